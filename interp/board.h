@@ -1,0 +1,91 @@
+/* board: the cells of a board and how they connect, built once per game.
+ *
+ * A board is a set of named cells with a neighbour table per direction.
+ * Square boards name cells a1.. (file letter, rank number, a1 bottom left
+ * and dark); hex boards are hexagons of pointy-top cells in axial
+ * coordinates (q along e/w, r growing southward) named by file letter
+ * a + q + R and rank R - r + 1; graph boards name their cells and
+ * directions themselves.  Directions are numbered so that rotating a
+ * direction is index arithmetic: square boards turn in 45 degree steps
+ * (n ne e se s sw w nw), hex boards in 60 degree steps (e ne nw w sw se).
+ * Everything here is computed when the game loads; lookups are tables.
+ */
+#ifndef TABULA_BOARD_H
+#define TABULA_BOARD_H
+
+#include <stdbool.h>
+
+#define BOARD_NO_CELL (-1)
+#define BOARD_MAX_SIDE 26          /* files are single letters */
+#define BOARD_MAX_HEX_RADIUS 12    /* 2R + 1 = 25 files */
+#define BOARD_MAX_CELLS 1024
+#define BOARD_MAX_DIRECTIONS 16
+#define BOARD_CELL_NAME 16
+
+typedef enum board_kind {
+    BOARD_SQUARE,
+    BOARD_HEX,
+    BOARD_GRAPH,
+} board_kind;
+
+typedef struct board {
+    board_kind kind;
+    int width, height;      /* square */
+    int radius;             /* hex */
+    int cell_count;
+    int direction_count;
+    int turn_degrees;       /* angle between consecutive directions; 0 for graphs */
+    char direction_names[BOARD_MAX_DIRECTIONS][BOARD_CELL_NAME];
+    char (*cell_names)[BOARD_CELL_NAME];
+    int *x, *y;             /* square: file and rank from 0; hex: q and r */
+    int *ring;              /* hex: distance from the centre; square: distance from the edge */
+    bool *light;            /* chequer colouring: a1 dark; hex rings alternate */
+    int *neighbour;         /* [cell * direction_count + direction], BOARD_NO_CELL off the board */
+    int *wrapped;           /* the same with both axes wrapped (square boards; else a copy) */
+    int *ring_clockwise;    /* successor on the cell's own ring, BOARD_NO_CELL for the centre */
+    int *ring_counter_clockwise;
+} board;
+
+typedef enum board_error {
+    BOARD_OK,
+    BOARD_TOO_LARGE,
+    BOARD_TOO_SMALL,
+    BOARD_NO_MEMORY,
+    BOARD_DUPLICATE_CELL,
+    BOARD_UNKNOWN_CELL,
+    BOARD_TOO_MANY_DIRECTIONS,
+    BOARD_BAD_NAME,
+} board_error;
+
+board_error board_init_square(board *b, int width, int height);
+board_error board_init_hex(board *b, int radius);
+
+/* Graph boards are built cell by cell, then link by link. */
+board_error board_init_graph(board *b, int cell_capacity);
+board_error board_graph_add_cell(board *b, const char *name);
+/* Links FROM to TO along DIRECTION (created on first use), and TO back to
+ * FROM along BACK when BACK is not NULL. */
+board_error board_graph_link(board *b, const char *from, const char *to, const char *direction,
+                             const char *back);
+
+void board_free(board *b);
+
+int board_cell(const board *b, const char *name);          /* BOARD_NO_CELL if absent */
+int board_direction(const board *b, const char *name);     /* -1 if absent */
+/* DIRECTION turned by DEGREES (counter-clockwise positive), or -1 when the
+ * board cannot turn by that angle. */
+int board_rotate(const board *b, int direction, int degrees);
+int board_step(const board *b, int cell, int direction);    /* BOARD_NO_CELL off the board */
+int board_step_wrapped(const board *b, int cell, int direction);
+
+/* True when NAME has the shape of a cell name (letters then digits). */
+bool board_looks_like_cell(const char *name);
+
+/* Cells on the board edge: fewer neighbours than an interior cell. */
+bool board_is_edge(const board *b, int cell);
+bool board_is_corner(const board *b, int cell);
+
+/* "8x8 square", "hex of radius 3", "graph of 5 cells" */
+void board_describe(const board *b, char *out, int size);
+
+#endif

@@ -1,0 +1,40 @@
+/* check: the semantic checks of a rules file that need no move generation.
+ *
+ * Given the combined tree of a file and its includes, check_program finds
+ * the game, builds the game and each of its variants (variant statements
+ * replace the game's statements of the same kind and name), expands macros,
+ * resolves every name, and reports what is wrong with a location: unknown
+ * or duplicate names (with "did you mean"), directions the board lacks,
+ * cells off the board, two pieces set up on one cell, piece types declared
+ * but unused (warning), no end condition (error) or nothing that stops
+ * endless play (warning).  Problems found only in a variant say so.
+ */
+#ifndef TABULA_CHECK_H
+#define TABULA_CHECK_H
+
+#include <stdbool.h>
+
+#include "ast.h"
+#include "diag.h"
+
+#define CHECK_MAX_VARIANTS 64
+
+typedef struct check_summary {
+    bool is_library;            /* definitions only, no game */
+    char game[128];
+    int players;
+    char board[96];
+    int variant_count;
+    char variants[CHECK_MAX_VARIANTS][64];
+    int definitions;            /* top-level templates and macros */
+} check_summary;
+
+typedef struct check_options {
+    const char *variant;        /* NULL: the game and every variant */
+} check_options;
+
+/* Returns false when the requested variant does not exist (reported). */
+bool check_program(const ast_node *program, const check_options *options, diag_list *diagnostics,
+                   check_summary *summary);
+
+#endif

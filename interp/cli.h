@@ -1,0 +1,28 @@
+/* cli: the tabula program's commands.  Each command takes its arguments
+ * (without the command word) and returns the process exit status:
+ * 0 success, 1 the input has errors, 2 usage error or unreadable file.
+ * Only the CLI prints and chooses exit codes. */
+#ifndef TABULA_CLI_H
+#define TABULA_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "loader.h"
+
+enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+
+int cli_check(int argc, char **argv);
+int cli_parse(int argc, char **argv);
+int cli_help(int argc, char **argv);
+
+/* Prints the help text of COMMAND (NULL: the overview); false if unknown. */
+bool cli_print_help(FILE *stream, const char *command);
+
+/* Shared by commands that load a rules file. */
+loader_options cli_loader_options(void);
+bool cli_colour(FILE *stream);
+void cli_print_diagnostics(const diag_list *diagnostics, const source_set *sources);
+
+#endif

@@ -1,0 +1,73 @@
+/* cli_help: the help texts.  They follow man/tabula.1; change both. */
+#include <string.h>
+
+#include "cli.h"
+
+static const struct help {
+    const char *command;
+    const char *text;
+} helps[] = {
+    { NULL,
+      "usage: tabula COMMAND [OPTIONS] [ARGUMENTS]\n"
+      "\n"
+      "Tabula reads .rules files that describe abstract board games.\n"
+      "\n"
+      "Commands:\n"
+      "  check [--variant NAME] FILE...   check rules files for errors\n"
+      "  parse FILE                       show how a rules file is read, as a tree\n"
+      "  help [COMMAND]                   show this help, or a command's\n"
+      "\n"
+      "Options:\n"
+      "  -h, --help      show help (also after a command: tabula check --help)\n"
+      "  --version       show the version\n"
+      "\n"
+      "Environment: TABULA_PATH (folders searched for included files),\n"
+      "TABULA_STDLIB (the stdlib folder), NO_COLOR (no colours).\n"
+      "See tabula(1) and, for the language, tabula-rules(5).\n" },
+    { "check",
+      "usage: tabula check [--variant NAME] FILE...\n"
+      "\n"
+      "Checks each rules file, with the files it includes: syntax, names,\n"
+      "directions, cells, setup, end conditions.  Without --variant the game\n"
+      "and every variant are checked; with it, that variant only.\n"
+      "Errors and warnings are printed as file:line:col: with the source line.\n"
+      "\n"
+      "Exit status: 0 when every file is valid (warnings allowed), 1 when any\n"
+      "file has an error, 2 for a usage error or a file that cannot be read.\n" },
+    { "parse",
+      "usage: tabula parse FILE\n"
+      "\n"
+      "Prints the file, with its includes, as the tree the parser builds (an\n"
+      "S-expression), to see how operators group: '|' is loosest, then\n"
+      "'if'/'unless', then 'then', then a verb with its clauses.\n"
+      "Exit status as for check, for syntax errors only.\n" },
+    { "help",
+      "usage: tabula help [COMMAND]\n"
+      "\n"
+      "Shows the overview, or the help of COMMAND.\n" },
+};
+
+bool cli_print_help(FILE *stream, const char *command)
+{
+    for (size_t i = 0; i < sizeof helps / sizeof *helps; i++) {
+        if ((command == NULL && helps[i].command == NULL)
+            || (command && helps[i].command && !strcmp(command, helps[i].command))) {
+            fputs(helps[i].text, stream);
+            return true;
+        }
+    }
+    return false;
+}
+
+int cli_help(int argc, char **argv)
+{
+    if (argc > 1) {
+        fputs("tabula help: give at most one command\n", stderr);
+        return EXIT_USAGE;
+    }
+    if (!cli_print_help(stdout, argc == 1 ? argv[0] : NULL)) {
+        fprintf(stderr, "tabula help: unknown command '%s'; see 'tabula help'\n", argv[0]);
+        return EXIT_USAGE;
+    }
+    return EXIT_VALID;
+}

@@ -1,0 +1,39 @@
+/* loader: reads a rules file and every file it includes.
+ *
+ * The result is one AST_FILE whose statements are those of all the files,
+ * each included file's statements standing where its `include` stood.  A
+ * file is read once however often it is included; an include cycle is an
+ * error at the include that closes it.  Includes are searched for in the
+ * stdlib folder, then each folder of the search path, then the including
+ * file's folder.
+ */
+#ifndef TABULA_LOADER_H
+#define TABULA_LOADER_H
+
+#include "ast.h"
+#include "diag.h"
+#include "source.h"
+
+#define LOADER_MAX_INCLUDE_DEPTH 32
+
+typedef struct loader_options {
+    const char *stdlib_dir;   /* may be NULL */
+    const char *search_path;  /* colon-separated folders, may be NULL */
+} loader_options;
+
+typedef enum loader_status {
+    LOADER_OK,            /* parsed; DIAGNOSTICS may still hold errors */
+    LOADER_UNREADABLE,    /* the main file could not be read (message in DIAGNOSTICS) */
+    LOADER_NO_MEMORY,
+} loader_status;
+
+/* Loads PATH.  On LOADER_OK, *PROGRAM receives the combined tree (owned by
+ * the caller) and SOURCES holds every file read. */
+loader_status loader_load(const char *path, const loader_options *options, source_set *sources,
+                          diag_list *diagnostics, ast_node **program);
+
+/* Options from the environment: TABULA_STDLIB (else the installed
+ * folder DEFAULT_STDLIB) and TABULA_PATH. */
+loader_options loader_options_from_environment(const char *default_stdlib);
+
+#endif

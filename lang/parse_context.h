@@ -1,0 +1,60 @@
+/* parse_context: the state shared by the lexer, the token filter and the
+ * grammar while one file is parsed.  Internal to lang/; the public entry
+ * point is parse.h. */
+#ifndef TABULA_PARSE_CONTEXT_H
+#define TABULA_PARSE_CONTEXT_H
+
+#include <stdbool.h>
+
+#include "ast.h"
+#include "diag.h"
+
+/* Deepest nesting of ( [ { a file may use; deeper is reported, not followed. */
+#define PARSE_MAX_NESTING 200
+/* Longest name or string, in bytes. */
+#define PARSE_MAX_TOKEN 4096
+
+typedef struct raw_token {
+    int type;
+    char *text;
+    long number, number2;
+    int first_line, first_column, last_line, last_column;
+} raw_token;
+
+typedef struct bracket {
+    char kind;
+    source_location at;
+} bracket;
+
+typedef struct parse_context {
+    diag_list *diagnostics;
+    int file;
+    void *scanner;
+    ast_node *result;
+
+    /* position of the lexer */
+    int line, column;
+
+    /* the token filter: newline handling and bracket matching */
+    raw_token pending[2];
+    int pending_count;
+    int last_token;            /* last token handed to the parser */
+    int previous_token;        /* the one before it */
+    char last_text[64];        /* spelling of the last name or keyword, for messages */
+    source_location last_location;
+    bracket brackets[PARSE_MAX_NESTING];
+    int depth;
+    bool abandoned;            /* too deep or too many errors: stop reading */
+    int skip_syntax_errors;    /* the filter already explained the next one */
+    bool reported_unclosed;
+} parse_context;
+
+source_location parse_location(const parse_context *context, int first_line, int first_column,
+                               int last_line, int last_column);
+void parse_report_error(parse_context *context, source_location at, const char *hint,
+                        const char *format, ...) __attribute__((format(printf, 4, 5)));
+bool parse_should_skip_syntax_error(parse_context *context);
+bool parse_report_unclosed(parse_context *context, source_location at);
+
+
+#endif
