@@ -235,17 +235,23 @@ static bool same_diagnostic(const diagnostic *a, const diagnostic *b)
         && strcmp(a->message, b->message) == 0;
 }
 
-/* Adds a variant's diagnostics, minus those the game itself already gave. */
-static void merge_variant(diag_list *into, const diag_list *from, const char *variant, int base_count)
+/* Adds a build's diagnostics in source order, minus those the game itself
+ * already gave (BASE_COUNT first entries), naming the variant if any. */
+static void merge_build(diag_list *into, diag_list *from, const char *variant, int base_count)
 {
+    diag_sort(from);
     for (int i = 0; i < from->count; i++) {
         const diagnostic *d = &from->items[i];
         bool seen = false;
         for (int k = 0; k < base_count && !seen; k++)
             seen = same_diagnostic(&into->items[k], d);
-        if (!seen)
+        if (seen)
+            continue;
+        if (variant)
             diag_report(into, d->severity, d->location, d->hint, "in variant '%s': %s", variant,
                         d->message);
+        else
+            diag_report(into, d->severity, d->location, d->hint, "%s", d->message);
     }
 }
 
@@ -352,21 +358,21 @@ bool check_program(const ast_node *program, const check_options *options, diag_l
 
     int base_count = diagnostics->count;
     if (!chosen) {
-        check_build(&p, NULL, diagnostics);
+        diag_list own;
+        diag_init(&own);
+        check_build(&p, NULL, &own);
+        merge_build(diagnostics, &own, NULL, 0);
+        diag_free(&own);
         base_count = diagnostics->count;
     }
     for (int i = 0; i < p.variants.count; i++) {
         const ast_node *variant = p.variants.items[i];
         if (chosen && variant != chosen)
             continue;
-        if (chosen) {
-            check_build(&p, variant, diagnostics);
-            continue;
-        }
         diag_list own;
         diag_init(&own);
         check_build(&p, variant, &own);
-        merge_variant(diagnostics, &own, variant->text, base_count);
+        merge_build(diagnostics, &own, chosen ? NULL : variant->text, base_count);
         diag_free(&own);
     }
     free_parts(&p);

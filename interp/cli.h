@@ -20,6 +20,10 @@ int cli_help(int argc, char **argv);
 /* Prints the help text of COMMAND (NULL: the overview); false if unknown. */
 bool cli_print_help(FILE *stream, const char *command);
 
+/* Where stdlib/ and games/ are: the installed data folder, or the source
+ * tree when the program runs from its build tree. */
+const char *cli_data_dir(void);
+
 /* Shared by commands that load a rules file. */
 loader_options cli_loader_options(void);
 bool cli_colour(FILE *stream);

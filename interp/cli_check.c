@@ -10,9 +10,41 @@
 #define TABULA_DATADIR "/usr/local/share/tabula"
 #endif
 
+/* The program run from its build tree (./tabula after make) reads the
+ * source tree's stdlib/ and games/; an installed one reads $(pkgdatadir). */
+const char *cli_data_dir(void)
+{
+#if defined(TABULA_BUILDDIR) && defined(TABULA_SRCDIR)
+    static char resolved[4096];
+    static const char *answer;
+    if (answer)
+        return answer;
+    answer = TABULA_DATADIR;
+    char self[4096];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    char *build = realpath(TABULA_BUILDDIR, NULL);
+    if (n > 0 && build) {
+        self[n] = '\0';
+        char *slash = strrchr(self, '/');
+        if (slash)
+            *slash = '\0';
+        if (!strcmp(self, build)) {
+            snprintf(resolved, sizeof resolved, "%s", TABULA_SRCDIR);
+            answer = resolved;
+        }
+    }
+    free(build);
+    return answer;
+#else
+    return TABULA_DATADIR;
+#endif
+}
+
 loader_options cli_loader_options(void)
 {
-    return loader_options_from_environment(TABULA_DATADIR "/stdlib");
+    static char stdlib_dir[4200];
+    snprintf(stdlib_dir, sizeof stdlib_dir, "%s/stdlib", cli_data_dir());
+    return loader_options_from_environment(stdlib_dir);
 }
 
 bool cli_colour(FILE *stream)

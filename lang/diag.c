@@ -211,3 +211,26 @@ void diag_print(const diag_list *list, const source_set *sources, FILE *stream, 
             fprintf(stream, "      = hint: %s\n", d->hint);
     }
 }
+
+static bool before(const diagnostic *a, const diagnostic *b)
+{
+    if (a->location.file != b->location.file)
+        return a->location.file < b->location.file;
+    if (a->location.line != b->location.line)
+        return a->location.line < b->location.line;
+    return a->location.column < b->location.column;
+}
+
+void diag_sort(diag_list *list)
+{
+    /* insertion sort: stable, and the lists are short */
+    for (int i = 1; i < list->count; i++) {
+        diagnostic d = list->items[i];
+        int k = i - 1;
+        while (k >= 0 && before(&d, &list->items[k])) {
+            list->items[k + 1] = list->items[k];
+            k--;
+        }
+        list->items[k + 1] = d;
+    }
+}

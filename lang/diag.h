@@ -53,6 +53,10 @@ bool diag_report(diag_list *list, diag_severity severity, source_location locati
 bool diag_vreport(diag_list *list, diag_severity severity, source_location location,
                   const char *hint, const char *format, va_list args);
 
+/* Orders the diagnostics by file, line and column, keeping the order of
+ * those at the same place (a note stays after its error). */
+void diag_sort(diag_list *list);
+
 /* True once FILE has reported its maximum of errors. */
 bool diag_file_full(const diag_list *list, int file);
 
