@@ -253,7 +253,10 @@ int parser_lex(PARSER_STYPE *value, PARSER_LTYPE *location, parse_context *conte
         break;
     }
     context->previous_token = context->last_token;
+    context->previous_location = context->last_location;
+    memcpy(context->previous_text, context->last_text, sizeof context->previous_text);
     context->last_token = token.type;
+    snprintf(context->last_text, sizeof context->last_text, "%s", "");
     location->first_line = token.first_line;
     location->first_column = token.first_column;
     location->last_line = token.last_line;
@@ -278,6 +281,18 @@ int parser_lex(PARSER_STYPE *value, PARSER_LTYPE *location, parse_context *conte
         snprintf(context->last_text, sizeof context->last_text, "%s", ast_verb_name((int)token.number));
     else if (token.type == CLAUSE)
         snprintf(context->last_text, sizeof context->last_text, "%s", ast_clause_name((int)token.number));
+    else if (token.type > 0 && token.type < 128)
+        snprintf(context->last_text, sizeof context->last_text, "%c", token.type);
+    else {
+        static const struct { int type; const char *text; } words[] = {
+            { THEN, "then" }, { AND, "and" }, { OR, "or" }, { NOT, "not" }, { IN, "in" },
+            { WHERE, "where" }, { OF, "of" }, { IF, "if" }, { UNLESS, "unless" }, { AS, "as" },
+            { ARROW, "->" }, { DOTDOT, ".." }, { EQ, "==" }, { NE, "!=" }, { LE, "<=" }, { GE, ">=" },
+        };
+        for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+            if (words[i].type == token.type)
+                snprintf(context->last_text, sizeof context->last_text, "%s", words[i].text);
+    }
     return token.type;
 }
 

@@ -42,6 +42,8 @@ typedef struct parse_context {
     int previous_token;        /* the one before it */
     char last_text[64];        /* spelling of the last name or keyword, for messages */
     source_location last_location;
+    source_location previous_location; /* of the token before the last */
+    char previous_text[64];
     bracket brackets[PARSE_MAX_NESTING];
     int depth;
     bool abandoned;            /* too deep or too many errors: stop reading */

@@ -471,9 +471,12 @@ static int yyreport_syntax_error(const yypcontext_t *syntax, parse_context *cont
     else if (unexpected == YYSYMBOL_YYEOF)
         snprintf(what, sizeof what, "end of file");
 
-    enum { MAX_EXPECTED = 6 };
+    enum { MAX_EXPECTED = 64 };
     yysymbol_kind_t expected[MAX_EXPECTED];
     int count = yypcontext_expected_tokens(syntax, expected, MAX_EXPECTED);
+    bool wants_value = false;
+    for (int i = 0; i < count; i++)
+        wants_value = wants_value || expected[i] == YYSYMBOL_NAME;
     char list[256] = "";
     if (count > 0 && count <= 4) {
         size_t used = 0;
@@ -485,12 +488,21 @@ static int yyreport_syntax_error(const yypcontext_t *syntax, parse_context *cont
             if (used >= sizeof list)
                 break;
         }
+    } else if (wants_value) {
+        snprintf(list, sizeof list, "a name, number or '('");
     }
     const char *hint = NULL;
     if (unexpected == YYSYMBOL_NL)
         hint = "a statement ends at the end of a line; break long lines after an operator or inside ( )";
     else if (unexpected == YYSYMBOL_VERB && (context->previous_token == NAME))
         hint = "join actions with 'then', alternatives with '|'";
+    /* A line that stops after an operator: point at the operator. */
+    if (list[0] && where->first_line > context->previous_location.line
+        && context->previous_location.line > 0 && context->previous_text[0]) {
+        parse_report_error(context, context->previous_location, NULL,
+                           "the line ends after '%s', expected %s", context->previous_text, list);
+        return 0;
+    }
     if (list[0])
         parse_report_error(context, LOC(*where), hint, "unexpected %s, expected %s", what, list);
     else
