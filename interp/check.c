@@ -190,21 +190,33 @@ static void check_build(const program_parts *p, const ast_node *variant, diag_li
     c.game_location = p->game->location;
     names_init(&c);
     names_add_builtins(&c);
-    /* top-level patterns are shared by every game that includes them */
+    c.report_unused_in.file = -1;
+    if (variant)
+        c.report_unused_in = variant->location;
+    /* top-level patterns, direction sets and regions are shared by every
+     * game that includes them, unless the game declares its own */
     node_list all = { 0 };
-    for (int i = 0; i < p->templates.count; i++)
-        if (templates[i] && templates[i]->kind == AST_PATTERN) {
-            bool overridden = false;
-            for (int k = 0; k < statements.count; k++)
-                overridden = overridden || (expanded[k] && expanded[k]->kind == AST_PATTERN
-                                            && !strcmp(expanded[k]->text, templates[i]->text));
-            if (!overridden)
-                push(&all, templates[i]);
+    for (int i = 0; i < p->templates.count; i++) {
+        const ast_node *template = templates[i];
+        const char *head = template ? statement_head(template) : NULL;
+        if (!head || (strcmp(head, "pattern") && strcmp(head, "directions") && strcmp(head, "region")))
+            continue;
+        bool overridden = false;
+        for (int k = 0; k < statements.count && !overridden; k++) {
+            const char *h = expanded[k] ? statement_head(expanded[k]) : NULL;
+            const char *n = expanded[k] ? statement_name(expanded[k]) : NULL;
+            overridden = h && n && statement_name(template) && !strcmp(h, head)
+                      && !strcmp(n, statement_name(template));
         }
+        if (!overridden)
+            push(&all, template);
+    }
+    int library_count = all.count;
     for (int i = 0; i < statements.count; i++)
         if (expanded[i])
             push(&all, expanded[i]);
-    check_statements(&c, all.items, all.count, (const ast_node *const *)templates, p->templates.count);
+    check_statements(&c, all.items, all.count, library_count, (const ast_node *const *)templates,
+                     p->templates.count);
     if (!c.has_end)
         diag_report(diagnostics, DIAG_ERROR, p->game->location,
                     "add an end block: end { no moves: opponent wins }",

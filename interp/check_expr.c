@@ -15,7 +15,7 @@
 typedef struct function {
     const char *name;
     int min_arguments, max_arguments;
-    expect arguments[3];
+    expect arguments[4];
 } function;
 
 static const function functions[] = {
@@ -29,7 +29,7 @@ static const function functions[] = {
     { "attacked", 1, 1, { EXPECT_CELLS } },
     { "score", 1, 1, { EXPECT_PLAYER } },
     { "territory", 1, 1, { EXPECT_PLAYER } },
-    { "connected", 3, 3, { EXPECT_PLAYER, EXPECT_CELLS, EXPECT_CELLS } },
+    { "connected", 3, 4, { EXPECT_PLAYER, EXPECT_CELLS, EXPECT_CELLS, EXPECT_DIRECTIONS } },
     { "majority", 1, 1, { EXPECT_CELLS } },
     { "opposite", 1, 1, { EXPECT_DIRECTIONS } },
     { "moved", 1, 1, { EXPECT_CELLS } },
@@ -169,7 +169,7 @@ static void check_call(check_context *c, const ast_node *node)
                         "%s() takes %d or %d arguments, given %d", f->name, f->min_arguments,
                         f->max_arguments, node->child_count);
     }
-    for (int i = 0; i < node->child_count && i < 3; i++)
+    for (int i = 0; i < node->child_count && i < 4; i++)
         check_expr(c, node->children[i], i < f->max_arguments ? f->arguments[i] : EXPECT_ANY);
 }
 
@@ -283,12 +283,13 @@ static bool check_led_phrase(check_context *c, const ast_node *node)
             diag_report(c->diagnostics, DIAG_ERROR, node->children[1]->location, NULL,
                         "the count must be at least 1");
         if (!strcmp(word, "plies") && n > 2) {
-            bool ok = n == 4 && node->children[2]->kind == AST_NAME
-                   && !strcmp(node->children[2]->text, "without")
-                   && node->children[3]->kind == AST_NAME;
-            if (!ok)
+            /* "plies 100 without (captures, pawn moves)": what resets the count */
+            if (n < 4 || node->children[2]->kind != AST_NAME
+                || strcmp(node->children[2]->text, "without") != 0)
                 diag_report(c->diagnostics, DIAG_ERROR, node->location, NULL,
-                            "write 'plies N' or 'plies N without capture'");
+                            "write 'plies N' or 'plies N without captures'");
+            for (int i = 3; i < n; i++)
+                check_expr(c, node->children[i], EXPECT_ANY);
         } else if (!strcmp(word, "repetition") && n > 2) {
             diag_report(c->diagnostics, DIAG_ERROR, node->location, NULL,
                         "write 'repetition N'");
@@ -327,6 +328,9 @@ static void check_outcome(check_context *c, const ast_node *node)
                 "not an outcome");
 }
 
+static void check_word_choice(check_context *c, const ast_node *node, const char *const *choices,
+                              int count, const char *what);
+
 static void check_phrase(check_context *c, const ast_node *node, expect want)
 {
     if (want == EXPECT_OUTCOME) {
@@ -335,6 +339,15 @@ static void check_phrase(check_context *c, const ast_node *node, expect want)
     }
     if (check_led_phrase(c, node))
         return;
+    if (want == EXPECT_ACTIONS && node->children[0]->kind == AST_GROUP && node->children[0]->op
+        && node->children[0]->op != '?') {
+        /* "(jump diagonal over enemy)+ straight rejump": a chain and its rules */
+        static const char *const modifiers[] = { "straight", "revisit", "rejump", "maximal" };
+        check_expr(c, node->children[0], EXPECT_ACTIONS);
+        for (int i = 1; i < node->child_count; i++)
+            check_word_choice(c, node->children[i], modifiers, 4, "a chain rule");
+        return;
+    }
     if (want == EXPECT_ACTIONS) {
         diag_report(c->diagnostics, DIAG_ERROR, node->location, verbs_hint,
                     "this is not a move");

@@ -31,6 +31,7 @@ typedef struct symbol {
     int kinds;
     source_location at;
     bool declared;            /* by the file (not built in) */
+    bool library;             /* declared by an included library file */
     int uses;
 } symbol;
 
@@ -63,6 +64,13 @@ typedef struct check_context {
     bool has_endless_guard;   /* a repetition or ply-limit rule */
     bool may_run_forever;     /* some way to move could cycle */
     bool has_turn;
+    bool captures_convert;    /* captures change owner: nothing leaves the board */
+    bool declaring_library;
+    /* unused declarations are reported only inside this span (a variant's
+     * block); file -1 means everywhere */
+    source_location report_unused_in;
+    const ast_node *const *patterns;   /* the game's patterns, for their effects */
+    int pattern_count;
 } check_context;
 
 /* check_names.c */
@@ -92,8 +100,9 @@ void check_pattern(check_context *c, const ast_node *pattern);
 bool check_static_cells(check_context *c, const ast_node *node, bool *cells);
 
 /* check_statements.c */
+/* The first LIBRARY_COUNT statements come from included library files. */
 void check_statements(check_context *c, const ast_node *const *statements, int count,
-                      const ast_node *const *templates, int template_count);
+                      int library_count, const ast_node *const *templates, int template_count);
 
 /* macro.c: expands every use of DEFINES in a copy of NODE. */
 ast_node *macro_expand(const ast_node *node, const ast_node *const *defines, int define_count,

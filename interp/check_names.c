@@ -50,6 +50,7 @@ static symbol *add(check_context *c, const char *name, int kinds, source_locatio
     s->kinds = kinds;
     s->at = at;
     s->declared = declared;
+    s->library = declared && c->declaring_library;
     s->uses = 0;
     c->symbol_count++;
     return s;
@@ -103,7 +104,7 @@ static const char *const words[] = {
     "highest", "lowest", "score", "unlimited", "reserve", "supply", "one", "straight", "revisit",
     "rejump", "wrap", "any-side", "prefer", "captures", "legal", "start", "only", "facing",
     "colour", "color", "unicode", "value", "remove", "convert", "rank", "ranks", "file", "files",
-    "ring", "rings", "move", "after", "repeat", "all",
+    "ring", "rings", "move", "after", "repeat", "all", "maximal",
     "red", "green", "yellow", "blue", "magenta", "cyan", "white", "black", "bright",
 };
 static const char *const phrase_words[] = {

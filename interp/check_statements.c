@@ -67,7 +67,7 @@ const char *statement_head(const ast_node *statement)
     default: return NULL;
     }
     const ast_node *head = head_of(statement);
-    while (head->kind == AST_GUARD)
+    while (head->kind == AST_GUARD || (head->kind == AST_BINARY && head->op == AST_OP_THEN))
         head = head->children[0];
     if (head->kind == AST_ACTION)
         return ast_verb_name(head->op);
@@ -389,8 +389,21 @@ typedef struct alternative_facts {
     bool removes;
 } alternative_facts;
 
-static void gather_facts(const ast_node *node, alternative_facts *facts)
+static const ast_node *find_pattern(const check_context *c, const ast_node *name)
 {
+    if (!name || name->kind != AST_NAME)
+        return NULL;
+    for (int i = 0; i < c->pattern_count; i++)
+        if (!strcmp(c->patterns[i]->text, name->text))
+            return c->patterns[i];
+    return NULL;
+}
+
+static void gather_facts(const check_context *c, const ast_node *node, alternative_facts *facts,
+                         int depth)
+{
+    if (depth > 8)
+        return;
     if (node->kind == AST_ACTION) {
         switch (node->op) {
         case AST_VERB_PLACE:
@@ -404,7 +417,11 @@ static void gather_facts(const ast_node *node, alternative_facts *facts)
         case AST_VERB_PUSH: case AST_VERB_RELOCATE:
             facts->cycles = true;
             break;
-        case AST_VERB_CAPTURE: case AST_VERB_REMOVE:
+        case AST_VERB_CAPTURE:
+            if (!c->captures_convert)
+                facts->removes = true;
+            break;
+        case AST_VERB_REMOVE:
             facts->removes = true;
             break;
         case AST_VERB_PASS:
@@ -413,22 +430,31 @@ static void gather_facts(const ast_node *node, alternative_facts *facts)
         default:
             break;
         }
+        if (node->op == AST_VERB_APPLY || node->op == AST_VERB_CAPTURE) {
+            /* a pattern's effects count as the move's own */
+            const ast_node *argument = node->children[0];
+            if (argument->kind == AST_PHRASE && argument->child_count == 2)
+                argument = argument->children[1];
+            const ast_node *pattern = find_pattern(c, argument);
+            for (int i = 1; pattern && i < pattern->child_count; i++)
+                gather_facts(c, pattern->children[i]->children[1], facts, depth + 1);
+        }
     }
     if (node->kind == AST_GUARD) {
         /* "pass if no moves" cannot repeat forever on its own */
-        gather_facts(node->children[0], facts);
+        gather_facts(c, node->children[0], facts, depth);
         if (node->children[0]->kind == AST_ACTION && node->children[0]->op == AST_VERB_PASS)
             facts->cycles = false;
         return;
     }
     for (int i = 0; i < node->child_count; i++)
-        gather_facts(node->children[i], facts);
+        gather_facts(c, node->children[i], facts, depth);
 }
 
 static void note_alternative(check_context *c, const ast_node *alternative)
 {
     alternative_facts facts = { false, false, false };
-    gather_facts(alternative, &facts);
+    gather_facts(c, alternative, &facts, 0);
     /* A placement that nothing undoes fills the board; forward-only moves
      * run out.  Anything else may cycle. */
     if (facts.removes && facts.places)
@@ -656,9 +682,9 @@ static void unknown_head(check_context *c, const ast_node *statement)
 {
     const ast_node *head = head_of(statement);
     const ast_node *inner = head;
-    while (inner->kind == AST_GUARD)
+    while (inner->kind == AST_GUARD || (inner->kind == AST_BINARY && inner->op == AST_OP_THEN))
         inner = inner->children[0];
-    if (inner->kind == AST_ACTION || (inner->kind == AST_BINARY && inner->op == AST_OP_THEN)) {
+    if (inner->kind == AST_ACTION) {
         error(c, head, "moves go inside 'moves TYPE { ... }', a piece's block, or 'turn { ... }'",
               "a move outside a moves block");
         return;
@@ -682,9 +708,20 @@ static void unknown_head(check_context *c, const ast_node *statement)
                 "unknown statement '%s'", word);
 }
 
-void check_statements(check_context *c, const ast_node *const *statements, int count,
-                      const ast_node *const *templates, int template_count)
+static bool inside(source_location span, source_location at)
 {
+    return span.file < 0
+        || (at.file == span.file && at.line >= span.line && at.line <= span.end_line);
+}
+
+void check_statements(check_context *c, const ast_node *const *statements, int count,
+                      int library_count, const ast_node *const *templates, int template_count)
+{
+    const ast_node **patterns = calloc((size_t)count + 1, sizeof *patterns);
+    if (!patterns)
+        return;
+    c->patterns = patterns;
+    c->pattern_count = 0;
     const ast_node **moves_of_piece = calloc((size_t)count + 1, sizeof *moves_of_piece);
     if (!moves_of_piece)
         return;
@@ -718,7 +755,12 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
     for (int i = 0; i < count; i++) {
         const ast_node *statement = statements[i];
         const char *head = statement_head(statement);
+        c->declaring_library = i < library_count;
+        if (is_head(head, "captures") && statement->kind == AST_STATEMENT && colon_of(statement)
+            && colon_of(statement)->kind == AST_NAME && !strcmp(colon_of(statement)->text, "convert"))
+            c->captures_convert = true;
         if (statement->kind == AST_PATTERN) {
+            patterns[c->pattern_count++] = statement;
             names_declare(c, statement->text, NAME_PATTERN, statement->location, "pattern");
         } else if (statement->kind != AST_STATEMENT) {
             continue;
@@ -734,6 +776,8 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
             declare_named(c, statement, NAME_FLAG, "flag");
         }
     }
+
+    c->declaring_library = false;
 
     /* pass 2 */
     for (int i = 0; i < count; i++) {
@@ -848,6 +892,8 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
 
     for (int i = 0; i < c->symbol_count; i++) {
         symbol *s = &c->symbols[i];
+        if (s->library || !inside(c->report_unused_in, s->at))
+            continue;
         if (s->declared && (s->kinds & NAME_PIECE) && s->uses == 0)
             diag_report(c->diagnostics, DIAG_WARNING, s->at,
                         "set it up, place it or change into it, or remove it",
@@ -857,4 +903,6 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
                         "pattern '%s' is declared but never used", s->name);
     }
     free(moves_of_piece);
+    free(patterns);
+    c->patterns = NULL;
 }
