@@ -292,22 +292,30 @@ static void summarise(const program_parts *p, const ast_node *program, check_sum
     (void)program;
 }
 
-static void describe_board(const program_parts *p, check_summary *summary)
+static void describe_board_statement(const ast_node *s, check_summary *summary)
 {
-    for (int i = 0; i < p->game_statements.count; i++) {
-        const ast_node *s = p->game_statements.items[i];
-        const char *head = statement_head(s);
-        if (!head || strcmp(head, "board") || s->kind != AST_STATEMENT)
-            continue;
-        const ast_node *h = s->children[0];
-        if (h->kind == AST_PHRASE && h->child_count == 3 && h->children[2]->kind == AST_SIZE)
-            snprintf(summary->board, sizeof summary->board, "%ldx%ld square board",
-                     h->children[2]->number, h->children[2]->number2);
-        else if (h->kind == AST_PHRASE && h->child_count == 4 && h->children[3]->kind == AST_NUMBER)
-            snprintf(summary->board, sizeof summary->board, "hex board of radius %ld",
-                     h->children[3]->number);
-        else
-            snprintf(summary->board, sizeof summary->board, "graph board");
+    const char *head = statement_head(s);
+    if (!head || strcmp(head, "board") || s->kind != AST_STATEMENT)
+        return;
+    const ast_node *h = s->children[0];
+    if (h->kind == AST_PHRASE && h->child_count == 3 && h->children[2]->kind == AST_SIZE)
+        snprintf(summary->board, sizeof summary->board, "%ldx%ld square board",
+                 h->children[2]->number, h->children[2]->number2);
+    else if (h->kind == AST_PHRASE && h->child_count == 4 && h->children[3]->kind == AST_NUMBER)
+        snprintf(summary->board, sizeof summary->board, "hex board of radius %ld",
+                 h->children[3]->number);
+    else
+        snprintf(summary->board, sizeof summary->board, "graph board");
+}
+
+static void describe_board(const program_parts *p, const ast_node *variant, check_summary *summary)
+{
+    for (int i = 0; i < p->game_statements.count; i++)
+        describe_board_statement(p->game_statements.items[i], summary);
+    if (variant) {
+        const ast_node *block = variant->children[0];
+        for (int i = 0; i < block->child_count; i++)
+            describe_board_statement(block->children[i], summary);
     }
 }
 
@@ -317,7 +325,7 @@ bool check_program(const ast_node *program, const check_options *options, diag_l
     program_parts p;
     split_program(program, &p, diagnostics);
     summarise(&p, program, summary);
-    describe_board(&p, summary);
+    describe_board(&p, NULL, summary);
     bool ok = true;
     if (!p.game) {
         if (p.variants.count > 0)
@@ -368,6 +376,8 @@ bool check_program(const ast_node *program, const check_options *options, diag_l
         }
     }
 
+    if (chosen)
+        describe_board(&p, chosen, summary);
     int base_count = diagnostics->count;
     if (!chosen) {
         diag_list own;
