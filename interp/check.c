@@ -144,7 +144,8 @@ static void check_variant_names(const program_parts *p, diag_list *diagnostics)
 }
 
 /* Runs the statement checks on one build of the game. */
-static void check_build(const program_parts *p, const ast_node *variant, diag_list *diagnostics)
+static void check_build(const program_parts *p, const ast_node *variant, diag_list *diagnostics,
+                        const check_options *options)
 {
     node_list statements = { 0 };
     for (int i = 0; i < p->game_statements.count; i++)
@@ -215,6 +216,7 @@ static void check_build(const program_parts *p, const ast_node *variant, diag_li
     for (int i = 0; i < statements.count; i++)
         if (expanded[i])
             push(&all, expanded[i]);
+    int errors_before = diagnostics->errors;
     check_statements(&c, all.items, all.count, library_count, (const ast_node *const *)templates,
                      p->templates.count);
     if (!c.has_end)
@@ -225,6 +227,9 @@ static void check_build(const program_parts *p, const ast_node *variant, diag_li
         diag_report(diagnostics, DIAG_WARNING, p->game->location,
                     "add an end rule such as 'repetition 3: draw' or 'plies 300: draw'",
                     "nothing stops endless play: pieces can move back and forth forever");
+    if (options->visit && diagnostics->errors == errors_before)
+        options->visit(options->visit_data, p->game, variant, all.items, all.count, library_count,
+                       (const ast_node *const *)templates, p->templates.count);
 
     names_free(&c);
     if (c.has_board)
@@ -382,18 +387,18 @@ bool check_program(const ast_node *program, const check_options *options, diag_l
     if (!chosen) {
         diag_list own;
         diag_init(&own);
-        check_build(&p, NULL, &own);
+        check_build(&p, NULL, &own, options);
         merge_build(diagnostics, &own, NULL, 0);
         diag_free(&own);
         base_count = diagnostics->count;
     }
-    for (int i = 0; i < p.variants.count; i++) {
+    for (int i = 0; i < p.variants.count && !(options->only_chosen && !chosen); i++) {
         const ast_node *variant = p.variants.items[i];
         if (chosen && variant != chosen)
             continue;
         diag_list own;
         diag_init(&own);
-        check_build(&p, variant, &own);
+        check_build(&p, variant, &own, options);
         merge_build(diagnostics, &own, chosen ? NULL : variant->text, base_count);
         diag_free(&own);
     }

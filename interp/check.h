@@ -29,8 +29,18 @@ typedef struct check_summary {
     int definitions;            /* top-level templates and macros */
 } check_summary;
 
+/* Receives one checked build of the game: its statements with macros
+ * expanded (the first LIBRARY_COUNT from included libraries) and the
+ * top-level templates.  Called only for builds without errors. */
+typedef void (*check_visitor)(void *data, const ast_node *game, const ast_node *variant,
+                              const ast_node *const *statements, int count, int library_count,
+                              const ast_node *const *templates, int template_count);
+
 typedef struct check_options {
     const char *variant;        /* NULL: the game and every variant */
+    check_visitor visit;        /* may be NULL */
+    void *visit_data;
+    bool only_chosen;           /* with variant NULL: the game alone, not its variants */
 } check_options;
 
 /* Returns false when the requested variant does not exist (reported). */

@@ -16,6 +16,8 @@ enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 int cli_check(int argc, char **argv);
 int cli_parse(int argc, char **argv);
 int cli_help(int argc, char **argv);
+int cli_perft(int argc, char **argv);
+int cli_bench(int argc, char **argv);
 
 /* Prints the help text of COMMAND (NULL: the overview); false if unknown. */
 bool cli_print_help(FILE *stream, const char *command);

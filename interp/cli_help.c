@@ -15,6 +15,10 @@ static const struct help {
       "Commands:\n"
       "  check [--variant NAME] FILE...   check rules files for errors\n"
       "  parse FILE                       show how a rules file is read, as a tree\n"
+      "  perft [--variant V] [--divide] FILE DEPTH\n"
+      "                                   count the move sequences to each depth\n"
+      "  bench [--variant V] FILE (--time MS | --playouts N) [--seed S]\n"
+      "                                   play random games and measure the speed\n"
       "  help [COMMAND]                   show this help, or a command's\n"
       "\n"
       "Options:\n"
@@ -41,6 +45,24 @@ static const struct help {
       "S-expression), to see how operators group: '|' is loosest, then\n"
       "'if'/'unless', then 'then', then a verb with its clauses.\n"
       "Exit status as for check, for syntax errors only.\n" },
+    { "perft",
+      "usage: tabula perft [--variant NAME] [--divide] FILE DEPTH\n"
+      "\n"
+      "Counts the sequences of legal moves from the start, for each depth from 1\n"
+      "to DEPTH, one line each: the depth, the number of sequences of exactly\n"
+      "that many moves, how many of them end the game ('-' at the last depth,\n"
+      "which is counted without looking further), and on the last line the\n"
+      "seconds taken and the nodes per second.  A game that ends earlier adds\n"
+      "nothing deeper; a forced pass counts as a move.  --divide prints, for\n"
+      "each first move, the sequences of length DEPTH that start with it.\n" },
+    { "bench",
+      "usage: tabula bench [--variant NAME] FILE (--time MS | --playouts N) [--seed S]\n"
+      "\n"
+      "Plays uniformly random games from the start (every legal move generated\n"
+      "at every step, one chosen uniformly) and prints 'key value' lines:\n"
+      "playouts, playouts_per_sec, states (moves played), states_per_sec,\n"
+      "avg_depth, and outcome_PLAYER (each player's average result: 1 a win,\n"
+      "0 a loss, a share for a draw).  The same seed plays the same games.\n" },
     { "help",
       "usage: tabula help [COMMAND]\n"
       "\n"

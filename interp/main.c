@@ -11,6 +11,8 @@ static const struct command {
 } commands[] = {
     { "check", cli_check },
     { "parse", cli_parse },
+    { "perft", cli_perft },
+    { "bench", cli_bench },
     { "help", cli_help },
 };
 

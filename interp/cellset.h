@@ -1,0 +1,106 @@
+/* cellset: a set of board cells as a bit set.
+ *
+ * Fixed size (BOARD_MAX_CELLS bits) so that sets live on the stack and the
+ * move generator never allocates; operations only touch the words a game's
+ * board uses (cellset_words).
+ */
+#ifndef TABULA_CELLSET_H
+#define TABULA_CELLSET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "board.h"
+
+#define CELLSET_WORDS (BOARD_MAX_CELLS / 64)
+
+typedef struct cellset {
+    uint64_t w[CELLSET_WORDS];
+} cellset;
+
+static inline int cellset_words(int cells)
+{
+    return (cells + 63) / 64;
+}
+
+static inline void cellset_clear(cellset *s, int words)
+{
+    memset(s->w, 0, (size_t)words * sizeof s->w[0]);
+}
+
+static inline void cellset_fill(cellset *s, int cells)
+{
+    int words = cellset_words(cells);
+    for (int i = 0; i < words; i++)
+        s->w[i] = ~(uint64_t)0;
+    if (cells % 64)
+        s->w[words - 1] = ((uint64_t)1 << (cells % 64)) - 1;
+}
+
+static inline void cellset_add(cellset *s, int cell)
+{
+    s->w[cell >> 6] |= (uint64_t)1 << (cell & 63);
+}
+
+static inline void cellset_remove(cellset *s, int cell)
+{
+    s->w[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+}
+
+static inline bool cellset_has(const cellset *s, int cell)
+{
+    return cell >= 0 && (s->w[cell >> 6] >> (cell & 63)) & 1;
+}
+
+static inline void cellset_or(cellset *a, const cellset *b, int words)
+{
+    for (int i = 0; i < words; i++)
+        a->w[i] |= b->w[i];
+}
+
+static inline void cellset_and(cellset *a, const cellset *b, int words)
+{
+    for (int i = 0; i < words; i++)
+        a->w[i] &= b->w[i];
+}
+
+static inline void cellset_and_not(cellset *a, const cellset *b, int words)
+{
+    for (int i = 0; i < words; i++)
+        a->w[i] &= ~b->w[i];
+}
+
+static inline bool cellset_empty(const cellset *s, int words)
+{
+    for (int i = 0; i < words; i++)
+        if (s->w[i])
+            return false;
+    return true;
+}
+
+static inline int cellset_count(const cellset *s, int words)
+{
+    int n = 0;
+    for (int i = 0; i < words; i++)
+        n += __builtin_popcountll(s->w[i]);
+    return n;
+}
+
+/* Iterates: for (int c = cellset_next(s, -1, words); c >= 0; c = cellset_next(s, c, words)) */
+static inline int cellset_next(const cellset *s, int after, int words)
+{
+    int cell = after + 1;
+    int word = cell >> 6;
+    if (word >= words)
+        return -1;
+    uint64_t bits = s->w[word] & (~(uint64_t)0 << (cell & 63));
+    while (!bits) {
+        if (++word >= words)
+            return -1;
+        bits = s->w[word];
+    }
+    return (word << 6) + __builtin_ctzll(bits);
+}
+
+#endif

@@ -1,0 +1,335 @@
+/* cli_perft: `tabula perft` and `tabula bench`. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "game.h"
+#include "movegen.h"
+#include "notation.h"
+#include "position.h"
+
+#define PERFT_MAX_DEPTH 64
+
+typedef struct loaded {
+    source_set sources;
+    diag_list diagnostics;
+    game *game;
+} loaded;
+
+/* Loads FILE (VARIANT) or prints why not; returns the exit status. */
+static int load(const char *command, const char *path, const char *variant, loaded *out)
+{
+    source_set_init(&out->sources);
+    diag_init(&out->diagnostics);
+    game_load_options options = { variant, cli_loader_options() };
+    bool unreadable = false;
+    out->game = game_load(path, &options, &out->sources, &out->diagnostics, &unreadable);
+    if (!out->game) {
+        cli_print_diagnostics(&out->diagnostics, &out->sources);
+        if (out->diagnostics.count == 0)
+            fprintf(stderr, "tabula %s: cannot load %s\n", command, path);
+        return unreadable ? EXIT_USAGE : EXIT_INVALID;
+    }
+    cli_print_diagnostics(&out->diagnostics, &out->sources);
+    return EXIT_VALID;
+}
+
+static void unload(loaded *l)
+{
+    game_free(l->game);
+    diag_free(&l->diagnostics);
+    source_set_free(&l->sources);
+}
+
+static bool parse_count(const char *text, long low, long high, long *out)
+{
+    char *end;
+    errno = 0;
+    long value = strtol(text, &end, 10);
+    if (errno || end == text || *end || value < low || value > high)
+        return false;
+    *out = value;
+    return true;
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+typedef struct perft_state {
+    movegen *generator;
+    position position;
+    move_list lists[PERFT_MAX_DEPTH + 1];
+    uint64_t nodes[PERFT_MAX_DEPTH + 1];
+    uint64_t ended[PERFT_MAX_DEPTH + 1];
+    bool overflow;
+} perft_state;
+
+/* Visits the tree below the position to DEPTH more plies; counts nodes at
+ * each ply from the root (PLY) and, above the last ply, games that ended. */
+static void perft(perft_state *s, int ply, int depth)
+{
+    move_list *list = &s->lists[ply];
+    movegen_generate(s->generator, &s->position, list);
+    if (list->overflow)
+        s->overflow = true;
+    game_result result;
+    movegen_result(s->generator, &s->position, list, &result);
+    if (result.over) {
+        s->ended[ply]++;
+        return;
+    }
+    if (depth == 1) {
+        s->nodes[ply + 1] += (uint64_t)list->count;
+        return;
+    }
+    for (int i = 0; i < list->count; i++) {
+        undo u;
+        move_make(&s->position, list, i, &u);
+        s->nodes[ply + 1]++;
+        perft(s, ply + 1, depth - 1);
+        pos_unmake(&s->position, &u);
+    }
+}
+
+static bool perft_setup(perft_state *s, const game *g, int depth)
+{
+    memset(s, 0, sizeof *s);
+    s->generator = movegen_new(g);
+    if (!s->generator || !pos_init(&s->position, g))
+        return false;
+    for (int i = 0; i <= depth; i++)
+        if (!move_list_init(&s->lists[i]))
+            return false;
+    return true;
+}
+
+static void perft_teardown(perft_state *s, int depth)
+{
+    for (int i = 0; i <= depth; i++)
+        move_list_free(&s->lists[i]);
+    pos_free(&s->position);
+    movegen_free(s->generator);
+}
+
+int cli_perft(int argc, char **argv)
+{
+    const char *variant = NULL, *path = NULL, *depth_text = NULL;
+    bool divide = false;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            cli_print_help(stdout, "perft");
+            return EXIT_VALID;
+        } else if (!strcmp(a, "--variant") && i + 1 < argc) {
+            variant = argv[++i];
+        } else if (!strcmp(a, "--divide")) {
+            divide = true;
+        } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
+            fprintf(stderr, "tabula perft: unknown option '%s'; see 'tabula perft --help'\n", a);
+            return EXIT_USAGE;
+        } else if (!path) {
+            path = a;
+        } else if (!depth_text) {
+            depth_text = a;
+        } else {
+            fputs("tabula perft: too many arguments; usage: tabula perft [--variant NAME] [--divide] FILE DEPTH\n", stderr);
+            return EXIT_USAGE;
+        }
+    }
+    long depth;
+    if (!path || !depth_text) {
+        fputs("tabula perft: usage: tabula perft [--variant NAME] [--divide] FILE DEPTH\n", stderr);
+        return EXIT_USAGE;
+    }
+    if (!parse_count(depth_text, 1, PERFT_MAX_DEPTH - 1, &depth)) {
+        fprintf(stderr, "tabula perft: the depth must be a number from 1 to %d, not '%s'\n",
+                PERFT_MAX_DEPTH - 1, depth_text);
+        return EXIT_USAGE;
+    }
+    loaded l;
+    int status = load("perft", path, variant, &l);
+    if (status != EXIT_VALID) {
+        unload(&l);
+        return status;
+    }
+    perft_state *s = malloc(sizeof *s);
+    if (!s || !perft_setup(s, l.game, (int)depth)) {
+        fputs("tabula perft: out of memory\n", stderr);
+        if (s)
+            perft_teardown(s, (int)depth);
+        free(s);
+        unload(&l);
+        return EXIT_INVALID;
+    }
+    double start = now();
+    if (divide) {
+        move_list *root = &s->lists[0];
+        movegen_generate(s->generator, &s->position, root);
+        uint64_t total = 0;
+        char text[512];
+        for (int i = 0; i < root->count; i++) {
+            undo u;
+            move_make(&s->position, root, i, &u);
+            uint64_t count = 1;
+            if (depth > 1) {
+                memset(s->nodes, 0, sizeof s->nodes);
+                perft(s, 1, (int)depth - 1);
+                count = s->nodes[depth];
+            }
+            pos_unmake(&s->position, &u);
+            notation_move(l.game, root, i, text, sizeof text);
+            printf("%s %llu\n", text, (unsigned long long)count);
+            total += count;
+        }
+        printf("total %llu\n", (unsigned long long)total);
+    } else {
+        perft(s, 0, (int)depth);
+        double seconds = now() - start;
+        uint64_t all = 0;
+        for (int d = 1; d <= depth; d++)
+            all += s->nodes[d];
+        for (int d = 1; d <= depth; d++) {
+            char ended[32] = "-";
+            if (d < depth)
+                snprintf(ended, sizeof ended, "%llu", (unsigned long long)s->ended[d]);
+            if (d == depth)
+                printf("%d %llu %s %.3f %.0f\n", d, (unsigned long long)s->nodes[d], ended, seconds,
+                       seconds > 0 ? (double)all / seconds : 0.0);
+            else
+                printf("%d %llu %s\n", d, (unsigned long long)s->nodes[d], ended);
+        }
+    }
+    bool overflow = s->overflow;
+    perft_teardown(s, (int)depth);
+    free(s);
+    unload(&l);
+    if (overflow) {
+        fprintf(stderr, "tabula perft: a position had more than %d moves; counts are incomplete\n",
+                MOVELIST_MAX_MOVES);
+        return EXIT_INVALID;
+    }
+    return EXIT_VALID;
+}
+
+/* --- bench: uniformly random playouts */
+
+static uint64_t random_next(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *state = x;
+}
+
+int cli_bench(int argc, char **argv)
+{
+    const char *variant = NULL, *path = NULL;
+    long time_ms = -1, playouts = -1, seed = 1;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            cli_print_help(stdout, "bench");
+            return EXIT_VALID;
+        } else if (!strcmp(a, "--variant") && i + 1 < argc) {
+            variant = argv[++i];
+        } else if (!strcmp(a, "--time") && i + 1 < argc) {
+            if (!parse_count(argv[++i], 1, 86400000L, &time_ms)) {
+                fprintf(stderr, "tabula bench: --time takes milliseconds, not '%s'\n", argv[i]);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "--playouts") && i + 1 < argc) {
+            if (!parse_count(argv[++i], 1, 1000000000L, &playouts)) {
+                fprintf(stderr, "tabula bench: --playouts takes a count, not '%s'\n", argv[i]);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "--seed") && i + 1 < argc) {
+            if (!parse_count(argv[++i], 0, 2147483647L, &seed)) {
+                fprintf(stderr, "tabula bench: --seed takes a number, not '%s'\n", argv[i]);
+                return EXIT_USAGE;
+            }
+        } else if (a[0] == '-') {
+            fprintf(stderr, "tabula bench: unknown option '%s'; see 'tabula bench --help'\n", a);
+            return EXIT_USAGE;
+        } else if (!path) {
+            path = a;
+        } else {
+            fputs("tabula bench: give one rules file\n", stderr);
+            return EXIT_USAGE;
+        }
+    }
+    if (!path || (time_ms < 0 && playouts < 0)) {
+        fputs("tabula bench: usage: tabula bench [--variant NAME] FILE (--time MS | --playouts N) [--seed S]\n", stderr);
+        return EXIT_USAGE;
+    }
+    loaded l;
+    int status = load("bench", path, variant, &l);
+    if (status != EXIT_VALID) {
+        unload(&l);
+        return status;
+    }
+    const game *g = l.game;
+    movegen *generator = movegen_new(g);
+    position *p = malloc(sizeof *p);
+    move_list list;
+    undo *undos = malloc(POSITION_MAX_PLIES * sizeof *undos);
+    if (!generator || !p || !pos_init(p, g) || !move_list_init(&list) || !undos) {
+        fputs("tabula bench: out of memory\n", stderr);
+        return EXIT_INVALID;
+    }
+    uint64_t state = 0x2545F4914F6CDD1Dull ^ ((uint64_t)seed * 0x9E3779B97F4A7C15ull);
+    if (!state)
+        state = 1;
+    double start = now(), seconds = 0;
+    long done = 0, unfinished = 0;
+    uint64_t states = 0;
+    double outcome[GAME_MAX_PLAYERS] = { 0 };
+    while ((playouts < 0 || done < playouts) && (time_ms < 0 || seconds * 1000 < (double)time_ms)) {
+        pos_reset(p);
+        int plies = 0;
+        for (;;) {
+            movegen_generate(generator, p, &list);
+            game_result result;
+            movegen_result(generator, p, &list, &result);
+            if (result.over) {
+                for (int q = 0; q < g->player_count; q++)
+                    outcome[q] += result.score[q];
+                break;
+            }
+            if (list.count == 0 || plies >= POSITION_MAX_PLIES - 1) {
+                unfinished++;
+                for (int q = 0; q < g->player_count; q++)
+                    outcome[q] += 1.0 / g->player_count;
+                break;
+            }
+            int choice = (int)(random_next(&state) % (uint64_t)list.count);
+            move_make(p, &list, choice, &undos[plies++]);
+            states++;
+        }
+        done++;
+        seconds = now() - start;
+    }
+    printf("playouts %ld\n", done);
+    printf("playouts_per_sec %.1f\n", seconds > 0 ? (double)done / seconds : 0.0);
+    printf("states %llu\n", (unsigned long long)states);
+    printf("states_per_sec %.0f\n", seconds > 0 ? (double)states / seconds : 0.0);
+    printf("avg_depth %.2f\n", done ? (double)states / (double)done : 0.0);
+    for (int q = 0; q < g->player_count; q++)
+        printf("outcome_%s %.4f\n", g->player_names[q], done ? outcome[q] / (double)done : 0.0);
+    if (unfinished)
+        printf("unfinished %ld\n", unfinished);
+    move_list_free(&list);
+    pos_free(p);
+    free(p);
+    free(undos);
+    movegen_free(generator);
+    unload(&l);
+    return EXIT_VALID;
+}

@@ -1,0 +1,283 @@
+/* game: a rules file compiled for play, built once when it loads.
+ *
+ * game_load reads, checks and compiles a rules file (one variant of it).
+ * The result is immutable: the board's tables, the piece types, and the
+ * turn as a tree of compiled move nodes (mnode) whose operands are compiled
+ * expressions (cexpr), direction lists resolved per player, patterns and
+ * end rules.  Nothing here points back into the syntax tree, and no name is
+ * looked up during play.
+ */
+#ifndef TABULA_GAME_H
+#define TABULA_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "cellset.h"
+#include "diag.h"
+#include "loader.h"
+#include "source.h"
+
+#define GAME_MAX_PLAYERS 4
+#define GAME_MAX_TYPES 32
+#define GAME_MAX_FLAGS 8
+#define GAME_MAX_VARS 16
+#define GAME_MAX_LABELS 8
+#define GAME_NAME 64
+
+/* Who an expression speaks of. */
+typedef enum player_ref {
+    PLAYER_MOVER,       /* the player making (or who made) the move */
+    PLAYER_NEXT,        /* the player to move */
+    PLAYER_OPPONENT,    /* the mover's opponent (two players), else the next player */
+    PLAYER_SCORED,      /* the player a score is computed for */
+    PLAYER_EVERYONE,
+    PLAYER_ANYONE,
+    PLAYER_FIXED,       /* + index: a named player */
+} player_ref;
+
+typedef enum cop {
+    /* cell sets */
+    C_SET_CONST,        /* value: index into game.sets */
+    C_SET_REGION,       /* value: region index, player: whose */
+    C_SET_EMPTY, C_SET_OCCUPIED, C_SET_FRIEND, C_SET_ENEMY, C_SET_ALL,
+    C_SET_TYPE,         /* value: type */
+    C_SET_OWNER,        /* player */
+    C_SET_PIECES,       /* player, value: type or -1 */
+    C_SET_HERE, C_SET_ORIGIN, C_SET_LAST, C_SET_JUMPED, C_SET_PUSHED, C_SET_MARKED,
+    C_SET_LINE, C_SET_LABEL /* value: label */, C_SET_VAR /* value: var */, C_SET_ANCHOR,
+    C_SET_UNION, C_SET_INTERSECT, C_SET_MINUS,
+    C_SET_ADJACENT,     /* a: set, value: direction list or -1 for all */
+    C_SET_SIGHT,        /* a: set, value: direction list */
+    C_SET_WHERE_PATTERN,/* a: set, value: pattern */
+    C_SET_WHERE_COND,   /* a: set, b: condition tested with each cell as 'here' */
+    /* numbers */
+    C_NUM_CONST,        /* value */
+    C_NUM_COUNT,        /* a: set */
+    C_NUM_VAR,          /* value: var */
+    C_NUM_SCORE, C_NUM_TERRITORY, /* player */
+    C_NUM_RESERVE,      /* player, value: type */
+    C_NUM_ADD, C_NUM_SUB, C_NUM_NEG,
+    /* conditions */
+    C_COND_AND, C_COND_OR, C_COND_NOT,
+    C_COND_CMP,         /* value: ast_op of the comparison; a, b: numbers */
+    C_COND_NONEMPTY,    /* a: set */
+    C_COND_IN,          /* a, b: sets; a is not empty and inside b */
+    C_COND_NO_MOVES, C_COND_STUCK /* player */, C_COND_CAN_MOVE /* player */,
+    C_COND_ATTACKED,    /* a: set */
+    C_COND_REPETITION,  /* value: count */
+    C_COND_PLIES,       /* value: count; b: 1 when counted since the last reset */
+    C_COND_IN_LINE,     /* value: length */
+    C_COND_CONNECTED,   /* player, a, b: sets, value: direction list or -1 */
+    C_COND_MAJORITY,    /* a: set */
+    C_COND_MOVED,       /* a: set */
+    C_COND_TRUE,
+} cop;
+
+typedef struct cexpr {
+    uint8_t op;
+    uint8_t player;     /* a player_ref (+ index for PLAYER_FIXED) */
+    int16_t a, b;       /* operand expressions, -1 when absent */
+    int32_t value;
+} cexpr;
+
+/* One way to take a step from a cell, resolved for one player. */
+typedef enum dstep_kind {
+    STEP_DIRECTION,     /* board neighbour table */
+    STEP_WRAPPED,       /* neighbour with both axes wrapped */
+    STEP_RING_CLOCKWISE,
+    STEP_RING_COUNTER_CLOCKWISE,
+    STEP_OFFSET,        /* dx, dy on a square board */
+    STEP_VARIABLE,      /* the pattern variable turned by 'turn' directions */
+} dstep_kind;
+
+typedef struct dstep {
+    uint8_t kind;
+    int8_t direction;   /* STEP_DIRECTION/WRAPPED: index; STEP_VARIABLE: turn steps */
+    int8_t dx, dy;
+} dstep;
+
+#define GAME_MAX_DSTEPS 24
+
+typedef struct dlist {
+    int count[GAME_MAX_PLAYERS];
+    dstep steps[GAME_MAX_PLAYERS][GAME_MAX_DSTEPS];
+} dlist;
+
+typedef enum mop {
+    M_ALT,              /* a | b */
+    M_SEQ,              /* a then b */
+    M_REPEAT,           /* a repeated min..max times (max -1: unbounded) */
+    M_GUARD,            /* a if cond (negate: unless); after: tested on a's results */
+    M_SELECT,           /* choose an own piece whose cell is in 'at', then a */
+    M_STEP, M_SLIDE, M_LEAP, M_HOP, M_PUSH, M_PLACE, M_CHANGE, M_FLIP,
+    M_CAPTURE, M_REMOVE, M_APPLY, M_SET_VAR, M_SET_FLAG, M_ROLL, M_RELOCATE, M_PASS,
+} mop;
+
+enum {
+    MF_MAXIMAL = 1 << 0,    /* repetition: go on while possible */
+    MF_STRAIGHT = 1 << 1,   /* repetition: keep the first direction */
+    MF_REVISIT = 1 << 2,    /* repetition: cells may be visited again */
+    MF_REJUMP = 1 << 3,     /* repetition: a piece may be jumped twice */
+    MF_ANY_SIDE = 1 << 4,   /* hop: land on any side but back */
+    MF_NEGATE = 1 << 5,     /* guard: 'unless' */
+    MF_AFTER = 1 << 6,      /* guard: tested on the action's results */
+    MF_ONE = 1 << 7,        /* apply: one move per match */
+    MF_FROM_RESERVE = 1 << 8,
+    MF_IN_CHAIN = 1 << 9,   /* movement inside a repetition: no cell twice */
+};
+
+typedef struct mnode {
+    uint8_t op;
+    uint16_t flags;
+    int16_t a, b;           /* children (M_ALT, M_SEQ, M_REPEAT, M_GUARD, M_SELECT) */
+    int16_t directions;     /* dlist index */
+    int16_t target;         /* cexpr: allowed landing cells (-1: empty) */
+    int16_t over;           /* cexpr: what a hop may pass over */
+    int16_t at;             /* cexpr: cells (place, select, push from, flip, capture, ...) */
+    int16_t cond;           /* cexpr: guard condition */
+    int16_t value;          /* cexpr: set var value */
+    int16_t min, max;       /* distances, repetition counts */
+    int16_t type;           /* piece type, var, flag, pattern, die faces */
+    int16_t types[4];       /* change: alternative types (-1 ends) */
+    uint8_t player;         /* place: for whom (player_ref) */
+} mnode;
+
+typedef struct pstep {
+    int16_t directions;     /* dlist index (one step kind each, or the variable turned) */
+    int16_t test;           /* cexpr: the cell must be in this set */
+    uint8_t mark;           /* the matched cells join the marks */
+    int8_t label;           /* -1, or the label the cells join */
+    int8_t min, max;        /* repetitions of this step: 1..1, 1..-1 (+), 0..-1 (*), 0..1 (?) */
+    bool negate;            /* 'not' test */
+} pstep;
+
+#define GAME_MAX_PATTERN_STEPS 64
+#define GAME_MAX_PATHS 16
+
+typedef struct pattern {
+    int16_t variable_directions;   /* dlist the variable ranges over, -1 if none */
+    int path_count;
+    /* each path: first step index and step count; paths of one alternative
+     * share 'group'; alternatives of one line share 'line' */
+    struct { int16_t first, count, group, line; } paths[GAME_MAX_PATHS];
+    int group_count;
+    pstep steps[GAME_MAX_PATTERN_STEPS];
+    int step_count;
+    int16_t effect[GAME_MAX_PATHS];    /* per line: mnode run on a match, -1: none */
+    int line_count;
+} pattern;
+
+typedef enum outcome_kind {
+    OUTCOME_WIN,        /* player wins */
+    OUTCOME_LOSS,       /* player loses */
+    OUTCOME_DRAW,
+    OUTCOME_HIGHEST_SCORE,
+    OUTCOME_LOWEST_SCORE,
+} outcome_kind;
+
+typedef struct end_rule {
+    int16_t condition;
+    uint8_t outcome;
+    uint8_t player;     /* player_ref for win/loss */
+} end_rule;
+
+typedef struct piece_type {
+    char name[GAME_NAME];
+    char symbol[2][8];  /* first player's, other players'; UTF-8 */
+    int value;
+} piece_type;
+
+typedef enum capture_effect { CAPTURE_REMOVE, CAPTURE_CONVERT, CAPTURE_RESERVE } capture_effect;
+
+typedef enum filter_kind {
+    FILTER_PREFER_CAPTURES,
+    FILTER_LEGAL_IF,        /* condition on the position after the move */
+    FILTER_START_IN,        /* anchors restricted to a set when it is not empty */
+    FILTER_ONLY_CAPTURES_IF,
+} filter_kind;
+
+typedef struct filter {
+    uint8_t kind;
+    bool negate;
+    int16_t expr;
+} filter;
+
+typedef struct game {
+    char name[128];
+    char variant[64];
+    board board;
+    int words;                          /* cellset words for this board */
+    int player_count;
+    char player_names[GAME_MAX_PLAYERS][GAME_NAME];
+    int type_count;
+    piece_type types[GAME_MAX_TYPES];
+    int flag_count;
+    char flag_names[GAME_MAX_FLAGS][GAME_NAME];
+    int moved_flag;                     /* index of the flag 'moved', -1 if none */
+    int var_count;
+    char var_names[GAME_MAX_VARS][GAME_NAME];
+    int var_initial[GAME_MAX_VARS];
+    bool var_is_cell[GAME_MAX_VARS];
+
+    cexpr *exprs;
+    int expr_count, expr_capacity;
+    mnode *nodes;
+    int node_count, node_capacity;
+    dlist *dlists;
+    int dlist_count, dlist_capacity;
+    cellset *sets;                      /* constant sets and per-player regions */
+    int set_count, set_capacity;
+    int *region_sets;                   /* region r, player p: sets index region_sets[r * 4 + p] */
+    int region_count;
+    pattern *patterns;
+    int pattern_count;
+
+    int16_t turn;                       /* mnode: the whole turn */
+    capture_effect capture;
+    filter filters[8];
+    int filter_count;
+    bool needs_dedup;                   /* two paths may reach one position */
+    bool pass_always;                   /* a player may always pass */
+    bool pass_when_stuck;
+    end_rule ends[32];
+    int end_count;
+    int16_t score;                      /* cexpr, -1 if none */
+    int order_prefix[16], order_prefix_length;
+    int order_cycle[16], order_cycle_length;
+    uint32_t reset_types;               /* bit t: moving type t resets the 'plies without' count */
+    bool reset_on_capture;
+
+    /* setup */
+    uint16_t *initial_cells;
+    int initial_reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES];   /* -1: unlimited */
+
+    /* Zobrist keys */
+    uint64_t *zobrist_piece;            /* [cell][type * 4 + owner] */
+    uint64_t *zobrist_flag;             /* [cell][flag] */
+    uint64_t zobrist_side[GAME_MAX_PLAYERS];
+} game;
+
+typedef struct game_load_options {
+    const char *variant;                /* NULL: the game itself */
+    loader_options loader;
+} game_load_options;
+
+/* Loads, checks and compiles PATH.  Returns NULL and leaves the reasons in
+ * DIAGNOSTICS (with SOURCES for printing) on failure; *UNREADABLE tells a
+ * file that could not be read from one with errors. */
+game *game_load(const char *path, const game_load_options *options, source_set *sources,
+                diag_list *diagnostics, bool *unreadable);
+void game_free(game *g);
+
+/* The player whose turn it is at PLY. */
+int game_player_at(const game *g, int ply);
+
+/* piece codes: 0 is an empty cell */
+#define PIECE_TYPE(code) (((code) & 0x3F) - 1)
+#define PIECE_OWNER(code) (((code) >> 6) & 3)
+#define PIECE_FLAGS(code) ((code) >> 8)
+#define PIECE_CODE(type, owner, flags) ((uint16_t)(((type) + 1) | ((owner) << 6) | ((flags) << 8)))
+
+#endif

@@ -1,0 +1,219 @@
+/* position: in-place changes with an undo log and incremental hashing. */
+#include "position.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void occupy(position *p, int cell, uint16_t old, uint16_t code)
+{
+    if (old) {
+        cellset_remove(&p->owned[PIECE_OWNER(old)], cell);
+        cellset_remove(&p->typed[PIECE_TYPE(old)], cell);
+    }
+    if (code) {
+        cellset_add(&p->owned[PIECE_OWNER(code)], cell);
+        cellset_add(&p->typed[PIECE_TYPE(code)], cell);
+    }
+}
+
+static uint64_t piece_key(const game *g, int cell, uint16_t code)
+{
+    if (!code)
+        return 0;
+    uint64_t key = g->zobrist_piece[cell * GAME_MAX_TYPES * 4 + PIECE_TYPE(code) * 4 + PIECE_OWNER(code)];
+    unsigned flags = PIECE_FLAGS(code);
+    for (int f = 0; flags; f++, flags >>= 1)
+        if (flags & 1)
+            key ^= g->zobrist_flag[cell * GAME_MAX_FLAGS + f];
+    return key;
+}
+
+/* Reserve counts and variables are hashed by mixing rather than by tables:
+ * their ranges are not known in advance. */
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+static uint64_t reserve_key(int player, int type, int32_t count)
+{
+    return count < 0 ? 0 : mix(((uint64_t)(player * GAME_MAX_TYPES + type) << 32) ^ (uint32_t)count ^ 0x5EED);
+}
+
+static uint64_t var_key(int var, int32_t value)
+{
+    return mix(((uint64_t)(var + 1000) << 40) ^ (uint32_t)value ^ 0xFACE);
+}
+
+bool pos_init(position *p, const game *g)
+{
+    memset(p, 0, sizeof *p);
+    p->game = g;
+    p->log = malloc(POSITION_MAX_LOG * sizeof *p->log);
+    p->history = malloc(POSITION_MAX_PLIES * sizeof *p->history);
+    if (!p->log || !p->history) {
+        pos_free(p);
+        return false;
+    }
+    pos_reset(p);
+    return true;
+}
+
+void pos_free(position *p)
+{
+    free(p->log);
+    free(p->history);
+    p->log = NULL;
+    p->history = NULL;
+}
+
+void pos_reset(position *p)
+{
+    const game *g = p->game;
+    memset(p->cells, 0, sizeof p->cells);
+    memcpy(p->cells, g->initial_cells, (size_t)g->board.cell_count * sizeof p->cells[0]);
+    memcpy(p->reserve, g->initial_reserve, sizeof p->reserve);
+    for (int v = 0; v < GAME_MAX_VARS; v++)
+        p->vars[v] = v < g->var_count ? g->var_initial[v] : 0;
+    p->ply = 0;
+    p->side = game_player_at(g, 0);
+    p->since_reset = 0;
+    p->passes = 0;
+    p->log_length = 0;
+    p->history_length = 0;
+    memset(p->owned, 0, sizeof p->owned);
+    memset(p->typed, 0, sizeof p->typed);
+    for (int c = 0; c < g->board.cell_count; c++)
+        occupy(p, c, 0, p->cells[c]);
+    uint64_t hash = g->zobrist_side[p->side];
+    for (int c = 0; c < g->board.cell_count; c++)
+        hash ^= piece_key(g, c, p->cells[c]);
+    for (int pl = 0; pl < g->player_count; pl++)
+        for (int t = 0; t < g->type_count; t++)
+            hash ^= reserve_key(pl, t, p->reserve[pl][t]);
+    for (int v = 0; v < g->var_count; v++)
+        hash ^= var_key(v, p->vars[v]);
+    p->hash = hash;
+}
+
+static void push(position *p, uint8_t kind, uint8_t player, uint16_t index, int32_t before,
+                 int32_t after)
+{
+    if (p->log_length < POSITION_MAX_LOG) {
+        change *c = &p->log[p->log_length++];
+        c->kind = kind;
+        c->player = player;
+        c->index = index;
+        c->before = before;
+        c->after = after;
+    }
+}
+
+void pos_set_cell(position *p, int cell, uint16_t code)
+{
+    uint16_t old = p->cells[cell];
+    if (old == code)
+        return;
+    push(p, CHANGE_CELL, 0, (uint16_t)cell, old, code);
+    p->hash ^= piece_key(p->game, cell, old) ^ piece_key(p->game, cell, code);
+    occupy(p, cell, old, code);
+    p->cells[cell] = code;
+}
+
+void pos_add_reserve(position *p, int player, int type, int delta)
+{
+    int32_t old = p->reserve[player][type];
+    if (old < 0 || delta == 0)
+        return;   /* unlimited */
+    int32_t now = old + delta;
+    push(p, CHANGE_RESERVE, (uint8_t)player, (uint16_t)type, old, now);
+    p->hash ^= reserve_key(player, type, old) ^ reserve_key(player, type, now);
+    p->reserve[player][type] = now;
+}
+
+void pos_set_var(position *p, int var, int32_t value)
+{
+    int32_t old = p->vars[var];
+    if (old == value)
+        return;
+    push(p, CHANGE_VAR, 0, (uint16_t)var, old, value);
+    p->hash ^= var_key(var, old) ^ var_key(var, value);
+    p->vars[var] = value;
+}
+
+static void revert(position *p, const change *c)
+{
+    switch (c->kind) {
+    case CHANGE_CELL:
+        p->hash ^= piece_key(p->game, c->index, (uint16_t)c->after)
+                 ^ piece_key(p->game, c->index, (uint16_t)c->before);
+        occupy(p, c->index, (uint16_t)c->after, (uint16_t)c->before);
+        p->cells[c->index] = (uint16_t)c->before;
+        break;
+    case CHANGE_RESERVE:
+        p->hash ^= reserve_key(c->player, c->index, c->after) ^ reserve_key(c->player, c->index, c->before);
+        p->reserve[c->player][c->index] = c->before;
+        break;
+    case CHANGE_VAR:
+        p->hash ^= var_key(c->index, c->after) ^ var_key(c->index, c->before);
+        p->vars[c->index] = c->before;
+        break;
+    }
+}
+
+void pos_undo_to(position *p, int mark)
+{
+    while (p->log_length > mark)
+        revert(p, &p->log[--p->log_length]);
+}
+
+void pos_make(position *p, const change *changes, int count, bool resets, bool passed, undo *u)
+{
+    u->log_mark = p->log_length;
+    u->side = p->side;
+    u->ply = p->ply;
+    u->since_reset = p->since_reset;
+    u->passes = p->passes;
+    u->hash = p->hash;
+    if (p->history_length < POSITION_MAX_PLIES)
+        p->history[p->history_length++] = p->hash;
+    for (int i = 0; i < count; i++) {
+        const change *c = &changes[i];
+        switch (c->kind) {
+        case CHANGE_CELL: pos_set_cell(p, c->index, (uint16_t)c->after); break;
+        case CHANGE_RESERVE: pos_add_reserve(p, c->player, c->index, c->after - c->before); break;
+        case CHANGE_VAR: pos_set_var(p, c->index, c->after); break;
+        }
+    }
+    const game *g = p->game;
+    p->hash ^= g->zobrist_side[p->side];
+    p->ply++;
+    p->side = game_player_at(g, p->ply);
+    p->hash ^= g->zobrist_side[p->side];
+    p->since_reset = resets ? 0 : p->since_reset + 1;
+    p->passes = passed ? p->passes + 1 : 0;
+}
+
+void pos_unmake(position *p, const undo *u)
+{
+    pos_undo_to(p, u->log_mark);
+    p->side = u->side;
+    p->ply = u->ply;
+    p->since_reset = u->since_reset;
+    p->passes = u->passes;
+    p->hash = u->hash;
+    if (p->history_length > 0)
+        p->history_length--;
+}
+
+int pos_repetitions(const position *p)
+{
+    int n = 0;
+    for (int i = p->history_length - 1; i >= 0; i--)
+        if (p->history[i] == p->hash)
+            n++;
+    return n;
+}

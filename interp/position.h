@@ -1,0 +1,79 @@
+/* position: the state of one game in progress, changed in place.
+ *
+ * Every change goes through pos_set_cell, pos_add_reserve or pos_set_var,
+ * which update the Zobrist hash and push an undo entry on the position's
+ * change log; pos_undo_to rolls the log back to a mark.  A move is a run of
+ * such changes (the move generator records them while it builds the move),
+ * so make and unmake are replays of the same records, and no position is
+ * ever copied during search.
+ */
+#ifndef TABULA_POSITION_H
+#define TABULA_POSITION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cellset.h"
+#include "game.h"
+
+typedef enum change_kind { CHANGE_CELL, CHANGE_RESERVE, CHANGE_VAR } change_kind;
+
+typedef struct change {
+    uint8_t kind;
+    uint8_t player;     /* reserve */
+    uint16_t index;     /* cell, type (reserve) or variable */
+    int32_t before, after;
+} change;
+
+#define POSITION_MAX_LOG 65536
+#define POSITION_MAX_PLIES 100000
+
+typedef struct position {
+    const game *game;
+    uint16_t cells[BOARD_MAX_CELLS];
+    int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES];   /* -1: unlimited */
+    int32_t vars[GAME_MAX_VARS];
+    int side;                   /* player to move */
+    int ply;
+    int since_reset;            /* plies since the last capture or resetting move */
+    int passes;                 /* consecutive passes */
+    uint64_t hash;              /* of cells, reserves, vars and side */
+    cellset owned[GAME_MAX_PLAYERS];   /* cells holding each player's pieces */
+    cellset typed[GAME_MAX_TYPES];     /* cells holding each type */
+    /* the change log: moves being built and moves made */
+    change *log;
+    int log_length;
+    /* hashes of earlier positions, for repetition rules */
+    uint64_t *history;
+    int history_length;
+} position;
+
+/* One made move's bookkeeping, for pos_unmake. */
+typedef struct undo {
+    int log_mark;
+    int side, ply, since_reset, passes;
+    uint64_t hash;
+} undo;
+
+/* Sets up the game's initial position; false when memory runs out. */
+bool pos_init(position *p, const game *g);
+void pos_free(position *p);
+/* Back to the initial position, keeping the buffers. */
+void pos_reset(position *p);
+
+void pos_set_cell(position *p, int cell, uint16_t code);
+void pos_add_reserve(position *p, int player, int type, int delta);
+void pos_set_var(position *p, int var, int32_t value);
+/* Rolls the change log back to MARK (undoing each change). */
+void pos_undo_to(position *p, int mark);
+
+/* Applies CHANGES (as recorded by the generator) and passes the turn;
+ * RESETS tells whether the move resets the 'plies without' count, PASSED
+ * whether it was a pass. */
+void pos_make(position *p, const change *changes, int count, bool resets, bool passed, undo *u);
+void pos_unmake(position *p, const undo *u);
+
+/* How many earlier positions (same side to move) equal this one. */
+int pos_repetitions(const position *p);
+
+#endif
