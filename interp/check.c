@@ -70,6 +70,7 @@ typedef struct program_parts {
     node_list variants;       /* AST_VARIANT nodes, the game's then the file's */
     node_list templates;      /* top-level piece, pattern, directions, region */
     node_list defines;
+    bool unknown_statements;  /* already reported at top level */
 } program_parts;
 
 static void free_parts(program_parts *p)
@@ -83,6 +84,7 @@ static void free_parts(program_parts *p)
 static void split_program(const ast_node *program, program_parts *p, diag_list *diagnostics)
 {
     memset(p, 0, sizeof *p);
+    int errors_before = diagnostics->errors;
     for (int i = 0; i < program->child_count; i++) {
         const ast_node *top = program->children[i];
         switch (top->kind) {
@@ -103,11 +105,39 @@ static void split_program(const ast_node *program, program_parts *p, diag_list *
         case AST_DEFINE:
             push(&p->defines, top);
             break;
-        default:
+        default: {
+            static const char *const allowed[] = {
+                "game", "include", "variant", "define", "pattern", "piece", "directions", "region",
+            };
+            const char *head = statement_head(top);
+            bool known = top->kind == AST_PATTERN;
+            for (size_t k = 3; k < sizeof allowed / sizeof *allowed && head && !known; k++)
+                known = !strcmp(head, allowed[k]);
+            if (!known) {
+                suggestion s;
+                suggest_begin(&s, head ? head : "");
+                for (size_t k = 0; k < sizeof allowed / sizeof *allowed; k++)
+                    suggest_consider(&s, allowed[k]);
+                const char *best = head ? suggest_result(&s) : NULL;
+                char hint[160];
+                if (best)
+                    snprintf(hint, sizeof hint, "did you mean '%s'?", best);
+                else
+                    snprintf(hint, sizeof hint, "outside a game only game, include, variant, define, "
+                             "pattern, piece, directions and region may stand");
+                const ast_node *at = top->children[0];
+                if (at->kind == AST_PHRASE)
+                    at = at->children[0];
+                diag_report(diagnostics, DIAG_ERROR, at->location, hint,
+                            head ? "unknown statement '%s'" : "expected a statement%s", head ? head : "");
+                continue;
+            }
             push(&p->templates, top);
             break;
         }
+        }
     }
+    p->unknown_statements = diagnostics->errors > errors_before;
     if (!p->game)
         return;
     const ast_node *block = p->game->children[0];
@@ -336,7 +366,7 @@ bool check_program(const ast_node *program, const check_options *options, diag_l
         if (p.variants.count > 0)
             diag_report(diagnostics, DIAG_ERROR, p.variants.items[0]->location,
                         "include the game this variant changes", "a variant but no game");
-        else if (p.templates.count + p.defines.count == 0)
+        else if (p.templates.count + p.defines.count == 0 && !p.unknown_statements)
             diag_report(diagnostics, DIAG_ERROR, program->location,
                         "a rules file describes a game: game \"Name\" { ... }",
                         "no game in this file");

@@ -796,7 +796,8 @@ static bool static_phrase(check_context *c, const ast_node *node, bool *cells)
 {
     const board *b = &c->board;
     const ast_node *head = node->children[0];
-    if (head->kind == AST_NAME && node->child_count == 2 && b->kind != BOARD_GRAPH) {
+    if (head->kind == AST_NAME && node->child_count == 2 && b->kind != BOARD_GRAPH
+        && names_is_phrase_word(head->text)) {
         const ast_node *v = node->children[1];
         long low, high;
         if (v->kind == AST_NUMBER) {

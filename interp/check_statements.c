@@ -25,16 +25,18 @@ static const ast_node *head_of(const ast_node *statement)
     return statement->kind == AST_STATEMENT ? statement->children[0] : NULL;
 }
 
+/* An AST_EMPTY with op 1 stands where a faulty macro use was (already
+ * reported): present, but nothing to check. */
 static const ast_node *equals_of(const ast_node *statement)
 {
     const ast_node *v = statement->children[1];
-    return v->kind == AST_EMPTY ? NULL : v;
+    return v->kind == AST_EMPTY && v->op == 0 ? NULL : v;
 }
 
 static const ast_node *colon_of(const ast_node *statement)
 {
     const ast_node *v = statement->children[2];
-    return v->kind == AST_EMPTY ? NULL : v;
+    return v->kind == AST_EMPTY && v->op == 0 ? NULL : v;
 }
 
 static const ast_node *block_of(const ast_node *statement)
@@ -857,6 +859,10 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
                 if (known)
                     continue;
             }
+            /* 'remove' is also a verb, so it arrives as an action */
+            if (value->kind == AST_ACTION && value->op == AST_VERB_REMOVE
+                && value->children[0]->kind == AST_EMPTY && value->child_count == 1)
+                continue;
             error(c, value, "write: captures: remove, convert or reserve", "unknown capture effect");
         } else if (is_head(head, "filter")) {
             if (!block) {

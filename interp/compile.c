@@ -1465,7 +1465,7 @@ static void compile_statements(compiler *c)
         if (!strcmp(head, "setup")) {
             compile_setup(c, st);
         } else if (!strcmp(head, "captures")) {
-            const char *effect = colon_of(st)->text;
+            const char *effect = colon_of(st)->text ? colon_of(st)->text : "remove";
             g->capture = !strcmp(effect, "convert") ? CAPTURE_CONVERT
                        : !strcmp(effect, "reserve") ? CAPTURE_RESERVE : CAPTURE_REMOVE;
         } else if (!strcmp(head, "filter")) {

@@ -67,7 +67,13 @@ static ast_node *expand_use(expansion *e, ast_node *node, const ast_node *define
         diag_report(e->diagnostics, DIAG_ERROR, node->location, NULL,
                     "macro '%s' takes %d argument%s, given %d", define->text, parameters,
                     parameters == 1 ? "" : "s", given);
-        return node;
+        /* reported once; the checks that follow should not see it again */
+        ast_node *empty = ast_new(AST_EMPTY, node->location);
+        if (!empty)
+            return node;
+        empty->op = 1;
+        ast_free(node);
+        return empty;
     }
     ast_node *body = ast_copy(define->children[define->child_count - 1]);
     if (!body)

@@ -110,11 +110,11 @@ bool diag_report(diag_list *list, diag_severity severity, source_location locati
 /* Byte offset of the 1-based character column COLUMN in LINE. */
 static size_t byte_of_column(const char *line, size_t length, int column)
 {
+    /* as the lexer counts: a UTF-8 character, or one byte that is not UTF-8 */
     size_t i = 0;
     for (int c = 1; c < column && i < length; c++) {
-        i++;
-        while (i < length && ((unsigned char)line[i] & 0xC0) == 0x80)
-            i++;
+        int n = utf8_sequence_length((const unsigned char *)line + i, length - i);
+        i += n > 0 ? (size_t)n : 1;
     }
     return i;
 }
@@ -168,18 +168,20 @@ static void print_excerpt(FILE *stream, const source_set *sources, const source_
     print_clean(stream, line, from, to);
     fprintf(stream, "%s\n", to < length ? "..." : "");
     fprintf(stream, "      | %s", from > 0 ? "   " : "");
-    for (size_t i = from; i < caret && i < to; i++) {
-        unsigned char c = (unsigned char)line[i];
-        if ((c & 0xC0) == 0x80)
-            continue;
-        fputc(c == '\t' ? '\t' : ' ', stream);
+    for (size_t i = from; i < caret && i < to;) {
+        int n = utf8_sequence_length((const unsigned char *)line + i, to - i);
+        fputc(line[i] == '\t' ? '\t' : ' ', stream);
+        i += n > 0 ? (size_t)n : 1;
     }
     if (colour)
         fputs("\033[1;32m", stream);
     fputc('^', stream);
-    for (size_t i = caret + 1; i < caret_end && i < length; i++)
-        if (((unsigned char)line[i] & 0xC0) != 0x80)
+    for (size_t i = caret; i < caret_end && i < length;) {
+        int n = utf8_sequence_length((const unsigned char *)line + i, length - i);
+        if (i > caret)
             fputc('~', stream);
+        i += n > 0 ? (size_t)n : 1;
+    }
     if (colour)
         fputs("\033[0m", stream);
     fputc('\n', stream);

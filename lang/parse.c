@@ -128,7 +128,7 @@ static void push_back(parse_context *context, const raw_token *token)
 static bool can_end_statement(int token)
 {
     switch (token) {
-    case NAME: case NUMBER: case STRING: case SIZE: case VERB:
+    case NAME: case NUMBER: case STRING: case SIZE: case VERB: case '@':
     case ')': case ']': case '}': case RPAREN_Q: case RBRACK_Q:
         return true;
     default:
@@ -141,6 +141,7 @@ static bool continues_line(int token)
     switch (token) {
     case '|': case '&': case ',': case ARROW: case THEN: case AND: case OR:
     case IF: case UNLESS: case WHERE:
+    case '{':   /* no statement starts with a block: "game \"G\"" then "{" */
         return true;
     default:
         return false;
@@ -203,14 +204,18 @@ static bool match_brackets(parse_context *context, raw_token *token)
                  top->at.line, top->at.column, closer_of(top->kind));
         parse_report_error(context, at, hint, "'%s' does not match the '%c' opened on line %d",
                            closer_of(close), top->kind, top->at.line);
-        context->skip_syntax_errors = 1;
-        /* Assume the inner bracket was forgotten. */
+        /* Assume the inner bracket was forgotten (the parser will stumble
+         * too, and need not say it again); if no bracket of this kind is
+         * open, assume this one was mistyped and closes the innermost. */
         for (int d = context->depth - 1; d >= 0; d--) {
             if (context->brackets[d].kind == close) {
                 context->depth = d;
+                context->skip_syntax_errors = 1;
                 return true;
             }
         }
+        context->depth--;
+        token->type = closer_of(top->kind)[0];
         return true;
     }
     context->depth--;
@@ -249,6 +254,18 @@ int parser_lex(PARSER_STYPE *value, PARSER_LTYPE *location, parse_context *conte
         } else if (!match_brackets(context, &token)) {
             discard(&token);
             continue;
+        }
+        /* 'not not not ...' and '- - - ...' nest like brackets do */
+        if (token.type == NOT || token.type == '-') {
+            if (++context->prefix_run > PARSE_MAX_NESTING) {
+                parse_report_error(context, token_location(context, &token), "split the expression",
+                                   "more than %d prefix operators in a row", PARSE_MAX_NESTING);
+                context->abandoned = true;
+                discard(&token);
+                continue;
+            }
+        } else {
+            context->prefix_run = 0;
         }
         break;
     }
@@ -321,10 +338,9 @@ ast_node *parse_source(const source_set *sources, int file, diag_list *diagnosti
     lexer_lex_destroy(scanner);
     for (int i = 0; i < context.pending_count; i++)
         discard(&context.pending[i]);
-    if (status == 2) {
-        diag_report(diagnostics, DIAG_ERROR, parse_location(&context, 0, 0, 0, 0), NULL,
-                    "out of memory while parsing");
-    }
+    if (status == 2 && !context.abandoned)
+        diag_report(diagnostics, DIAG_ERROR, context.last_location, "split the expression",
+                    "expression nested too deeply to parse");
     if (!context.result)
         context.result = ast_new(AST_FILE, parse_location(&context, 1, 1, 1, 1));
     return context.result;

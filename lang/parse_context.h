@@ -49,6 +49,7 @@ typedef struct parse_context {
     bool abandoned;            /* too deep or too many errors: stop reading */
     int skip_syntax_errors;    /* the filter already explained the next one */
     bool reported_unclosed;
+    int prefix_run;            /* consecutive 'not' or '-' tokens */
 } parse_context;
 
 source_location parse_location(const parse_context *context, int first_line, int first_column,

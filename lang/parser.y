@@ -435,6 +435,12 @@ arguments
 
 static void parser_error(PARSER_LTYPE *location, parse_context *context, const char *message)
 {
+    if (!strcmp(message, "memory exhausted")) {
+        parse_report_error(context, LOC(*location), "split the expression",
+                           "expression nested too deeply to parse");
+        context->abandoned = true;
+        return;
+    }
     parse_report_error(context, LOC(*location), NULL, "%s", message);
 }
 
