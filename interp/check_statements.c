@@ -16,6 +16,7 @@
 static const char *const heads[] = {
     "players", "board", "piece", "region", "directions", "setup", "moves", "turn", "after",
     "pass", "captures", "filter", "order", "end", "score", "var", "flag", "display",
+    "position",
 };
 
 /* --- reading statements */
@@ -629,6 +630,61 @@ static void check_display(check_context *c, const ast_node *statement)
     }
 }
 
+/* position { letters FLAG: L CELLS, ...; cell VAR; var VAR; cells FLAG;
+ *            reserves; plies; since-reset; move-number } */
+static void check_position(check_context *c, const ast_node *statement)
+{
+    const ast_node *block = block_of(statement);
+    if (!block) {
+        error(c, statement, "write: position { cell en-passant; move-number }", "malformed position block");
+        return;
+    }
+    for (int i = 0; i < block->child_count; i++) {
+        const ast_node *entry = block->children[i];
+        if (entry->kind != AST_STATEMENT)
+            continue;
+        const ast_node *words[3];
+        int n = words_of(head_of(entry), words, 3);
+        const char *kind = words[0]->kind == AST_NAME ? words[0]->text : "";
+        const ast_node *value = colon_of(entry);
+        bool bare = !strcmp(kind, "reserves") || !strcmp(kind, "plies") || !strcmp(kind, "since-reset")
+                 || !strcmp(kind, "move-number");
+        if (bare && n == 1 && !value)
+            continue;
+        if ((!strcmp(kind, "cell") || !strcmp(kind, "var")) && n == 2 && !value) {
+            symbol *s = words[1]->kind == AST_NAME ? names_find(c, words[1]->text) : NULL;
+            if (s && (s->kinds & NAME_VARIABLE))
+                s->uses++;
+            else
+                names_report_unknown(c, words[1], NAME_VARIABLE, "variable");
+            continue;
+        }
+        if ((!strcmp(kind, "cells") && n == 2 && !value) || (!strcmp(kind, "letters") && n == 2 && value)) {
+            symbol *s = words[1]->kind == AST_NAME ? names_find(c, words[1]->text) : NULL;
+            if (s && (s->kinds & NAME_FLAG))
+                s->uses++;
+            else
+                names_report_unknown(c, words[1], NAME_FLAG, "flag");
+            if (!value)
+                continue;
+            const ast_node *items = value;
+            int count = items->kind == AST_LIST ? items->child_count : 1;
+            for (int k = 0; k < count; k++) {
+                const ast_node *group = items->kind == AST_LIST ? items->children[k] : items;
+                if (group->kind != AST_PHRASE || group->child_count < 2 || group->children[0]->kind != AST_NAME) {
+                    error(c, group, "write: LETTER CELL CELL, as in 'K e1 h1'", "malformed letter group");
+                    continue;
+                }
+                for (int m = 1; m < group->child_count; m++)
+                    check_expr(c, group->children[m], EXPECT_CELLS);
+            }
+            continue;
+        }
+        error(c, entry, "a position field is one of: letters FLAG: L CELLS, ...; cell VAR; var VAR; "
+              "cells FLAG; reserves; plies; since-reset; move-number", "unknown position field");
+    }
+}
+
 static void check_region(check_context *c, const ast_node *statement)
 {
     const ast_node *value = equals_of(statement);
@@ -891,6 +947,8 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
             /* declared in pass 1 */
         } else if (is_head(head, "display")) {
             check_display(c, statement);
+        } else if (is_head(head, "position")) {
+            check_position(c, statement);
         } else {
             unknown_head(c, statement);
         }

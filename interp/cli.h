@@ -18,6 +18,7 @@ int cli_parse(int argc, char **argv);
 int cli_help(int argc, char **argv);
 int cli_perft(int argc, char **argv);
 int cli_bench(int argc, char **argv);
+int cli_position(int argc, char **argv);
 
 /* Prints the help text of COMMAND (NULL: the overview); false if unknown. */
 bool cli_print_help(FILE *stream, const char *command);

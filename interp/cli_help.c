@@ -15,10 +15,12 @@ static const struct help {
       "Commands:\n"
       "  check [--variant NAME] FILE...   check rules files for errors\n"
       "  parse FILE                       show how a rules file is read, as a tree\n"
-      "  perft [--variant V] [--divide] FILE DEPTH\n"
+      "  perft [--variant V] [--position POS] [--divide] FILE DEPTH\n"
       "                                   count the move sequences to each depth\n"
       "  bench [--variant V] FILE (--time MS | --playouts N) [--seed S]\n"
       "                                   play random games and measure the speed\n"
+      "  position [--variant V] [--position POS] FILE\n"
+      "                                   print the start (or POS) as a position string\n"
       "  help [COMMAND]                   show this help, or a command's\n"
       "\n"
       "Options:\n"
@@ -46,7 +48,7 @@ static const struct help {
       "'if'/'unless', then 'then', then a verb with its clauses.\n"
       "Exit status as for check, for syntax errors only.\n" },
     { "perft",
-      "usage: tabula perft [--variant NAME] [--divide] FILE DEPTH\n"
+      "usage: tabula perft [--variant NAME] [--position POS] [--divide] FILE DEPTH\n"
       "\n"
       "Counts the sequences of legal moves from the start, for each depth from 1\n"
       "to DEPTH, one line each: the depth, the number of sequences of exactly\n"
@@ -54,7 +56,8 @@ static const struct help {
       "which is counted without looking further), and on the last line the\n"
       "seconds taken and the nodes per second.  A game that ends earlier adds\n"
       "nothing deeper; a forced pass counts as a move.  --divide prints, for\n"
-      "each first move, the sequences of length DEPTH that start with it.\n" },
+      "each first move, the sequences of length DEPTH that start with it.\n"
+      "--position starts from POS, a position string (for chess, FEN).\n" },
     { "bench",
       "usage: tabula bench [--variant NAME] FILE (--time MS | --playouts N) [--seed S]\n"
       "\n"
@@ -63,6 +66,15 @@ static const struct help {
       "playouts, playouts_per_sec, states (moves played), states_per_sec,\n"
       "avg_depth, and outcome_PLAYER (each player's average result: 1 a win,\n"
       "0 a loss, a share for a draw).  The same seed plays the same games.\n" },
+    { "position",
+      "usage: tabula position [--variant NAME] [--position POS] FILE\n"
+      "\n"
+      "Prints the game's starting position, or POS read and written again, as a\n"
+      "one-line position string: the rows from the top down separated by '/',\n"
+      "each cell a piece symbol or a count of empty cells; the side to move;\n"
+      "then the game's position fields (its position block; by default the\n"
+      "reserves, the variables, the flagged cells and the plies played).  For\n"
+      "chess it is standard FEN.  A bad POS is reported and exits with 2.\n" },
     { "help",
       "usage: tabula help [COMMAND]\n"
       "\n"

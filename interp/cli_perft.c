@@ -10,6 +10,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
+#include "posstring.h"
 
 #define PERFT_MAX_DEPTH 64
 
@@ -120,7 +121,7 @@ static void perft_teardown(perft_state *s, int depth)
 
 int cli_perft(int argc, char **argv)
 {
-    const char *variant = NULL, *path = NULL, *depth_text = NULL;
+    const char *variant = NULL, *path = NULL, *depth_text = NULL, *start_position = NULL;
     bool divide = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -131,6 +132,8 @@ int cli_perft(int argc, char **argv)
             variant = argv[++i];
         } else if (!strcmp(a, "--divide")) {
             divide = true;
+        } else if (!strcmp(a, "--position") && i + 1 < argc) {
+            start_position = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
             fprintf(stderr, "tabula perft: unknown option '%s'; see 'tabula perft --help'\n", a);
             return EXIT_USAGE;
@@ -139,13 +142,13 @@ int cli_perft(int argc, char **argv)
         } else if (!depth_text) {
             depth_text = a;
         } else {
-            fputs("tabula perft: too many arguments; usage: tabula perft [--variant NAME] [--divide] FILE DEPTH\n", stderr);
+            fputs("tabula perft: too many arguments; usage: tabula perft [--variant NAME] [--position POS] [--divide] FILE DEPTH\n", stderr);
             return EXIT_USAGE;
         }
     }
     long depth;
     if (!path || !depth_text) {
-        fputs("tabula perft: usage: tabula perft [--variant NAME] [--divide] FILE DEPTH\n", stderr);
+        fputs("tabula perft: usage: tabula perft [--variant NAME] [--position POS] [--divide] FILE DEPTH\n", stderr);
         return EXIT_USAGE;
     }
     if (!parse_count(depth_text, 1, PERFT_MAX_DEPTH - 1, &depth)) {
@@ -167,6 +170,16 @@ int cli_perft(int argc, char **argv)
         free(s);
         unload(&l);
         return EXIT_INVALID;
+    }
+    if (start_position) {
+        char error[256];
+        if (!posstring_read(&s->position, start_position, error, sizeof error)) {
+            fprintf(stderr, "tabula perft: bad position: %s\n", error);
+            perft_teardown(s, (int)depth);
+            free(s);
+            unload(&l);
+            return EXIT_USAGE;
+        }
     }
     double start = now();
     if (divide) {
@@ -332,4 +345,60 @@ int cli_bench(int argc, char **argv)
     movegen_free(generator);
     unload(&l);
     return EXIT_VALID;
+}
+
+/* --- position: print the position string */
+
+int cli_position(int argc, char **argv)
+{
+    const char *variant = NULL, *path = NULL, *start_position = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            cli_print_help(stdout, "position");
+            return EXIT_VALID;
+        } else if (!strcmp(a, "--variant") && i + 1 < argc) {
+            variant = argv[++i];
+        } else if (!strcmp(a, "--position") && i + 1 < argc) {
+            start_position = argv[++i];
+        } else if (a[0] == '-') {
+            fprintf(stderr, "tabula position: unknown option '%s'; see 'tabula position --help'\n", a);
+            return EXIT_USAGE;
+        } else if (!path) {
+            path = a;
+        } else {
+            fputs("tabula position: give one rules file\n", stderr);
+            return EXIT_USAGE;
+        }
+    }
+    if (!path) {
+        fputs("tabula position: usage: tabula position [--variant NAME] [--position POS] FILE\n", stderr);
+        return EXIT_USAGE;
+    }
+    loaded l;
+    int status = load("position", path, variant, &l);
+    if (status != EXIT_VALID) {
+        unload(&l);
+        return status;
+    }
+    position *p = malloc(sizeof *p);
+    if (!p || !pos_init(p, l.game)) {
+        free(p);
+        unload(&l);
+        fputs("tabula position: out of memory\n", stderr);
+        return EXIT_INVALID;
+    }
+    char error[256];
+    if (start_position && !posstring_read(p, start_position, error, sizeof error)) {
+        fprintf(stderr, "tabula position: bad position: %s\n", error);
+        status = EXIT_USAGE;
+    } else {
+        char text[8192];
+        posstring_write(p, text, sizeof text);
+        puts(text);
+    }
+    pos_free(p);
+    free(p);
+    unload(&l);
+    return status;
 }

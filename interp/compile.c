@@ -1527,6 +1527,73 @@ static void compile_statements(compiler *c)
     }
 }
 
+static void compile_position_fields(compiler *c)
+{
+    game *g = c->g;
+    const ast_node *block = NULL;
+    for (int i = 0; i < c->count; i++) {
+        const ast_node *st = c->statements[i];
+        const char *head = st->kind == AST_STATEMENT ? statement_head(st) : NULL;
+        if (head && !strcmp(head, "position"))
+            block = block_of(st);
+    }
+    if (!block) {
+        /* the default: what a position has beyond its board and side */
+        bool finite_reserve = false;
+        for (int p = 0; p < g->player_count; p++)
+            for (int t = 0; t < g->type_count; t++)
+                finite_reserve = finite_reserve || g->initial_reserve[p][t] > 0;
+        for (int n = 0; n < g->node_count; n++)
+            finite_reserve = finite_reserve || (g->nodes[n].op == M_PLACE && (g->nodes[n].flags & MF_FROM_RESERVE));
+        if (finite_reserve)
+            g->fields[g->field_count++].kind = FIELD_RESERVES;
+        for (int v = 0; v < g->var_count && g->field_count < 14; v++) {
+            position_field *f = &g->fields[g->field_count++];
+            f->kind = g->var_is_cell[v] ? FIELD_CELL : FIELD_VAR;
+            f->index = (int16_t)v;
+        }
+        for (int fl = 0; fl < g->flag_count && g->field_count < 15; fl++) {
+            position_field *f = &g->fields[g->field_count++];
+            f->kind = FIELD_FLAGGED;
+            f->index = (int16_t)fl;
+        }
+        g->fields[g->field_count++].kind = FIELD_PLIES;
+        return;
+    }
+    for (int i = 0; i < block->child_count && g->field_count < 16; i++) {
+        const ast_node *h = head_of(block->children[i]);
+        const ast_node *value = colon_of(block->children[i]);
+        const ast_node *word = h->kind == AST_PHRASE ? h->children[0] : h;
+        const ast_node *name = h->kind == AST_PHRASE ? h->children[1] : NULL;
+        position_field *f = &g->fields[g->field_count++];
+        memset(f, 0, sizeof *f);
+        if (is_name(word, "reserves")) f->kind = FIELD_RESERVES;
+        else if (is_name(word, "plies")) f->kind = FIELD_PLIES;
+        else if (is_name(word, "since-reset")) f->kind = FIELD_SINCE_RESET;
+        else if (is_name(word, "move-number")) f->kind = FIELD_MOVE_NUMBER;
+        else if (is_name(word, "cell") || is_name(word, "var")) {
+            f->kind = is_name(word, "cell") ? FIELD_CELL : FIELD_VAR;
+            f->index = (int16_t)var_index(c, name->text);
+            if (f->kind == FIELD_CELL)
+                g->var_is_cell[f->index] = true;
+        } else if (is_name(word, "cells")) {
+            f->kind = FIELD_FLAGGED;
+            f->index = (int16_t)flag_index(c, name->text);
+        } else {
+            f->kind = FIELD_LETTERS;
+            f->index = (int16_t)flag_index(c, name->text);
+            int count = value->kind == AST_LIST ? value->child_count : 1;
+            for (int k = 0; k < count && f->letter_count < 8; k++) {
+                const ast_node *group = value->kind == AST_LIST ? value->children[k] : value;
+                letter_group *l = &f->letters[f->letter_count++];
+                snprintf(l->letter, sizeof l->letter, "%s", group->children[0]->text);
+                for (int m = 1; m < group->child_count && l->cell_count < 8; m++)
+                    l->cells[l->cell_count++] = (int16_t)board_cell(&g->board, group->children[m]->text);
+            }
+        }
+    }
+}
+
 game *compile_game(const ast_node *game_node, const ast_node *variant,
                    const ast_node *const *statements, int count,
                    const ast_node *const *templates, int template_count, diag_list *diagnostics)
@@ -1549,6 +1616,8 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
     c.templates = templates;
     c.template_count = template_count;
     compile_statements(&c);
+    if (!c.failed)
+        compile_position_fields(&c);
     /* a variable that holds a cell starts as no cell */
     for (int v = 0; v < g->var_count; v++)
         if (g->var_is_cell[v])

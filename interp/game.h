@@ -204,6 +204,32 @@ typedef struct filter {
     int16_t expr;
 } filter;
 
+/* The fields of the position string after the board rows and the side to
+ * move, in order (a game's `position` block, or a default list). */
+typedef enum field_kind {
+    FIELD_LETTERS,          /* letters whose cells hold pieces without a flag ("KQkq") */
+    FIELD_CELL,             /* a variable holding a cell, '-' for none */
+    FIELD_VAR,              /* a number variable */
+    FIELD_FLAGGED,          /* the cells whose pieces have a flag, comma-separated */
+    FIELD_RESERVES,
+    FIELD_PLIES,
+    FIELD_SINCE_RESET,
+    FIELD_MOVE_NUMBER,
+} field_kind;
+
+typedef struct letter_group {
+    char letter[8];
+    int cell_count;
+    int16_t cells[8];
+} letter_group;
+
+typedef struct position_field {
+    uint8_t kind;
+    int16_t index;          /* flag or variable */
+    int letter_count;
+    letter_group letters[8];
+} position_field;
+
 typedef struct game {
     char name[128];
     char variant[64];
@@ -248,6 +274,9 @@ typedef struct game {
     int order_cycle[16], order_cycle_length;
     uint32_t reset_types;               /* bit t: moving type t resets the 'plies without' count */
     bool reset_on_capture;
+
+    position_field fields[16];
+    int field_count;
 
     /* setup */
     uint16_t *initial_cells;

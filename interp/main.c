@@ -13,6 +13,7 @@ static const struct command {
     { "parse", cli_parse },
     { "perft", cli_perft },
     { "bench", cli_bench },
+    { "position", cli_position },
     { "help", cli_help },
 };
 

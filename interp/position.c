@@ -73,14 +73,25 @@ void pos_free(position *p)
 void pos_reset(position *p)
 {
     const game *g = p->game;
-    memset(p->cells, 0, sizeof p->cells);
-    memcpy(p->cells, g->initial_cells, (size_t)g->board.cell_count * sizeof p->cells[0]);
-    memcpy(p->reserve, g->initial_reserve, sizeof p->reserve);
+    int32_t vars[GAME_MAX_VARS];
+    int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES];
+    memcpy(reserve, g->initial_reserve, sizeof reserve);
     for (int v = 0; v < GAME_MAX_VARS; v++)
-        p->vars[v] = v < g->var_count ? g->var_initial[v] : 0;
-    p->ply = 0;
-    p->side = game_player_at(g, 0);
-    p->since_reset = 0;
+        vars[v] = v < g->var_count ? g->var_initial[v] : 0;
+    pos_load(p, g->initial_cells, reserve, vars, 0, 0);
+}
+
+void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES],
+              const int32_t *vars, int ply, int since_reset)
+{
+    const game *g = p->game;
+    memset(p->cells, 0, sizeof p->cells);
+    memcpy(p->cells, cells, (size_t)g->board.cell_count * sizeof p->cells[0]);
+    memcpy(p->reserve, reserve, sizeof p->reserve);
+    memcpy(p->vars, vars, sizeof p->vars);
+    p->ply = ply;
+    p->side = game_player_at(g, ply);
+    p->since_reset = since_reset;
     p->passes = 0;
     p->log_length = 0;
     p->history_length = 0;

@@ -60,6 +60,9 @@ bool pos_init(position *p, const game *g);
 void pos_free(position *p);
 /* Back to the initial position, keeping the buffers. */
 void pos_reset(position *p);
+/* Sets a position from its parts (no history); PLY decides the side. */
+void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES],
+              const int32_t *vars, int ply, int since_reset);
 
 void pos_set_cell(position *p, int cell, uint16_t code);
 void pos_add_reserve(position *p, int player, int type, int delta);
