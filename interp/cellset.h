@@ -29,6 +29,12 @@ static inline void cellset_clear(cellset *s, int words)
     memset(s->w, 0, (size_t)words * sizeof s->w[0]);
 }
 
+static inline void cellset_copy(cellset *to, const cellset *from, int words)
+{
+    for (int i = 0; i < words; i++)
+        to->w[i] = from->w[i];
+}
+
 static inline void cellset_fill(cellset *s, int cells)
 {
     int words = cellset_words(cells);

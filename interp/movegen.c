@@ -210,9 +210,7 @@ static const dlist *directions(const gen *x, int index)
 
 static void occupied(const gen *x, cellset *out)
 {
-    cellset_clear(out, x->g->words);
-    for (int p = 0; p < x->g->player_count; p++)
-        cellset_or(out, &x->pos->owned[p], x->g->words);
+    cellset_copy(out, &x->pos->occupied, x->g->words);
 }
 
 static void single(const gen *x, cellset *out, int cell)
@@ -242,13 +240,13 @@ static void eval_set(gen *x, int e, cellset *out)
     cellset other;
     switch (c->op) {
     case C_SET_CONST:
-        *out = g->sets[c->value];
+        cellset_copy(out, &g->sets[c->value], words);
         return;
     case C_SET_REGION: {
         int p = resolve_player(x, c->player);
         if (p < 0)
             p = x->player;
-        *out = g->sets[g->region_sets[c->value * GAME_MAX_PLAYERS + p]];
+        cellset_copy(out, &g->sets[g->region_sets[c->value * GAME_MAX_PLAYERS + p]], words);
         return;
     }
     case C_SET_EMPTY:
@@ -260,7 +258,7 @@ static void eval_set(gen *x, int e, cellset *out)
         occupied(x, out);
         return;
     case C_SET_FRIEND:
-        *out = x->pos->owned[x->player];
+        cellset_copy(out, &x->pos->owned[x->player], words);
         return;
     case C_SET_ENEMY:
         occupied(x, out);
@@ -270,7 +268,7 @@ static void eval_set(gen *x, int e, cellset *out)
         cellset_fill(out, g->board.cell_count);
         return;
     case C_SET_TYPE:
-        *out = x->pos->typed[c->value];
+        cellset_copy(out, &x->pos->typed[c->value], words);
         return;
     case C_SET_OWNER:
     case C_SET_PIECES: {
@@ -278,7 +276,7 @@ static void eval_set(gen *x, int e, cellset *out)
         if (p < 0)
             occupied(x, out);
         else
-            *out = x->pos->owned[p];
+            cellset_copy(out, &x->pos->owned[p], words);
         if (c->op == C_SET_PIECES && c->value >= 0)
             cellset_and(out, &x->pos->typed[c->value], words);
         return;
@@ -287,11 +285,11 @@ static void eval_set(gen *x, int e, cellset *out)
     case C_SET_ORIGIN: single(x, out, x->origin); return;
     case C_SET_LAST: single(x, out, x->last); return;
     case C_SET_ANCHOR: single(x, out, x->pattern_anchor >= 0 ? x->pattern_anchor : x->anchor); return;
-    case C_SET_JUMPED: *out = x->jumped; return;
-    case C_SET_PUSHED: *out = x->pushed; return;
-    case C_SET_MARKED: *out = x->marked; return;
-    case C_SET_LINE: *out = x->line; return;
-    case C_SET_LABEL: *out = x->labels[c->value]; return;
+    case C_SET_JUMPED: cellset_copy(out, &x->jumped, words); return;
+    case C_SET_PUSHED: cellset_copy(out, &x->pushed, words); return;
+    case C_SET_MARKED: cellset_copy(out, &x->marked, words); return;
+    case C_SET_LINE: cellset_copy(out, &x->line, words); return;
+    case C_SET_LABEL: cellset_copy(out, &x->labels[c->value], words); return;
     case C_SET_VAR: single(x, out, x->pos->vars[c->value]); return;
     case C_SET_UNION:
         eval_set(x, c->a, out);
@@ -568,14 +566,8 @@ static bool eval_cond(gen *x, int e)
         return !stuck(x, c->player);
     case C_COND_ATTACKED:
         return attacked(x, c->a);
-    case C_COND_REPETITION: {
-        uint64_t hash = hash_for_repetition(x);
-        int n = 1;
-        for (int i = x->pos->history_length - 1; i >= 0; i--)
-            if (x->pos->history[i] == hash)
-                n++;
-        return n >= c->value;
-    }
+    case C_COND_REPETITION:
+        return 1 + pos_occurrences(x->pos, hash_for_repetition(x)) >= c->value;
     case C_COND_PLIES:
         return (c->b ? x->pos->since_reset : x->pos->ply) >= c->value;
     case C_COND_IN_LINE:
@@ -762,8 +754,8 @@ static void save(const gen *x, saved_state *s)
     s->path_length = x->path_length;
     s->chain_direction = x->chain_direction;
     s->captured = x->captured;
-    s->visited = x->visited;
-    s->jumped = x->jumped;
+    cellset_copy(&s->visited, &x->visited, x->g->words);
+    cellset_copy(&s->jumped, &x->jumped, x->g->words);
 }
 
 static void restore(gen *x, const saved_state *s)
@@ -774,8 +766,8 @@ static void restore(gen *x, const saved_state *s)
     x->path_length = s->path_length;
     x->chain_direction = s->chain_direction;
     x->captured = s->captured;
-    x->visited = s->visited;
-    x->jumped = s->jumped;
+    cellset_copy(&x->visited, &s->visited, x->g->words);
+    cellset_copy(&x->jumped, &s->jumped, x->g->words);
 }
 
 static bool may_land(const gen *x, const cellset *target, int cell)
@@ -1467,7 +1459,25 @@ static void emit(gen *x)
 
 static void init_gen(gen *x, movegen *m, position *p, int player, int level)
 {
-    memset(x, 0, sizeof *x);
+    /* the cell sets are large; clear only the words the board uses */
+    int words = m->g->words;
+    x->out = NULL;
+    x->applied = 0;
+    x->recursion = 0;
+    x->path_length = 0;
+    x->captured = x->passed = x->chance = false;
+    x->chain_flags = 0;
+    x->attack = x->found = x->counting = x->stop_at_first = x->stop = false;
+    x->attack_defender = 0;
+    x->counted = 0;
+    x->in_filter = x->no_moves = x->has_start = false;
+    cellset_clear(&x->visited, words);
+    cellset_clear(&x->jumped, words);
+    cellset_clear(&x->pushed, words);
+    cellset_clear(&x->line, words);
+    cellset_clear(&x->marked, words);
+    for (int i = 0; i < GAME_MAX_LABELS; i++)
+        cellset_clear(&x->labels[i], words);
     x->m = m;
     x->pos = p;
     x->g = m->g;

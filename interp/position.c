@@ -4,15 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define SEEN_BITS 20
+#define SEEN_MASK ((1u << SEEN_BITS) - 1)
+
 static void occupy(position *p, int cell, uint16_t old, uint16_t code)
 {
     if (old) {
         cellset_remove(&p->owned[PIECE_OWNER(old)], cell);
         cellset_remove(&p->typed[PIECE_TYPE(old)], cell);
+        cellset_remove(&p->occupied, cell);
     }
     if (code) {
         cellset_add(&p->owned[PIECE_OWNER(code)], cell);
         cellset_add(&p->typed[PIECE_TYPE(code)], cell);
+        cellset_add(&p->occupied, cell);
     }
 }
 
@@ -54,7 +59,8 @@ bool pos_init(position *p, const game *g)
     p->game = g;
     p->log = malloc(POSITION_MAX_LOG * sizeof *p->log);
     p->history = malloc(POSITION_MAX_PLIES * sizeof *p->history);
-    if (!p->log || !p->history) {
+    p->seen = calloc(SEEN_MASK + 1, sizeof *p->seen);
+    if (!p->log || !p->history || !p->seen) {
         pos_free(p);
         return false;
     }
@@ -66,8 +72,10 @@ void pos_free(position *p)
 {
     free(p->log);
     free(p->history);
+    free(p->seen);
     p->log = NULL;
     p->history = NULL;
+    p->seen = NULL;
 }
 
 void pos_reset(position *p)
@@ -94,9 +102,12 @@ void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYE
     p->since_reset = since_reset;
     p->passes = 0;
     p->log_length = 0;
+    for (int i = 0; i < p->history_length; i++)
+        p->seen[p->history[i] & SEEN_MASK]--;
     p->history_length = 0;
     memset(p->owned, 0, sizeof p->owned);
     memset(p->typed, 0, sizeof p->typed);
+    memset(&p->occupied, 0, sizeof p->occupied);
     for (int c = 0; c < g->board.cell_count; c++)
         occupy(p, c, 0, p->cells[c]);
     uint64_t hash = g->zobrist_side[p->side];
@@ -189,8 +200,11 @@ void pos_make(position *p, const change *changes, int count, bool resets, bool p
     u->since_reset = p->since_reset;
     u->passes = p->passes;
     u->hash = p->hash;
-    if (p->history_length < POSITION_MAX_PLIES)
+    u->history_length = p->history_length;
+    if (p->history_length < POSITION_MAX_PLIES) {
         p->history[p->history_length++] = p->hash;
+        p->seen[p->hash & SEEN_MASK]++;
+    }
     for (int i = 0; i < count; i++) {
         const change *c = &changes[i];
         switch (c->kind) {
@@ -216,15 +230,22 @@ void pos_unmake(position *p, const undo *u)
     p->since_reset = u->since_reset;
     p->passes = u->passes;
     p->hash = u->hash;
-    if (p->history_length > 0)
-        p->history_length--;
+    if (p->history_length > 0 && p->history_length == u->history_length + 1)
+        p->seen[p->history[--p->history_length] & SEEN_MASK]--;
+}
+
+int pos_occurrences(const position *p, uint64_t hash)
+{
+    if (!p->seen[hash & SEEN_MASK])
+        return 0;
+    int n = 0;
+    for (int i = p->history_length - 1; i >= 0; i--)
+        if (p->history[i] == hash)
+            n++;
+    return n;
 }
 
 int pos_repetitions(const position *p)
 {
-    int n = 0;
-    for (int i = p->history_length - 1; i >= 0; i--)
-        if (p->history[i] == p->hash)
-            n++;
-    return n;
+    return pos_occurrences(p, p->hash);
 }

@@ -39,19 +39,24 @@ typedef struct position {
     int passes;                 /* consecutive passes */
     uint64_t hash;              /* of cells, reserves, vars and side */
     cellset owned[GAME_MAX_PLAYERS];   /* cells holding each player's pieces */
+    cellset occupied;                  /* cells holding any piece */
     cellset typed[GAME_MAX_TYPES];     /* cells holding each type */
     /* the change log: moves being built and moves made */
     change *log;
     int log_length;
-    /* hashes of earlier positions, for repetition rules */
+    /* hashes of earlier positions, for repetition rules; seen[] counts them
+     * by their low bits, so that a position never seen before (the usual
+     * case) is answered without scanning the history */
     uint64_t *history;
     int history_length;
+    uint16_t *seen;
 } position;
 
 /* One made move's bookkeeping, for pos_unmake. */
 typedef struct undo {
     int log_mark;
     int side, ply, since_reset, passes;
+    int history_length;
     uint64_t hash;
 } undo;
 
@@ -76,7 +81,9 @@ void pos_undo_to(position *p, int mark);
 void pos_make(position *p, const change *changes, int count, bool resets, bool passed, undo *u);
 void pos_unmake(position *p, const undo *u);
 
-/* How many earlier positions (same side to move) equal this one. */
+/* How many earlier positions (same side to move) have HASH. */
+int pos_occurrences(const position *p, uint64_t hash);
+/* How many earlier positions equal this one. */
 int pos_repetitions(const position *p);
 
 #endif
