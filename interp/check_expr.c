@@ -536,6 +536,9 @@ static void check_action(check_context *c, const ast_node *node)
         const ast_node *value = clause->children[0];
         switch (clause->op) {
         case AST_CLAUSE_TO:
+            if (verb == AST_VERB_CHANGE && value->kind == AST_LIST && value->child_count > 4)
+                diag_report(c->diagnostics, DIAG_ERROR, value->children[4]->location,
+                            "split it into two alternatives", "'change' offers at most 4 types");
             if (verb == AST_VERB_CHANGE)
                 check_expr(c, value, EXPECT_PIECE);
             else if (verb == AST_VERB_SET)

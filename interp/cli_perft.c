@@ -219,7 +219,7 @@ int cli_perft(int argc, char **argv)
                 printf("%d %llu %s\n", d, (unsigned long long)s->nodes[d], ended);
         }
     }
-    bool overflow = s->overflow;
+    bool overflow = s->overflow || s->position.log_overflow;
     perft_teardown(s, (int)depth);
     free(s);
     unload(&l);
@@ -292,8 +292,7 @@ int cli_bench(int argc, char **argv)
     movegen *generator = movegen_new(g);
     position *p = malloc(sizeof *p);
     move_list list;
-    undo *undos = malloc(POSITION_MAX_PLIES * sizeof *undos);
-    if (!generator || !p || !pos_init(p, g) || !move_list_init(&list) || !undos) {
+    if (!generator || !p || !pos_init(p, g) || !move_list_init(&list)) {
         fputs("tabula bench: out of memory\n", stderr);
         return EXIT_INVALID;
     }
@@ -323,7 +322,10 @@ int cli_bench(int argc, char **argv)
                 break;
             }
             int choice = (int)(random_next(&state) % (uint64_t)list.count);
-            move_make(p, &list, choice, &undos[plies++]);
+            undo u;
+            move_make(p, &list, choice, &u);
+            pos_commit(p);   /* a playout never goes back */
+            plies++;
             states++;
         }
         done++;
@@ -341,7 +343,6 @@ int cli_bench(int argc, char **argv)
     move_list_free(&list);
     pos_free(p);
     free(p);
-    free(undos);
     movegen_free(generator);
     unload(&l);
     return EXIT_VALID;

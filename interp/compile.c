@@ -874,7 +874,6 @@ static int repeat(compiler *c, int body, int min, int max, uint16_t flags)
     c->g->nodes[n].min = (int16_t)min;
     c->g->nodes[n].max = (int16_t)max;
     c->g->nodes[n].flags = flags;
-    c->g->needs_dedup = true;
     return n;
 }
 
@@ -1448,9 +1447,7 @@ static void compile_statements(compiler *c)
     if (turn >= 0 && after >= 0) {
         /* after-rules never make a move illegal: M_REPEAT 0..1 maximal runs
          * them when they can run and skips them otherwise */
-        bool dedup = g->needs_dedup;
         int optional = repeat(c, after, 0, 1, MF_MAXIMAL);
-        g->needs_dedup = dedup;
         turn = binary_node(c, M_SEQ, turn, optional);
     }
     if (pass_node >= 0)

@@ -23,7 +23,7 @@
 #define GAME_MAX_TYPES 32
 #define GAME_MAX_FLAGS 8
 #define GAME_MAX_VARS 16
-#define GAME_MAX_LABELS 8
+#define GAME_MAX_LABELS 4
 #define GAME_NAME 64
 
 /* Who an expression speaks of. */
@@ -264,7 +264,6 @@ typedef struct game {
     capture_effect capture;
     filter filters[8];
     int filter_count;
-    bool needs_dedup;                   /* two paths may reach one position */
     bool pass_always;                   /* a player may always pass */
     bool pass_when_stuck;
     end_rule ends[32];

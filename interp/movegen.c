@@ -17,7 +17,7 @@
 
 #define NESTING 4           /* stuck() inside attacked() inside a filter ... */
 #define DEDUP_SIZE 16384    /* power of two, above MOVELIST_MAX_MOVES */
-#define MAX_MATCHES 64
+#define MAX_MATCHES 32
 #define MAX_RECURSION 512
 #define GUARD_CHECK (-1)
 
@@ -198,7 +198,7 @@ static int step_from(const gen *x, int cell, const dstep *s)
 /* A comparable identity of a step, for 'straight' chains. */
 static int step_identity(const dstep *s)
 {
-    return s->kind * 4096 + (s->direction + 128) * 16 + (s->dx + 8) * 0 + (s->dy + 8);
+    return ((s->kind * 256 + (s->direction + 128)) * 256 + (s->dx + 128)) * 256 + (s->dy + 128);
 }
 
 static const dlist *directions(const gen *x, int index)
@@ -225,8 +225,11 @@ static int first_cell(const gen *x, const cellset *s)
     return cellset_next(s, -1, x->g->words);
 }
 
+#define MATCH_LABELS 4
+
 typedef struct match {
     cellset marks;
+    cellset labels[MATCH_LABELS];   /* the cells each 'as' label took in this match */
     int line;
 } match;
 
@@ -563,7 +566,9 @@ static bool eval_cond(gen *x, int e)
     case C_COND_STUCK:
         return stuck(x, c->player);
     case C_COND_CAN_MOVE:
-        return !stuck(x, c->player);
+        /* anyone can move unless everyone is stuck, and the reverse */
+        return !stuck(x, c->player == PLAYER_ANYONE ? PLAYER_EVERYONE
+                         : c->player == PLAYER_EVERYONE ? PLAYER_ANYONE : c->player);
     case C_COND_ATTACKED:
         return attacked(x, c->a);
     case C_COND_REPETITION:
@@ -635,14 +640,19 @@ static bool walk_steps(gen *x, const walk *w, int step, int last_step, int cell,
         }
         if (count < ps->min)
             continue;
-        cellset kept = *marks;
+        cellset kept, kept_label;
+        cellset_copy(&kept, marks, x->g->words);
         if (ps->mark)
             cellset_or(marks, &local, x->g->words);
-        if (ps->label >= 0)
+        if (ps->label >= 0) {
+            cellset_copy(&kept_label, &x->labels[ps->label], x->g->words);
             cellset_or(&x->labels[ps->label], &local, x->g->words);
+        }
         if (walk_steps(x, w, step + 1, last_step, here, marks))
             return true;
-        *marks = kept;
+        cellset_copy(marks, &kept, x->g->words);
+        if (ps->label >= 0)
+            cellset_copy(&x->labels[ps->label], &kept_label, x->g->words);
     }
     return false;
 }
@@ -666,6 +676,8 @@ static int pattern_matches(gen *x, int pattern_index, int anchor, match *out, in
         for (int group = 0; group < pt->group_count; group++) {
             cellset marks;
             cellset_clear(&marks, g->words);
+            for (int l = 0; l < GAME_MAX_LABELS; l++)
+                cellset_clear(&x->labels[l], g->words);
             bool ok = true;
             int line = 0;
             for (int p = 0; p < pt->path_count && ok; p++) {
@@ -678,7 +690,9 @@ static int pattern_matches(gen *x, int pattern_index, int anchor, match *out, in
             if (!ok)
                 continue;
             if (out && found < max) {
-                out[found].marks = marks;
+                cellset_copy(&out[found].marks, &marks, g->words);
+                for (int l = 0; l < MATCH_LABELS; l++)
+                    cellset_copy(&out[found].labels[l], &x->labels[l], g->words);
                 out[found].line = line;
             }
             found++;
@@ -1100,6 +1114,11 @@ static void apply_match(gen *x, const mnode *n, const match *m, const cont *k)
 {
     const pattern *pt = &x->g->patterns[n->type];
     cellset saved_marked = x->marked;
+    cellset saved_labels[MATCH_LABELS];
+    for (int l = 0; l < MATCH_LABELS; l++) {
+        saved_labels[l] = x->labels[l];
+        x->labels[l] = m->labels[l];
+    }
     x->marked = m->marks;
     int effect = pt->effect[m->line];
     if (effect >= 0)
@@ -1107,6 +1126,8 @@ static void apply_match(gen *x, const mnode *n, const match *m, const cont *k)
     else
         capture_cells(x, &m->marks, k);
     x->marked = saved_marked;
+    for (int l = 0; l < MATCH_LABELS; l++)
+        x->labels[l] = saved_labels[l];
 }
 
 static void do_apply(gen *x, const mnode *n, const cont *k)
@@ -1127,8 +1148,12 @@ static void do_apply(gen *x, const mnode *n, const cont *k)
     cellset saved_marked = x->marked;
     cellset_clear(&x->marked, x->g->words);
     int line = 0;
+    for (int l = 0; l < MATCH_LABELS; l++)
+        cellset_clear(&x->labels[l], x->g->words);
     for (int i = 0; i < count; i++) {
         cellset_or(&x->marked, &matches[i].marks, x->g->words);
+        for (int l = 0; l < MATCH_LABELS; l++)
+            cellset_or(&x->labels[l], &matches[i].labels[l], x->g->words);
         line = matches[i].line;
     }
     int effect = count > 0 ? pt->effect[line] : -1;
@@ -1417,7 +1442,10 @@ static void emit(gen *x)
     }
     if (!legal(x))
         return;
-    if (g->needs_dedup && seen_before(x, p->hash))
+    /* Two ways to one position are one move.  Proving that a game can never
+     * reach a position twice in one turn (a ring slide goes both ways round,
+     * alternatives overlap, chains meet) is harder than checking. */
+    if (seen_before(x, p->hash))
         return;
     if (x->counting) {
         x->counted++;

@@ -102,6 +102,7 @@ void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYE
     p->since_reset = since_reset;
     p->passes = 0;
     p->log_length = 0;
+    p->log_overflow = false;
     for (int i = 0; i < p->history_length; i++)
         p->seen[p->history[i] & SEEN_MASK]--;
     p->history_length = 0;
@@ -124,7 +125,11 @@ void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYE
 static void push(position *p, uint8_t kind, uint8_t player, uint16_t index, int32_t before,
                  int32_t after)
 {
-    if (p->log_length < POSITION_MAX_LOG) {
+    if (p->log_length >= POSITION_MAX_LOG) {
+        p->log_overflow = true;
+        return;
+    }
+    {
         change *c = &p->log[p->log_length++];
         c->kind = kind;
         c->player = player;
@@ -232,6 +237,11 @@ void pos_unmake(position *p, const undo *u)
     p->hash = u->hash;
     if (p->history_length > 0 && p->history_length == u->history_length + 1)
         p->seen[p->history[--p->history_length] & SEEN_MASK]--;
+}
+
+void pos_commit(position *p)
+{
+    p->log_length = 0;
 }
 
 int pos_occurrences(const position *p, uint64_t hash)

@@ -44,6 +44,7 @@ typedef struct position {
     /* the change log: moves being built and moves made */
     change *log;
     int log_length;
+    bool log_overflow;          /* a change could not be logged: undo is unsafe */
     /* hashes of earlier positions, for repetition rules; seen[] counts them
      * by their low bits, so that a position never seen before (the usual
      * case) is answered without scanning the history */
@@ -80,6 +81,9 @@ void pos_undo_to(position *p, int mark);
  * whether it was a pass. */
 void pos_make(position *p, const change *changes, int count, bool resets, bool passed, undo *u);
 void pos_unmake(position *p, const undo *u);
+/* Forgets how to unmake the moves made so far (their changes leave the
+ * log), for drivers that only go forward, such as a random playout. */
+void pos_commit(position *p);
 
 /* How many earlier positions (same side to move) have HASH. */
 int pos_occurrences(const position *p, uint64_t hash);
