@@ -11,6 +11,7 @@
 
 #include "check_internal.h"
 #include "compile.h"
+#include "attack.h"
 
 typedef struct compiler {
     game *g;
@@ -1621,6 +1622,8 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
             g->var_initial[v] = -1;
     if (!c.failed && !make_keys(g))
         c.failed = true;
+    if (!c.failed && g->turn >= 0 && !attack_build(g))
+        c.failed = true;
     if (!c.failed && g->turn < 0)
         fail(&c, game_node, "the game has no way to move");
     if (c.failed) {
@@ -1642,6 +1645,7 @@ void game_free(game *g)
     free(g->region_sets);
     free(g->patterns);
     free(g->initial_cells);
+    free(g->reach);
     free(g->zobrist_piece);
     free(g->zobrist_flag);
     free(g);

@@ -281,6 +281,10 @@ typedef struct game {
     uint16_t *initial_cells;
     int initial_reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES];   /* -1: unlimited */
 
+    /* attack detection: see attack.h */
+    cellset *reach;
+    bool reach_valid;
+
     /* Zobrist keys */
     uint64_t *zobrist_piece;            /* [cell][type * 4 + owner] */
     uint64_t *zobrist_flag;             /* [cell][flag] */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ast.h"
+#include "attack.h"
 
 #define NESTING 4           /* stuck() inside attacked() inside a filter ... */
 #define DEDUP_SIZE 16384    /* power of two, above MOVELIST_MAX_MOVES */
@@ -1581,6 +1582,20 @@ static bool attacked(gen *parent, int e)
             x.attack = true;
             x.attack_defender = defender;
             single(&x, &x.attack_targets, cell);
+            if (g->reach_valid) {
+                /* only pieces standing where they could reach the cell */
+                cellset_clear(&x.start, g->words);
+                for (int t = 0; t < g->type_count; t++) {
+                    cellset part;
+                    cellset_copy(&part, attack_reach(g, attacker, t, cell), g->words);
+                    cellset_and(&part, &p->typed[t], g->words);
+                    cellset_or(&x.start, &part, g->words);
+                }
+                cellset_and(&x.start, &p->owned[attacker], g->words);
+                if (cellset_empty(&x.start, g->words))
+                    continue;
+                x.has_start = true;
+            }
             run(&x, g->turn, NULL);
             hit = x.found;
         }

@@ -1,0 +1,218 @@
+/* attack: conservative capture zones from the compiled move nodes. */
+#include "attack.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct walker {
+    const game *g;
+    int player;
+    bool unknown;       /* the walk met something it cannot bound */
+} walker;
+
+static int step(const walker *w, int cell, const dstep *s)
+{
+    const board *b = &w->g->board;
+    switch (s->kind) {
+    case STEP_DIRECTION: return board_step(b, cell, s->direction);
+    case STEP_WRAPPED: return board_step_wrapped(b, cell, s->direction);
+    case STEP_RING_CLOCKWISE: return b->ring_clockwise[cell];
+    case STEP_RING_COUNTER_CLOCKWISE: return b->ring_counter_clockwise[cell];
+    case STEP_OFFSET: {
+        if (b->kind != BOARD_SQUARE)
+            return -1;
+        int x = b->x[cell] + s->dx, y = b->y[cell] + s->dy;
+        return x < 0 || y < 0 || x >= b->width || y >= b->height ? -1 : y * b->width + x;
+    }
+    default:
+        return -2;   /* a pattern variable: not bounded here */
+    }
+}
+
+/* Cells reached from FROM by one move of node N (every step, or every
+ * cell of every ray for slides). */
+static void reach_of(walker *w, const mnode *n, const cellset *from, cellset *out, bool ray)
+{
+    const game *g = w->g;
+    const dlist *d = &g->dlists[n->directions];
+    cellset_clear(out, g->words);
+    for (int s = cellset_next(from, -1, g->words); s >= 0; s = cellset_next(from, s, g->words)) {
+        for (int i = 0; i < d->count[w->player]; i++) {
+            int cell = s, distance = 0;
+            do {
+                cell = step(w, cell, &d->steps[w->player][i]);
+                if (cell == -2) {
+                    w->unknown = true;
+                    return;
+                }
+                if (cell < 0 || cell == s)
+                    break;
+                cellset_add(out, cell);
+                distance++;
+            } while (ray && (n->max < 0 || distance < n->max));
+        }
+    }
+}
+
+/* Where the anchor may be after node N from FROM (LANDING), and which cells
+ * it may change (AFFECTED, added to). */
+static void zone(walker *w, int node, const cellset *from, cellset *landing, cellset *affected)
+{
+    const game *g = w->g;
+    int words = g->words;
+    if (w->unknown || node < 0)
+        return;
+    const mnode *n = &g->nodes[node];
+    cellset a, b;
+    switch (n->op) {
+    case M_ALT:
+        cellset_clear(&a, words);
+        cellset_clear(&b, words);
+        zone(w, n->a, from, &a, affected);
+        zone(w, n->b, from, &b, affected);
+        cellset_copy(landing, &a, words);
+        cellset_or(landing, &b, words);
+        return;
+    case M_SEQ:
+        cellset_clear(&a, words);
+        zone(w, n->a, from, &a, affected);
+        zone(w, n->b, &a, landing, affected);
+        return;
+    case M_GUARD:
+        zone(w, n->a, from, landing, affected);
+        return;
+    case M_REPEAT:
+        if (n->min == 0 && n->max == 1) {
+            /* an optional part: either it runs or the anchor stays */
+            cellset_clear(&a, words);
+            zone(w, n->a, from, &a, affected);
+            cellset_copy(landing, &a, words);
+            cellset_or(landing, from, words);
+            return;
+        }
+        w->unknown = true;
+        return;
+    case M_STEP: case M_LEAP: case M_SLIDE:
+        reach_of(w, n, from, landing, n->op == M_SLIDE);
+        cellset_or(affected, landing, words);
+        return;
+    case M_CHANGE: case M_SET_FLAG: case M_SET_VAR: case M_ROLL: case M_PASS:
+        cellset_copy(landing, from, words);
+        cellset_or(affected, from, words);
+        return;
+    case M_RELOCATE: {
+        cellset_copy(landing, from, words);
+        const cexpr *x = &g->exprs[n->at], *y = &g->exprs[n->target];
+        if (x->op != C_SET_CONST || y->op != C_SET_CONST) {
+            w->unknown = true;
+            return;
+        }
+        cellset_or(affected, &g->sets[x->value], words);
+        cellset_or(affected, &g->sets[y->value], words);
+        return;
+    }
+    case M_CAPTURE: {
+        /* capture adjacent(here, DIRS): the cells next to where it stands */
+        cellset_copy(landing, from, words);
+        const cexpr *x = n->at >= 0 ? &g->exprs[n->at] : NULL;
+        if (!x || x->op != C_SET_ADJACENT || g->exprs[x->a].op != C_SET_HERE || x->value < 0) {
+            w->unknown = true;
+            return;
+        }
+        mnode fake = { .op = M_STEP, .directions = (int16_t)x->value, .max = -1 };
+        reach_of(w, &fake, from, &a, false);
+        cellset_or(affected, &a, words);
+        return;
+    }
+    default:
+        w->unknown = true;
+        return;
+    }
+}
+
+static int selected_type(const game *g, const mnode *select)
+{
+    const cexpr *e = &g->exprs[select->at];
+    if (e->op != C_SET_INTERSECT)
+        return -1;
+    const cexpr *a = &g->exprs[e->a], *b = &g->exprs[e->b];
+    if (a->op == C_SET_FRIEND && b->op == C_SET_TYPE)
+        return b->value;
+    return -1;
+}
+
+/* The turn must be alternatives of piece choices (and passes), optionally
+ * followed by after-rules; anything else keeps the full search. */
+static bool walk_turn(walker *w, int node, int after, cellset *zones)
+{
+    const game *g = w->g;
+    const mnode *n = &g->nodes[node];
+    switch (n->op) {
+    case M_ALT:
+        return walk_turn(w, n->a, after, zones) && walk_turn(w, n->b, after, zones);
+    case M_SEQ:
+        if (after >= 0)
+            return false;
+        return walk_turn(w, n->a, n->b, zones);
+    case M_PASS:
+        return true;
+    case M_SELECT: {
+        int type = selected_type(g, n);
+        if (type < 0)
+            return false;
+        for (int s = 0; s < g->board.cell_count; s++) {
+            cellset from, landing, affected;
+            cellset_clear(&from, g->words);
+            cellset_add(&from, s);
+            cellset_clear(&landing, g->words);
+            cellset_clear(&affected, g->words);
+            zone(w, n->a, &from, &landing, &affected);
+            if (after >= 0) {
+                cellset end;
+                cellset_clear(&end, g->words);
+                zone(w, after, &landing, &end, &affected);
+            }
+            if (w->unknown)
+                return false;
+            cellset_or(&zones[(size_t)type * (size_t)g->board.cell_count + (size_t)s], &affected, g->words);
+        }
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+bool attack_build(game *g)
+{
+    int cells = g->board.cell_count;
+    size_t per_player = (size_t)GAME_MAX_TYPES * (size_t)cells;
+    g->reach = calloc((size_t)g->player_count * per_player, sizeof *g->reach);
+    cellset *zones = calloc(per_player, sizeof *zones);
+    if (!g->reach || !zones) {
+        free(zones);
+        return false;
+    }
+    g->reach_valid = true;
+    for (int p = 0; p < g->player_count && g->reach_valid; p++) {
+        memset(zones, 0, per_player * sizeof *zones);
+        walker w = { g, p, false };
+        if (!walk_turn(&w, g->turn, -1, zones) || w.unknown) {
+            g->reach_valid = false;
+            break;
+        }
+        /* invert: from "what a piece on s affects" to "where it must stand" */
+        for (int t = 0; t < g->type_count; t++)
+            for (int s = 0; s < cells; s++) {
+                const cellset *z = &zones[(size_t)t * (size_t)cells + (size_t)s];
+                for (int c = cellset_next(z, -1, g->words); c >= 0; c = cellset_next(z, c, g->words))
+                    cellset_add(&g->reach[(size_t)p * per_player + (size_t)t * (size_t)cells + (size_t)c], s);
+            }
+    }
+    free(zones);
+    if (!g->reach_valid) {
+        free(g->reach);
+        g->reach = NULL;
+    }
+    return true;
+}
