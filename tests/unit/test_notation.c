@@ -1,0 +1,125 @@
+/* test_notation: every move of every shipped game prints as a text that
+ * reads back to that move and no other, and every position string reads
+ * back to the same string, along seeded random games. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "game.h"
+#include "movegen.h"
+#include "notation.h"
+#include "posstring.h"
+
+static const char *const games[] = {
+    "amazons", "breakthrough", "checkers", "chess", "connect4", "desdemona", "gtbm", "hex",
+    "mynd", "othello", "sapos", "sato", "superial", "tictactoe",
+};
+
+#define PLIES 120
+
+static uint64_t next_random(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
+static game *load(const char *name, const char *variant)
+{
+    char path[1024];
+    const char *top = getenv("top_srcdir");
+    snprintf(path, sizeof path, "%s/games/%s.rules", top ? top : ".", name);
+    source_set sources;
+    diag_list diagnostics;
+    source_set_init(&sources);
+    diag_init(&diagnostics);
+    game_load_options options = { variant, loader_options_from_environment(NULL) };
+    bool unreadable;
+    game *g = game_load(path, &options, &sources, &diagnostics, &unreadable);
+    if (!g)
+        diag_print(&diagnostics, &sources, stderr, false);
+    diag_free(&diagnostics);
+    source_set_free(&sources);
+    return g;
+}
+
+/* Plays one seeded random game of NAME, checking texts at every ply. */
+static void check_game(const char *name, const char *variant, uint64_t seed)
+{
+    game *g = load(name, variant);
+    assert_non_null(g);
+    movegen *m = movegen_new(g);
+    position *p = malloc(sizeof *p), *copy = malloc(sizeof *copy);
+    move_list list;
+    assert_non_null(m);
+    assert_true(p && copy && pos_init(p, g) && pos_init(copy, g) && move_list_init(&list));
+    static char texts[MOVELIST_MAX_MOVES][128];
+    for (int ply = 0; ply < PLIES; ply++) {
+        movegen_generate(m, p, &list);
+        char before[8192], again[8192], error[256];
+        posstring_write(p, before, sizeof before);
+        if (!posstring_read(copy, before, error, sizeof error))
+            fail_msg("%s: '%s' does not read back: %s", name, before, error);
+        posstring_write(copy, again, sizeof again);
+        if (strcmp(before, again))
+            fail_msg("%s: '%s' reads back as '%s'", name, before, again);
+        for (int i = 0; i < list.count; i++) {
+            notation_move(g, &list, i, texts[i], sizeof texts[i]);
+            for (int k = 0; k < i; k++)
+                if (!strcmp(texts[i], texts[k]))
+                    fail_msg("%s%s%s: two moves print as '%s' in %s", name, variant ? " " : "",
+                             variant ? variant : "", texts[i], before);
+            int found = -1;
+            if (notation_find(g, &list, texts[i], &found) != NOTATION_FOUND || found != i)
+                fail_msg("%s: '%s' does not read back as itself in %s", name, texts[i], before);
+        }
+        game_result result;
+        movegen_result(m, p, &list, &result);
+        if (result.over || list.count == 0)
+            break;
+        undo u;
+        move_make(p, &list, (int)(next_random(&seed) % (uint64_t)list.count), &u);
+        pos_commit(p);
+    }
+    move_list_free(&list);
+    pos_free(p);
+    pos_free(copy);
+    free(p);
+    free(copy);
+    movegen_free(m);
+    game_free(g);
+}
+
+static void every_game(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++)
+        for (uint64_t seed = 1; seed <= 3; seed++)
+            check_game(games[i], NULL, seed * 0x9E3779B97F4A7C15ull);
+}
+
+static void variants(void **state)
+{
+    (void)state;
+    static const char *const pairs[][2] = {
+        { "sato", "line-only" }, { "sato", "deep6" }, { "gtbm", "16x16" }, { "desdemona", "8x8" },
+        { "mynd", "3p" }, { "mynd", "4p" }, { "superial", "random-moves" }, { "hex", "9x9" },
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
+        check_game(pairs[i][0], pairs[i][1], 7);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_game),
+        cmocka_unit_test(variants),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
