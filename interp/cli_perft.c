@@ -11,6 +11,7 @@
 #include "notation.h"
 #include "position.h"
 #include "posstring.h"
+#include "rng.h"
 
 #define PERFT_MAX_DEPTH 64
 
@@ -233,15 +234,6 @@ int cli_perft(int argc, char **argv)
 
 /* --- bench: uniformly random playouts */
 
-static uint64_t random_next(uint64_t *state)
-{
-    uint64_t x = *state;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *state = x;
-}
-
 int cli_bench(int argc, char **argv)
 {
     const char *variant = NULL, *path = NULL;
@@ -296,9 +288,7 @@ int cli_bench(int argc, char **argv)
         fputs("tabula bench: out of memory\n", stderr);
         return EXIT_INVALID;
     }
-    uint64_t state = 0x2545F4914F6CDD1Dull ^ ((uint64_t)seed * 0x9E3779B97F4A7C15ull);
-    if (!state)
-        state = 1;
+    uint64_t state = rng_seed((uint64_t)seed);
     double start = now(), seconds = 0;
     long done = 0, unfinished = 0;
     uint64_t states = 0;
@@ -321,7 +311,7 @@ int cli_bench(int argc, char **argv)
                     outcome[q] += 1.0 / g->player_count;
                 break;
             }
-            int choice = (int)(random_next(&state) % (uint64_t)list.count);
+            int choice = (int)rng_below(&state, (uint32_t)list.count);
             undo u;
             move_make(p, &list, choice, &u);
             pos_commit(p);   /* a playout never goes back */

@@ -12,6 +12,7 @@
 #include "check_internal.h"
 #include "compile.h"
 #include "attack.h"
+#include "rng.h"
 
 typedef struct compiler {
     game *g;
@@ -43,19 +44,28 @@ static void fail(compiler *c, const ast_node *at, const char *message)
 
 /* --- tables */
 
+/* Makes room for one more element in *ITEMS (COUNT used of *CAPACITY, each
+ * SIZE bytes), doubling from FIRST up to LIMIT; false when it cannot. */
+static bool grow(void **items, int count, int *capacity, size_t size, int first, int limit)
+{
+    if (count < *capacity)
+        return true;
+    int wanted = *capacity ? *capacity * 2 : first;
+    if (wanted > limit)
+        return false;
+    void *grown = realloc(*items, (size_t)wanted * size);
+    if (!grown)
+        return false;
+    *items = grown;
+    *capacity = wanted;
+    return true;
+}
+
 static int add_expr(compiler *c, uint8_t op, uint8_t player, int a, int b, int32_t value)
 {
     game *g = c->g;
-    if (g->expr_count == g->expr_capacity) {
-        int capacity = g->expr_capacity ? g->expr_capacity * 2 : 256;
-        if (capacity > 32000)
-            return -1;
-        cexpr *grown = realloc(g->exprs, (size_t)capacity * sizeof *grown);
-        if (!grown)
-            return -1;
-        g->exprs = grown;
-        g->expr_capacity = capacity;
-    }
+    if (!grow((void **)&g->exprs, g->expr_count, &g->expr_capacity, sizeof *g->exprs, 256, 32000))
+        return -1;
     cexpr *e = &g->exprs[g->expr_count];
     e->op = op;
     e->player = player;
@@ -68,16 +78,8 @@ static int add_expr(compiler *c, uint8_t op, uint8_t player, int a, int b, int32
 static int add_node(compiler *c, uint8_t op)
 {
     game *g = c->g;
-    if (g->node_count == g->node_capacity) {
-        int capacity = g->node_capacity ? g->node_capacity * 2 : 128;
-        if (capacity > 32000)
-            return -1;
-        mnode *grown = realloc(g->nodes, (size_t)capacity * sizeof *grown);
-        if (!grown)
-            return -1;
-        g->nodes = grown;
-        g->node_capacity = capacity;
-    }
+    if (!grow((void **)&g->nodes, g->node_count, &g->node_capacity, sizeof *g->nodes, 128, 32000))
+        return -1;
     mnode *n = &g->nodes[g->node_count];
     memset(n, 0, sizeof *n);
     n->op = op;
@@ -92,14 +94,8 @@ static int add_node(compiler *c, uint8_t op)
 static int add_set(compiler *c, const cellset *set)
 {
     game *g = c->g;
-    if (g->set_count == g->set_capacity) {
-        int capacity = g->set_capacity ? g->set_capacity * 2 : 32;
-        cellset *grown = realloc(g->sets, (size_t)capacity * sizeof *grown);
-        if (!grown)
-            return -1;
-        g->sets = grown;
-        g->set_capacity = capacity;
-    }
+    if (!grow((void **)&g->sets, g->set_count, &g->set_capacity, sizeof *g->sets, 32, 32000))
+        return -1;
     g->sets[g->set_count] = *set;
     return g->set_count++;
 }
@@ -107,14 +103,8 @@ static int add_set(compiler *c, const cellset *set)
 static int add_dlist(compiler *c)
 {
     game *g = c->g;
-    if (g->dlist_count == g->dlist_capacity) {
-        int capacity = g->dlist_capacity ? g->dlist_capacity * 2 : 32;
-        dlist *grown = realloc(g->dlists, (size_t)capacity * sizeof *grown);
-        if (!grown)
-            return -1;
-        g->dlists = grown;
-        g->dlist_capacity = capacity;
-    }
+    if (!grow((void **)&g->dlists, g->dlist_count, &g->dlist_capacity, sizeof *g->dlists, 32, 32000))
+        return -1;
     memset(&g->dlists[g->dlist_count], 0, sizeof g->dlists[0]);
     return g->dlist_count++;
 }
@@ -1266,14 +1256,6 @@ static void compile_setup(compiler *c, const ast_node *statement)
     }
 }
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static bool make_keys(game *g)
 {
     size_t cells = (size_t)g->board.cell_count;
@@ -1283,11 +1265,11 @@ static bool make_keys(game *g)
         return false;
     uint64_t state = 0x7AB01A;
     for (size_t i = 0; i < cells * GAME_MAX_TYPES * 4; i++)
-        g->zobrist_piece[i] = next_random(&state);
+        g->zobrist_piece[i] = rng_splitmix(&state);
     for (size_t i = 0; i < cells * GAME_MAX_FLAGS; i++)
-        g->zobrist_flag[i] = next_random(&state);
+        g->zobrist_flag[i] = rng_splitmix(&state);
     for (int p = 0; p < GAME_MAX_PLAYERS; p++)
-        g->zobrist_side[p] = next_random(&state);
+        g->zobrist_side[p] = rng_splitmix(&state);
     return true;
 }
 

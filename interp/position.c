@@ -1,6 +1,8 @@
 /* position: in-place changes with an undo log and incremental hashing. */
 #include "position.h"
 
+#include "rng.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,22 +37,14 @@ static uint64_t piece_key(const game *g, int cell, uint16_t code)
 
 /* Reserve counts and variables are hashed by mixing rather than by tables:
  * their ranges are not known in advance. */
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
 static uint64_t reserve_key(int player, int type, int32_t count)
 {
-    return count < 0 ? 0 : mix(((uint64_t)(player * GAME_MAX_TYPES + type) << 32) ^ (uint32_t)count ^ 0x5EED);
+    return count < 0 ? 0 : rng_mix(((uint64_t)(player * GAME_MAX_TYPES + type) << 32) ^ (uint32_t)count ^ 0x5EED);
 }
 
 static uint64_t var_key(int var, int32_t value)
 {
-    return mix(((uint64_t)(var + 1000) << 40) ^ (uint32_t)value ^ 0xFACE);
+    return rng_mix(((uint64_t)(var + 1000) << 40) ^ (uint32_t)value ^ 0xFACE);
 }
 
 bool pos_init(position *p, const game *g)
