@@ -5,16 +5,12 @@
 
 #include "check.h"
 #include "cli.h"
-
-#ifndef TABULA_DATADIR
-#define TABULA_DATADIR "/usr/local/share/tabula"
-#endif
+#include "paths.h"
 
 /* The program run from its build tree (./tabula after make) reads the
  * source tree's stdlib/ and games/; an installed one reads $(pkgdatadir). */
 const char *cli_data_dir(void)
 {
-#if defined(TABULA_BUILDDIR) && defined(TABULA_SRCDIR)
     static char resolved[4096];
     static const char *answer;
     if (answer)
@@ -35,9 +31,6 @@ const char *cli_data_dir(void)
     }
     free(build);
     return answer;
-#else
-    return TABULA_DATADIR;
-#endif
 }
 
 loader_options cli_loader_options(void)
