@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "game.h"
 #include "loader.h"
 
 enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
@@ -19,6 +20,8 @@ int cli_help(int argc, char **argv);
 int cli_perft(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_position(int argc, char **argv);
+int cli_search(int argc, char **argv);
+int cli_match(int argc, char **argv);
 
 /* Prints the help text of COMMAND (NULL: the overview); false if unknown. */
 bool cli_print_help(FILE *stream, const char *command);
@@ -26,6 +29,20 @@ bool cli_print_help(FILE *stream, const char *command);
 /* Where stdlib/ and games/ are: the installed data folder, or the source
  * tree when the program runs from its build tree. */
 const char *cli_data_dir(void);
+
+/* A rules file loaded for a command (cli_load.c). */
+typedef struct cli_loaded {
+    source_set sources;
+    diag_list diagnostics;
+    game *game;
+} cli_loaded;
+
+/* Loads PATH (VARIANT), printing its diagnostics; returns the exit status
+ * (EXIT_VALID when OUT->game is ready).  cli_unload frees it either way. */
+int cli_load(const char *command, const char *path, const char *variant, cli_loaded *out);
+void cli_unload(cli_loaded *loaded);
+/* Reads a whole decimal number within LOW..HIGH. */
+bool cli_parse_count(const char *text, long low, long high, long *out);
 
 /* Shared by commands that load a rules file. */
 loader_options cli_loader_options(void);

@@ -15,47 +15,7 @@
 
 #define PERFT_MAX_DEPTH 64
 
-typedef struct loaded {
-    source_set sources;
-    diag_list diagnostics;
-    game *game;
-} loaded;
 
-/* Loads FILE (VARIANT) or prints why not; returns the exit status. */
-static int load(const char *command, const char *path, const char *variant, loaded *out)
-{
-    source_set_init(&out->sources);
-    diag_init(&out->diagnostics);
-    game_load_options options = { variant, cli_loader_options() };
-    bool unreadable = false;
-    out->game = game_load(path, &options, &out->sources, &out->diagnostics, &unreadable);
-    if (!out->game) {
-        cli_print_diagnostics(&out->diagnostics, &out->sources);
-        if (out->diagnostics.count == 0)
-            fprintf(stderr, "tabula %s: cannot load %s\n", command, path);
-        return unreadable ? EXIT_USAGE : EXIT_INVALID;
-    }
-    cli_print_diagnostics(&out->diagnostics, &out->sources);
-    return EXIT_VALID;
-}
-
-static void unload(loaded *l)
-{
-    game_free(l->game);
-    diag_free(&l->diagnostics);
-    source_set_free(&l->sources);
-}
-
-static bool parse_count(const char *text, long low, long high, long *out)
-{
-    char *end;
-    errno = 0;
-    long value = strtol(text, &end, 10);
-    if (errno || end == text || *end || value < low || value > high)
-        return false;
-    *out = value;
-    return true;
-}
 
 static double now(void)
 {
@@ -152,15 +112,15 @@ int cli_perft(int argc, char **argv)
         fputs("tabula perft: usage: tabula perft [--variant NAME] [--position POS] [--divide] FILE DEPTH\n", stderr);
         return EXIT_USAGE;
     }
-    if (!parse_count(depth_text, 1, PERFT_MAX_DEPTH - 1, &depth)) {
+    if (!cli_parse_count(depth_text, 1, PERFT_MAX_DEPTH - 1, &depth)) {
         fprintf(stderr, "tabula perft: the depth must be a number from 1 to %d, not '%s'\n",
                 PERFT_MAX_DEPTH - 1, depth_text);
         return EXIT_USAGE;
     }
-    loaded l;
-    int status = load("perft", path, variant, &l);
+    cli_loaded l;
+    int status = cli_load("perft", path, variant, &l);
     if (status != EXIT_VALID) {
-        unload(&l);
+        cli_unload(&l);
         return status;
     }
     perft_state *s = malloc(sizeof *s);
@@ -169,7 +129,7 @@ int cli_perft(int argc, char **argv)
         if (s)
             perft_teardown(s, (int)depth);
         free(s);
-        unload(&l);
+        cli_unload(&l);
         return EXIT_INVALID;
     }
     if (start_position) {
@@ -178,7 +138,7 @@ int cli_perft(int argc, char **argv)
             fprintf(stderr, "tabula perft: bad position: %s\n", error);
             perft_teardown(s, (int)depth);
             free(s);
-            unload(&l);
+            cli_unload(&l);
             return EXIT_USAGE;
         }
     }
@@ -223,7 +183,7 @@ int cli_perft(int argc, char **argv)
     bool overflow = s->overflow || s->position.log_overflow;
     perft_teardown(s, (int)depth);
     free(s);
-    unload(&l);
+    cli_unload(&l);
     if (overflow) {
         fprintf(stderr, "tabula perft: a position had more than %d moves; counts are incomplete\n",
                 MOVELIST_MAX_MOVES);
@@ -246,17 +206,17 @@ int cli_bench(int argc, char **argv)
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
             variant = argv[++i];
         } else if (!strcmp(a, "--time") && i + 1 < argc) {
-            if (!parse_count(argv[++i], 1, 86400000L, &time_ms)) {
+            if (!cli_parse_count(argv[++i], 1, 86400000L, &time_ms)) {
                 fprintf(stderr, "tabula bench: --time takes milliseconds, not '%s'\n", argv[i]);
                 return EXIT_USAGE;
             }
         } else if (!strcmp(a, "--playouts") && i + 1 < argc) {
-            if (!parse_count(argv[++i], 1, 1000000000L, &playouts)) {
+            if (!cli_parse_count(argv[++i], 1, 1000000000L, &playouts)) {
                 fprintf(stderr, "tabula bench: --playouts takes a count, not '%s'\n", argv[i]);
                 return EXIT_USAGE;
             }
         } else if (!strcmp(a, "--seed") && i + 1 < argc) {
-            if (!parse_count(argv[++i], 0, 2147483647L, &seed)) {
+            if (!cli_parse_count(argv[++i], 0, 2147483647L, &seed)) {
                 fprintf(stderr, "tabula bench: --seed takes a number, not '%s'\n", argv[i]);
                 return EXIT_USAGE;
             }
@@ -274,10 +234,10 @@ int cli_bench(int argc, char **argv)
         fputs("tabula bench: usage: tabula bench [--variant NAME] FILE (--time MS | --playouts N) [--seed S]\n", stderr);
         return EXIT_USAGE;
     }
-    loaded l;
-    int status = load("bench", path, variant, &l);
+    cli_loaded l;
+    int status = cli_load("bench", path, variant, &l);
     if (status != EXIT_VALID) {
-        unload(&l);
+        cli_unload(&l);
         return status;
     }
     const game *g = l.game;
@@ -334,7 +294,7 @@ int cli_bench(int argc, char **argv)
     pos_free(p);
     free(p);
     movegen_free(generator);
-    unload(&l);
+    cli_unload(&l);
     return EXIT_VALID;
 }
 
@@ -366,16 +326,16 @@ int cli_position(int argc, char **argv)
         fputs("tabula position: usage: tabula position [--variant NAME] [--position POS] FILE\n", stderr);
         return EXIT_USAGE;
     }
-    loaded l;
-    int status = load("position", path, variant, &l);
+    cli_loaded l;
+    int status = cli_load("position", path, variant, &l);
     if (status != EXIT_VALID) {
-        unload(&l);
+        cli_unload(&l);
         return status;
     }
     position *p = malloc(sizeof *p);
     if (!p || !pos_init(p, l.game)) {
         free(p);
-        unload(&l);
+        cli_unload(&l);
         fputs("tabula position: out of memory\n", stderr);
         return EXIT_INVALID;
     }
@@ -390,6 +350,6 @@ int cli_position(int argc, char **argv)
     }
     pos_free(p);
     free(p);
-    unload(&l);
+    cli_unload(&l);
     return status;
 }

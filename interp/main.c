@@ -14,6 +14,8 @@ static const struct command {
     { "perft", cli_perft },
     { "bench", cli_bench },
     { "position", cli_position },
+    { "search", cli_search },
+    { "match", cli_match },
     { "help", cli_help },
 };
 

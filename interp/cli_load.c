@@ -1,0 +1,40 @@
+/* cli_load: loading the rules file a command works on, printing what went
+ * wrong, and reading the small numbers commands take. */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "cli.h"
+
+int cli_load(const char *command, const char *path, const char *variant, cli_loaded *out)
+{
+    source_set_init(&out->sources);
+    diag_init(&out->diagnostics);
+    game_load_options options = { variant, cli_loader_options() };
+    bool unreadable = false;
+    out->game = game_load(path, &options, &out->sources, &out->diagnostics, &unreadable);
+    cli_print_diagnostics(&out->diagnostics, &out->sources);
+    if (!out->game) {
+        if (out->diagnostics.count == 0)
+            fprintf(stderr, "tabula %s: cannot load %s\n", command, path);
+        return unreadable ? EXIT_USAGE : EXIT_INVALID;
+    }
+    return EXIT_VALID;
+}
+
+void cli_unload(cli_loaded *l)
+{
+    game_free(l->game);
+    diag_free(&l->diagnostics);
+    source_set_free(&l->sources);
+}
+
+bool cli_parse_count(const char *text, long low, long high, long *out)
+{
+    char *end;
+    errno = 0;
+    long value = strtol(text, &end, 10);
+    if (errno || end == text || *end || value < low || value > high)
+        return false;
+    *out = value;
+    return true;
+}

@@ -1,0 +1,473 @@
+/* alphabeta: negamax with iterative deepening for any compiled game.
+ *
+ * Values are from the view of the side to move's *team*: with two players
+ * the team is the player; with three or four the search is paranoid, and
+ * the teams are the root player against all the others, so negamax negates
+ * only where play passes between the teams (a turn order such as A B B
+ * simply keeps the sign).
+ *
+ * A won end N plies below the root is worth SEARCH_MATE - N, a lost one the
+ * negation: the search prefers the fastest win and the slowest loss.
+ * Scores in the transposition table are kept relative to the node.
+ *
+ * Proofs: the search counts "horizon" leaves, scored by the evaluator
+ * rather than by the rules.  A node whose subtree had none has an exact
+ * (proven) value, stored as such in the table and usable at any depth; an
+ * iteration with none at all has solved the root, so a 0 there is a
+ * proven draw.
+ *
+ * Known limits: the table ignores how a position was reached, so values
+ * that depend on the history (repetition draws, plies counted since a
+ * capture) can be reused where they do not hold; the Zobrist key has the
+ * side to move but not the place in an `order` cycle.
+ *
+ * Nothing is allocated while searching: the move lists, the move orders and
+ * the table are made with the search state.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "notation.h"
+#include "search.h"
+
+#define TT_BITS 19
+#define TT_SIZE (1u << TT_BITS)
+#define HISTORY_SIZE 4096
+#define INFINITE_SCORE (SEARCH_MATE + 1)
+#define PROVEN_DEPTH 10000
+#define PV_TEXT 4096
+
+enum { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
+
+typedef struct tt_entry {
+    uint64_t key;
+    uint64_t move;      /* hash of the position after the best move, 0: none */
+    int32_t score;
+    int16_t depth;
+    uint8_t bound;
+    uint8_t proven;
+} tt_entry;
+
+struct alphabeta {
+    const game *g;
+    movegen *gen;
+    const evaluator *eval;
+    position *p;
+    const move_list *root_list;
+    move_list lists[SEARCH_MAX_PLY + 1];       /* [0] unused: the root list is the caller's */
+    uint64_t order[SEARCH_MAX_PLY + 1][MOVELIST_MAX_MOVES];
+    uint32_t killers[SEARCH_MAX_PLY + 1][2];
+    int32_t history[GAME_MAX_PLAYERS][HISTORY_SIZE];
+    int sides[SEARCH_MAX_PLY + 1];
+    uint64_t pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1];
+    int pv_length[SEARCH_MAX_PLY + 1];
+    undo pv_undo[SEARCH_MAX_PLY + 1];
+    char pv_text[PV_TEXT];
+    tt_entry *tt;
+    int root_player, last_root_player;
+    uint64_t nodes, node_limit, horizon;
+    double start, deadline;
+    bool stop;
+};
+
+alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eval)
+{
+    alphabeta *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->g = g;
+    s->gen = generator;
+    s->eval = eval;
+    s->last_root_player = -1;
+    s->tt = calloc(TT_SIZE, sizeof *s->tt);
+    bool ok = s->tt != NULL;
+    for (int i = 1; ok && i <= SEARCH_MAX_PLY; i++)
+        ok = move_list_init(&s->lists[i]);
+    if (!ok) {
+        alphabeta_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void alphabeta_free(alphabeta *s)
+{
+    if (!s)
+        return;
+    for (int i = 1; i <= SEARCH_MAX_PLY; i++)
+        move_list_free(&s->lists[i]);
+    free(s->tt);
+    free(s);
+}
+
+static int team(const alphabeta *s, int side)
+{
+    if (s->g->player_count <= 2)
+        return side;
+    return side == s->root_player ? 0 : 1;
+}
+
+static int to_tt(int v, int ply)
+{
+    return v >= SEARCH_MATE_BOUND ? v + ply : v <= -SEARCH_MATE_BOUND ? v - ply : v;
+}
+
+static int from_tt(int v, int ply)
+{
+    return v >= SEARCH_MATE_BOUND ? v - ply : v <= -SEARCH_MATE_BOUND ? v + ply : v;
+}
+
+static void tt_store(alphabeta *s, uint64_t key, uint64_t best_move, int v, int ply, int depth,
+                     int bound, bool proven)
+{
+    tt_entry *e = &s->tt[key & (TT_SIZE - 1)];
+    if (e->key == key && e->depth > depth && !proven && !(bound == BOUND_EXACT && e->bound != BOUND_EXACT))
+        return;   /* keep the deeper result for this position */
+    e->key = key;
+    e->move = best_move;
+    e->score = to_tt(v, ply);
+    e->depth = (int16_t)(proven ? PROVEN_DEPTH : depth);
+    e->bound = (uint8_t)bound;
+    e->proven = proven;
+}
+
+/* A position-independent key for a move: its path, hashed. */
+static uint32_t move_key(const move_list *list, int i)
+{
+    const move *mv = &list->moves[i];
+    uint32_t h = 2166136261u;
+    for (int k = 0; k < mv->path_count; k++) {
+        h ^= (uint32_t)list->path[mv->path_first + k];
+        h *= 16777619u;
+    }
+    return h;
+}
+
+/* The end's value for the side to move, PLY plies below the root. */
+static int terminal_value(const alphabeta *s, const game_result *r, int side, int ply)
+{
+    int n = s->g->player_count;
+    int who = n <= 2 ? side : s->root_player;
+    double result = r->score[who];
+    int v;
+    if (result >= 1.0 - 1e-9)
+        v = SEARCH_MATE - ply;
+    else if (result <= 1e-9)
+        v = -(SEARCH_MATE - ply);
+    else
+        v = (int)((result * n - 1.0) * 1000.0);   /* a share: 0 when all share equally */
+    if (n > 2 && team(s, side) != team(s, s->root_player))
+        v = -v;
+    return v;
+}
+
+/* The evaluator's value at a leaf for the side to move, whose moves
+ * lists[ply] holds. */
+static int leaf_value(const alphabeta *s, int ply)
+{
+    const position *p = s->p;
+    int side = p->side;
+    int n = s->g->player_count;
+    int v;
+    if (n <= 2) {
+        v = evaluate_material(s->eval, p, side);
+    } else {
+        v = evaluate_material(s->eval, p, s->root_player);
+        if (team(s, side) != 0)
+            v = -v;
+    }
+    if (ply > 0 && team(s, s->sides[ply - 1]) != team(s, side)) {
+        const move_list *parent = ply == 1 ? s->root_list : &s->lists[ply - 1];
+        v += s->eval->mobility * (s->lists[ply].count - parent->count);
+    }
+    if (v >= SEARCH_MATE_BOUND)
+        v = SEARCH_MATE_BOUND - 1;
+    if (v <= -SEARCH_MATE_BOUND)
+        v = -SEARCH_MATE_BOUND + 1;
+    return v;
+}
+
+/* Shell sort, largest first (no allocation). */
+static void sort_descending(uint64_t *a, int n)
+{
+    static const int gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
+    for (size_t g = 0; g < sizeof gaps / sizeof *gaps; g++) {
+        int gap = gaps[g];
+        for (int i = gap; i < n; i++) {
+            uint64_t x = a[i];
+            int j = i;
+            for (; j >= gap && a[j - gap] < x; j -= gap)
+                a[j] = a[j - gap];
+            a[j] = x;
+        }
+    }
+}
+
+/* Orders LIST's moves into s->order[ply]: each entry is a priority in the
+ * high 32 bits and the move's index in the low. */
+static void order_moves(alphabeta *s, const move_list *list, int ply, uint64_t first)
+{
+    int side = s->p->side;
+    uint64_t *order = s->order[ply];
+    for (int i = 0; i < list->count; i++) {
+        const move *mv = &list->moves[i];
+        uint32_t priority;
+        if (first && mv->hash == first) {
+            priority = 1u << 31;
+        } else if (mv->flags & MOVE_CAPTURE) {
+            priority = 1u << 30;
+        } else {
+            uint32_t key = move_key(list, i);
+            if (key == s->killers[ply][0])
+                priority = 1u << 29;
+            else if (key == s->killers[ply][1])
+                priority = 1u << 28;
+            else
+                priority = (uint32_t)s->history[side][key & (HISTORY_SIZE - 1)];
+        }
+        /* equal priorities keep the generator's order */
+        order[i] = ((uint64_t)priority << 32) | (uint32_t)(MOVELIST_MAX_MOVES - 1 - i);
+    }
+    sort_descending(order, list->count);
+    for (int i = 0; i < list->count; i++)
+        order[i] = (order[i] & 0xFFFFFFFF00000000ull) | (uint32_t)(MOVELIST_MAX_MOVES - 1 - (int)(uint32_t)order[i]);
+}
+
+static void note_cutoff(alphabeta *s, const move_list *list, int i, int ply, int depth)
+{
+    if (list->moves[i].flags & MOVE_CAPTURE)
+        return;
+    uint32_t key = move_key(list, i);
+    if (s->killers[ply][0] != key) {
+        s->killers[ply][1] = s->killers[ply][0];
+        s->killers[ply][0] = key;
+    }
+    int32_t *h = &s->history[s->p->side][key & (HISTORY_SIZE - 1)];
+    *h += depth * depth;
+    if (*h > (1 << 27))
+        for (int q = 0; q < GAME_MAX_PLAYERS; q++)
+            for (int k = 0; k < HISTORY_SIZE; k++)
+                s->history[q][k] /= 2;
+}
+
+static void check_limits(alphabeta *s)
+{
+    if (s->node_limit && s->nodes >= s->node_limit)
+        s->stop = true;
+    if (s->deadline > 0 && (s->nodes & 1023) == 0 && search_clock() >= s->deadline)
+        s->stop = true;
+}
+
+static void update_pv(alphabeta *s, int ply, uint64_t best_move)
+{
+    s->pv[ply][ply] = best_move;
+    int length = ply + 1;
+    if (ply + 1 <= SEARCH_MAX_PLY)
+        for (int k = ply + 1; k < s->pv_length[ply + 1]; k++)
+            s->pv[ply][length++] = s->pv[ply + 1][k];
+    s->pv_length[ply] = length;
+}
+
+static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
+{
+    position *p = s->p;
+    s->pv_length[ply] = ply;
+    s->nodes++;
+    check_limits(s);
+    if (s->stop)
+        return 0;
+    s->sides[ply] = p->side;
+
+    tt_entry *e = &s->tt[p->hash & (TT_SIZE - 1)];
+    uint64_t table_move = 0;
+    if (e->key == p->hash) {
+        table_move = e->move;
+        if (e->depth >= depth) {
+            int v = from_tt(e->score, ply);
+            if (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && v >= beta)
+                || (e->bound == BOUND_UPPER && v <= alpha)) {
+                if (!e->proven)
+                    s->horizon++;
+                return v;
+            }
+        }
+    }
+
+    move_list *list = &s->lists[ply];
+    movegen_generate(s->gen, p, list);
+    game_result r;
+    movegen_result(s->gen, p, list, &r);
+    if (r.over || list->count == 0) {
+        int v = r.over ? terminal_value(s, &r, p->side, ply) : 0;
+        tt_store(s, p->hash, 0, v, ply, depth, BOUND_EXACT, true);
+        return v;
+    }
+    if (depth <= 0 || ply >= SEARCH_MAX_PLY) {
+        s->horizon++;
+        return leaf_value(s, ply);
+    }
+
+    uint64_t horizon_before = s->horizon;
+    int alpha_before = alpha, best = -INFINITE_SCORE, my_team = team(s, p->side);
+    uint64_t best_move = 0;
+    order_moves(s, list, ply, table_move);
+    for (int k = 0; k < list->count; k++) {
+        int i = (int)(uint32_t)s->order[ply][k];
+        undo u;
+        move_make(p, list, i, &u);
+        int v = team(s, p->side) == my_team ? negamax(s, ply + 1, depth - 1, alpha, beta)
+                                            : -negamax(s, ply + 1, depth - 1, -beta, -alpha);
+        pos_unmake(p, &u);
+        if (s->stop)
+            return 0;
+        if (v > best) {
+            best = v;
+            best_move = list->moves[i].hash;
+            if (v > alpha) {
+                alpha = v;
+                update_pv(s, ply, best_move);
+                if (alpha >= beta) {
+                    note_cutoff(s, list, i, ply, depth);
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best <= alpha_before ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT;
+    tt_store(s, p->hash, best_move, best, ply, depth, bound, s->horizon == horizon_before);
+    return best;
+}
+
+/* The principal variation as text, played out from the root and back. */
+static const char *pv_text(alphabeta *s, const move_list *root)
+{
+    position *p = s->p;
+    size_t used = 0;
+    s->pv_text[0] = '\0';
+    int made = 0;
+    for (int k = 0; k < s->pv_length[0]; k++) {
+        const move_list *list = root;
+        if (k > 0) {
+            movegen_generate(s->gen, p, &s->lists[k]);
+            list = &s->lists[k];
+        }
+        int found = -1;
+        for (int i = 0; i < list->count; i++)
+            if (list->moves[i].hash == s->pv[0][k]) {
+                found = i;
+                break;
+            }
+        if (found < 0)
+            break;
+        char text[512];
+        notation_move(s->g, list, found, text, sizeof text);
+        size_t length = strlen(text);
+        if (used + length + 2 >= sizeof s->pv_text)
+            break;
+        if (used)
+            s->pv_text[used++] = ' ';
+        memcpy(s->pv_text + used, text, length + 1);
+        used += length;
+        move_make(p, list, found, &s->pv_undo[made++]);
+    }
+    while (made > 0)
+        pos_unmake(p, &s->pv_undo[--made]);
+    return s->pv_text;
+}
+
+static void describe(int v, bool proven, search_result *out)
+{
+    out->score = v;
+    out->distance = 0;
+    if (v >= SEARCH_MATE_BOUND) {
+        out->kind = SCORE_WIN;
+        out->distance = SEARCH_MATE - v;
+    } else if (v <= -SEARCH_MATE_BOUND) {
+        out->kind = SCORE_LOSS;
+        out->distance = SEARCH_MATE + v;
+    } else if (proven && v == 0) {
+        out->kind = SCORE_DRAW;
+    } else {
+        out->kind = SCORE_VALUE;
+    }
+}
+
+void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, long time_ms,
+                      long nodes, search_result *result, search_progress progress, void *context)
+{
+    memset(result, 0, sizeof *result);
+    result->best = root->count > 0 ? 0 : -1;
+    s->p = p;
+    s->root_list = root;
+    s->root_player = p->side;
+    if (s->g->player_count > 2 && s->root_player != s->last_root_player)
+        memset(s->tt, 0, TT_SIZE * sizeof *s->tt);   /* paranoid values depend on the root player */
+    s->last_root_player = s->root_player;
+    s->nodes = 0;
+    s->node_limit = nodes > 0 ? (uint64_t)nodes : 0;
+    s->start = search_clock();
+    s->deadline = time_ms > 0 ? s->start + (double)time_ms / 1000.0 : 0;
+    s->stop = false;
+    memset(s->killers, 0, sizeof s->killers);
+    for (int q = 0; q < GAME_MAX_PLAYERS; q++)
+        for (int k = 0; k < HISTORY_SIZE; k++)
+            s->history[q][k] /= 8;
+    int max_depth = depth > 0 ? depth : SEARCH_MAX_PLY - 1;
+    if (max_depth > SEARCH_MAX_PLY - 1)
+        max_depth = SEARCH_MAX_PLY - 1;
+    if (root->count == 0)
+        return;
+    s->sides[0] = p->side;
+    uint64_t previous_best = 0;
+    int my_team = team(s, p->side);
+
+    for (int d = 1; d <= max_depth; d++) {
+        s->horizon = 0;
+        s->pv_length[0] = 0;
+        int alpha = -INFINITE_SCORE, best = -INFINITE_SCORE, best_index = -1;
+        uint64_t *order = s->order[0];
+        order_moves(s, root, 0, previous_best);
+        for (int k = 0; k < root->count; k++) {
+            int i = (int)(uint32_t)order[k];
+            undo u;
+            move_make(p, root, i, &u);
+            s->nodes++;
+            int v = team(s, p->side) == my_team ? negamax(s, 1, d - 1, alpha, INFINITE_SCORE)
+                                                : -negamax(s, 1, d - 1, -INFINITE_SCORE, -alpha);
+            pos_unmake(p, &u);
+            if (s->stop)
+                break;
+            if (v > best) {
+                best = v;
+                best_index = i;
+                alpha = v;
+                update_pv(s, 0, root->moves[i].hash);
+            }
+        }
+        if (s->stop) {
+            if (result->depth == 0 && best_index >= 0) {   /* nothing better: the partial result */
+                result->best = best_index;
+                describe(best, false, result);
+            }
+            break;
+        }
+        bool proven = s->horizon == 0;
+        result->best = best_index;
+        result->depth = d;
+        describe(best, proven, result);
+        previous_best = root->moves[best_index].hash;
+        tt_store(s, p->hash, previous_best, best, 0, d, BOUND_EXACT, proven);
+        double elapsed = search_clock() - s->start;
+        if (progress) {
+            search_info info = { d, result->kind, result->score, result->distance, s->nodes, elapsed,
+                                 pv_text(s, root) };
+            progress(&info, context);
+        }
+        if (proven || result->kind == SCORE_WIN || result->kind == SCORE_LOSS)
+            break;   /* deeper iterations cannot change a proof */
+        if (s->deadline > 0 && elapsed * 1000.0 > (double)time_ms * 0.5)
+            break;   /* the next iteration would most likely not finish */
+    }
+    result->nodes = s->nodes;
+    result->seconds = search_clock() - s->start;
+}

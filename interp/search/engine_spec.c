@@ -1,0 +1,191 @@
+/* engine_spec: engines by name ("random", "ab:depth=4", "mcts:time=500"),
+ * and the engine that runs the chosen algorithm. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "search.h"
+
+#define ESTIMATE_PLAYOUTS 300
+
+double search_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+void search_score_text(score_kind kind, int score, int distance, char *out, size_t size)
+{
+    switch (kind) {
+    case SCORE_WIN: snprintf(out, size, "win in %d", distance); break;
+    case SCORE_LOSS: snprintf(out, size, "loss in %d", distance); break;
+    case SCORE_DRAW: snprintf(out, size, "draw"); break;
+    default: snprintf(out, size, "%d", score); break;
+    }
+}
+
+static bool read_number(const char *text, size_t length, long low, long high, long *out)
+{
+    char buffer[32];
+    if (length == 0 || length >= sizeof buffer)
+        return false;
+    memcpy(buffer, text, length);
+    buffer[length] = '\0';
+    char *end;
+    errno = 0;
+    long value = strtol(buffer, &end, 10);
+    if (errno || *end || value < low || value > high)
+        return false;
+    *out = value;
+    return true;
+}
+
+bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t error_size)
+{
+    memset(spec, 0, sizeof *spec);
+    const char *colon = strchr(text, ':');
+    size_t name_length = colon ? (size_t)(colon - text) : strlen(text);
+    if (name_length == 6 && !strncmp(text, "random", 6)) {
+        spec->kind = ENGINE_RANDOM;
+        if (colon) {
+            snprintf(error, error_size, "'random' takes no settings");
+            return false;
+        }
+        return true;
+    } else if (name_length == 2 && !strncmp(text, "ab", 2)) {
+        spec->kind = ENGINE_ALPHABETA;
+    } else if (name_length == 4 && !strncmp(text, "mcts", 4)) {
+        spec->kind = ENGINE_MCTS;
+    } else {
+        snprintf(error, error_size, "unknown engine '%.*s' (random, ab or mcts)", (int)name_length, text);
+        return false;
+    }
+    if (!colon || !colon[1]) {
+        snprintf(error, error_size, "'%s' needs a limit, e.g. %s", text,
+                 spec->kind == ENGINE_ALPHABETA ? "ab:depth=4" : "mcts:playouts=1000");
+        return false;
+    }
+    for (const char *at = colon + 1; *at;) {
+        const char *comma = strchr(at, ',');
+        size_t length = comma ? (size_t)(comma - at) : strlen(at);
+        const char *equals = memchr(at, '=', length);
+        if (!equals) {
+            snprintf(error, error_size, "'%.*s' is not KEY=VALUE", (int)length, at);
+            return false;
+        }
+        size_t key_length = (size_t)(equals - at);
+        const char *value = equals + 1;
+        size_t value_length = length - key_length - 1;
+        long number;
+        bool ok;
+        if (key_length == 4 && !strncmp(at, "time", 4)) {
+            ok = read_number(value, value_length, 1, 86400000L, &number);
+            spec->time_ms = number;
+        } else if (spec->kind == ENGINE_ALPHABETA && key_length == 5 && !strncmp(at, "depth", 5)) {
+            ok = read_number(value, value_length, 1, SEARCH_MAX_PLY - 1, &number);
+            spec->depth = (int)number;
+        } else if (spec->kind == ENGINE_ALPHABETA && key_length == 5 && !strncmp(at, "nodes", 5)) {
+            ok = read_number(value, value_length, 1, 2000000000L, &number);
+            spec->nodes = number;
+        } else if (spec->kind == ENGINE_MCTS && key_length == 8 && !strncmp(at, "playouts", 8)) {
+            ok = read_number(value, value_length, 1, 2000000000L, &number);
+            spec->playouts = number;
+        } else {
+            snprintf(error, error_size, "unknown setting '%.*s' for %s", (int)key_length, at,
+                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes)" : "mcts (playouts, time)");
+            return false;
+        }
+        if (!ok) {
+            snprintf(error, error_size, "bad value '%.*s' for %.*s", (int)value_length, value,
+                     (int)key_length, at);
+            return false;
+        }
+        at += length;
+        if (*at == ',')
+            at++;
+    }
+    return true;
+}
+
+struct engine {
+    const game *g;
+    engine_spec spec;
+    uint64_t rng;
+    movegen *gen;
+    move_list root;
+    bool root_ok;
+    evaluator eval;
+    alphabeta *ab;
+    mcts *tree;
+};
+
+engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
+{
+    engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->g = g;
+    e->spec = *spec;
+    e->rng = 0xBF58476D1CE4E5B9ull ^ (seed * 0x94D049BB133111EBull);
+    if (!e->rng)
+        e->rng = 1;
+    e->gen = movegen_new(g);
+    e->root_ok = move_list_init(&e->root);
+    bool ok = e->gen && e->root_ok;
+    if (ok && spec->kind == ENGINE_ALPHABETA) {
+        /* the estimate is seeded by the game alone: every ab engine values alike */
+        ok = evaluator_init(&e->eval, g, ESTIMATE_PLAYOUTS, 1);
+        e->ab = ok ? alphabeta_new(g, e->gen, &e->eval) : NULL;
+        ok = e->ab != NULL;
+    } else if (ok && spec->kind == ENGINE_MCTS) {
+        e->tree = mcts_new(g, e->gen, seed);
+        ok = e->tree != NULL;
+    }
+    if (!ok) {
+        engine_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void engine_free(engine *e)
+{
+    if (!e)
+        return;
+    alphabeta_free(e->ab);
+    mcts_free(e->tree);
+    if (e->root_ok)
+        move_list_free(&e->root);
+    movegen_free(e->gen);
+    free(e);
+}
+
+const move_list *engine_root_moves(const engine *e)
+{
+    return &e->root;
+}
+
+void engine_choose(engine *e, position *p, search_result *result, search_progress progress,
+                   void *context)
+{
+    movegen_generate(e->gen, p, &e->root);
+    memset(result, 0, sizeof *result);
+    result->best = -1;
+    if (e->root.count == 0)
+        return;
+    switch (e->spec.kind) {
+    case ENGINE_RANDOM:
+        result->best = (int)(search_random(&e->rng) % (uint64_t)e->root.count);
+        break;
+    case ENGINE_ALPHABETA:
+        alphabeta_search(e->ab, p, &e->root, e->spec.depth, e->spec.time_ms, e->spec.nodes, result,
+                         progress, context);
+        break;
+    case ENGINE_MCTS:
+        mcts_search(e->tree, p, &e->root, e->spec.playouts, e->spec.time_ms, result, progress, context);
+        break;
+    }
+}

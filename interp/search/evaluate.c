@@ -1,0 +1,159 @@
+/* evaluate: piece values for the search's leaves.
+ *
+ * With hints, a type's value is its `value N` (times 100).  Without, the
+ * values are estimated from seeded random games: for each player and each
+ * ply of each finished game, a type's count difference (the player's
+ * pieces of that type against the others' average) and the player's result
+ * are sampled; the value is the regression slope of result on difference,
+ * taken within samples of the same ply and player so that what every game
+ * has at that ply (one more mark after an odd ply in tic-tac-toe) counts
+ * for nothing.  A type whose difference never varies gets 0.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+
+#define ESTIMATE_MAX_PLIES 300
+#define ESTIMATE_MAX_MOVES 40000   /* all games together: a bound on the time taken */
+#define ESTIMATE_SCALE 2000.0      /* hundredths per unit of result per piece */
+#define VALUE_LIMIT 1000
+
+static int count_of(const game *g, const position *p, int player, int type)
+{
+    int n = 0;
+    for (int w = 0; w < g->words; w++)
+        n += __builtin_popcountll(p->owned[player].w[w] & p->typed[type].w[w]);
+    if (p->reserve[player][type] > 0)
+        n += p->reserve[player][type];
+    return n;
+}
+
+int evaluate_material(const evaluator *e, const position *p, int player)
+{
+    const game *g = e->game;
+    int n = g->player_count;
+    long total = 0;
+    for (int t = 0; t < g->type_count; t++) {
+        if (!e->value[t])
+            continue;
+        int mine = 0, others = 0;
+        for (int q = 0; q < n; q++) {
+            int c = count_of(g, p, q, t);
+            if (q == player)
+                mine += c;
+            else
+                others += c;
+        }
+        /* mine - others / (n - 1), kept in integers */
+        total += (long)e->value[t] * ((long)mine * (n - 1) - others) / (n - 1);
+    }
+    return (int)total;
+}
+
+typedef struct sums {
+    double n, d, o, dd, dout;
+} sums;
+
+bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
+{
+    memset(e, 0, sizeof *e);
+    e->game = g;
+    e->mobility = 12;
+    for (int t = 0; t < g->type_count; t++) {
+        e->value[t] = g->types[t].value * 100;
+        if (e->value[t])
+            e->hinted = true;
+    }
+    if (e->hinted || playouts <= 0 || g->type_count == 0)
+        return true;
+
+    int n = g->player_count, types = g->type_count;
+    /* per (ply, player, type) sums, and the current game's differences */
+    size_t cells = (size_t)ESTIMATE_MAX_PLIES * (size_t)n * (size_t)types;
+    sums *acc = calloc(cells, sizeof *acc);
+    int *diff = malloc(cells * sizeof *diff);
+    movegen *m = movegen_new(g);
+    position *p = malloc(sizeof *p);
+    move_list list;
+    bool list_ok = move_list_init(&list);
+    bool ok = acc && diff && m && p && list_ok;
+    bool position_ok = ok && pos_init(p, g);
+    ok = ok && position_ok;
+    uint64_t state = 0x9E3779B97F4A7C15ull ^ (seed * 0xD1B54A32D192ED03ull);
+    if (!state)
+        state = 1;
+    long moves_made = 0;
+    for (int k = 0; ok && k < playouts && moves_made < ESTIMATE_MAX_MOVES; k++) {
+        pos_reset(p);
+        game_result result = { 0 };
+        int plies = 0;
+        for (; plies < ESTIMATE_MAX_PLIES; plies++) {
+            for (int q = 0; q < n; q++) {
+                int counts[GAME_MAX_PLAYERS];
+                for (int t = 0; t < types; t++) {
+                    int all = 0;
+                    for (int r = 0; r < n; r++)
+                        all += counts[r] = count_of(g, p, r, t);
+                    size_t i = ((size_t)plies * (size_t)n + (size_t)q) * (size_t)types + (size_t)t;
+                    diff[i] = counts[q] * (n - 1) - (all - counts[q]);   /* (n-1) times */
+                }
+            }
+            movegen_generate(m, p, &list);
+            movegen_result(m, p, &list, &result);
+            if (result.over || list.count == 0)
+                break;
+            undo u;
+            move_make(p, &list, (int)(search_random(&state) % (uint64_t)list.count), &u);
+            pos_commit(p);
+            moves_made++;
+        }
+        if (!result.over)
+            continue;   /* unfinished: no result to learn from */
+        for (int ply = 0; ply <= plies && ply < ESTIMATE_MAX_PLIES; ply++)
+            for (int q = 0; q < n; q++) {
+                double o = result.score[q] - 1.0 / n;
+                for (int t = 0; t < types; t++) {
+                    size_t i = ((size_t)ply * (size_t)n + (size_t)q) * (size_t)types + (size_t)t;
+                    double d = diff[i] / (double)(n - 1);
+                    sums *s = &acc[i];
+                    s->n += 1;
+                    s->d += d;
+                    s->o += o;
+                    s->dd += d * d;
+                    s->dout += d * o;
+                }
+            }
+    }
+    if (ok) {
+        for (int t = 0; t < types; t++) {
+            double cov = 0, var = 0, samples = 0;
+            for (int ply = 0; ply < ESTIMATE_MAX_PLIES; ply++)
+                for (int q = 0; q < n; q++) {
+                    const sums *s = &acc[((size_t)ply * (size_t)n + (size_t)q) * (size_t)types + (size_t)t];
+                    if (s->n < 2)
+                        continue;
+                    cov += s->dout - s->d * s->o / s->n;
+                    var += s->dd - s->d * s->d / s->n;
+                    samples += s->n;
+                }
+            if (samples < 1 || var / samples < 0.01)
+                continue;   /* the count hardly varies between games */
+            double v = ESTIMATE_SCALE * cov / var;
+            if (v > VALUE_LIMIT)
+                v = VALUE_LIMIT;
+            if (v < -VALUE_LIMIT)
+                v = -VALUE_LIMIT;
+            e->value[t] = (int)(v < 0 ? v - 0.5 : v + 0.5);
+        }
+    }
+    if (position_ok)
+        pos_free(p);
+    free(p);
+    if (list_ok)
+        move_list_free(&list);
+    movegen_free(m);
+    free(diff);
+    free(acc);
+    return ok;
+}

@@ -1,0 +1,361 @@
+/* mcts: UCT with uniformly random playouts and an MCTS-solver.
+ *
+ * Each node keeps, per player, the sum of the results of the playouts
+ * through it (1 a win, 0 a loss, shares for draws, as movegen_result gives
+ * them), so a node's value to the player choosing among its children is
+ * that player's average; nothing assumes two players or alternation.
+ *
+ * Solver: an end reached in the tree is proven with its result vector.  A
+ * node whose player to move has a child proven to give it 1 (a win) is
+ * proven the same; a node all of whose children are proven is proven with
+ * the best of them for its player to move (the longest way to the end when
+ * it cannot win).  Proven nodes are not searched again: their vector is
+ * backed up as the playout's result.  The distance kept with a proof is the
+ * length of the proving line, so a proven "win in N" is a forced win in at
+ * most N plies.
+ *
+ * The tree lives in a pool made with the searcher; when the pool is full
+ * the search goes on without growing the tree.  Children are made in the
+ * generator's order, which the same position always repeats, so child k is
+ * move k of the node's list.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "notation.h"
+#include "search.h"
+
+#define POOL_NODES (1 << 20)
+#define MAX_LINE 2048           /* tree depth plus playout plies */
+#define PLAYOUT_PLIES 1000
+#define EXPLORATION 1.0
+#define PROGRESS_SECONDS 1.0
+
+typedef struct tnode {
+    uint64_t move;          /* hash of the position after the move into the node */
+    int32_t first_child;    /* -1: not expanded */
+    uint16_t child_count;
+    int8_t side;            /* the player to move here, once expanded */
+    uint8_t proven;
+    uint16_t distance;      /* proven: plies to the end */
+    uint32_t visits;
+    float total[GAME_MAX_PLAYERS];
+    float proof[GAME_MAX_PLAYERS];
+} tnode;
+
+struct mcts {
+    const game *g;
+    movegen *gen;
+    uint64_t rng;
+    tnode *pool;
+    int used;
+    move_list list;
+    int32_t line[MAX_LINE];     /* the nodes from the root down */
+    undo undos[MAX_LINE];
+    char pv_text[4096];
+};
+
+mcts *mcts_new(const game *g, movegen *generator, uint64_t seed)
+{
+    mcts *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->g = g;
+    s->gen = generator;
+    s->rng = 0x853C49E6748FEA9Bull ^ (seed * 0x9E3779B97F4A7C15ull);
+    if (!s->rng)
+        s->rng = 1;
+    s->pool = malloc(POOL_NODES * sizeof *s->pool);
+    if (!s->pool || !move_list_init(&s->list)) {
+        mcts_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void mcts_free(mcts *s)
+{
+    if (!s)
+        return;
+    move_list_free(&s->list);
+    free(s->pool);
+    free(s);
+}
+
+static int new_node(mcts *s, uint64_t child_move)
+{
+    tnode *n = &s->pool[s->used];
+    memset(n, 0, sizeof *n);
+    n->move = child_move;
+    n->first_child = -1;
+    n->side = -1;
+    return s->used++;
+}
+
+
+static const double win_threshold = 1.0 - 1e-6;
+
+/* The child of N (whose player to move is SIDE) that UCT picks. */
+static int select_child(mcts *s, const tnode *n)
+{
+    int side = n->side, best = -1;
+    double best_value = -1e300;
+    double log_visits = log(n->visits);
+    for (int k = 0; k < n->child_count; k++) {
+        const tnode *c = &s->pool[n->first_child + k];
+        double value;
+        if (c->proven)
+            value = c->proof[side];
+        else if (c->visits == 0)
+            value = 1e9 + (double)(search_random(&s->rng) & 0xFFFF);   /* untried first, in random order */
+        else
+            value = c->total[side] / c->visits + EXPLORATION * sqrt(log_visits / c->visits);
+        if (value > best_value) {
+            best_value = value;
+            best = k;
+        }
+    }
+    return best;
+}
+
+/* Tries to prove node N from its children; true when it is proven now. */
+static bool prove(mcts *s, tnode *n)
+{
+    int side = n->side, players = s->g->player_count;
+    if (n->first_child < 0 || side < 0)
+        return false;
+    int win = -1, best = -1;
+    bool open = false;
+    for (int k = 0; k < n->child_count; k++) {
+        const tnode *c = &s->pool[n->first_child + k];
+        if (!c->proven) {
+            open = true;
+        } else if (c->proof[side] >= win_threshold) {
+            if (win < 0 || c->distance < s->pool[n->first_child + win].distance)
+                win = k;   /* the fastest proven win */
+        } else if (best < 0) {
+            best = k;
+        } else {
+            const tnode *b = &s->pool[n->first_child + best];
+            if (c->proof[side] > b->proof[side] + 1e-6
+                || (c->proof[side] > b->proof[side] - 1e-6 && c->distance > b->distance))
+                best = k;  /* the best result, reached as late as possible */
+        }
+    }
+    int chosen = win >= 0 ? win : open ? -1 : best;
+    if (chosen < 0)
+        return false;
+    const tnode *b = &s->pool[n->first_child + chosen];
+    n->proven = 1;
+    n->distance = (uint16_t)(b->distance + 1);
+    for (int q = 0; q < players; q++)
+        n->proof[q] = b->proof[q];
+    return true;
+}
+
+/* A random game from P to its end; the result goes to SCORE.  Moves are
+ * made with undo records from UNDOS[*MADE] on. */
+static void playout(mcts *s, position *p, int *made, double *score)
+{
+    int players = s->g->player_count;
+    for (int plies = 0;; plies++) {
+        if (plies > 0)   /* the first position's moves are in the list already */
+            movegen_generate(s->gen, p, &s->list);
+        game_result r;
+        movegen_result(s->gen, p, &s->list, &r);
+        if (r.over) {
+            for (int q = 0; q < players; q++)
+                score[q] = r.score[q];
+            return;
+        }
+        if (s->list.count == 0 || plies >= PLAYOUT_PLIES || *made >= MAX_LINE - 1
+            || p->log_length > POSITION_MAX_LOG / 2) {
+            for (int q = 0; q < players; q++)
+                score[q] = 1.0 / players;   /* unfinished: shared */
+            return;
+        }
+        int choice = (int)(search_random(&s->rng) % (uint64_t)s->list.count);
+        move_make(p, &s->list, choice, &s->undos[(*made)++]);
+    }
+}
+
+static int most_visited(const mcts *s, const tnode *root)
+{
+    int best = -1;
+    double best_value = -1;
+    for (int k = 0; k < root->child_count; k++) {
+        const tnode *c = &s->pool[root->first_child + k];
+        double value = c->visits;
+        if (c->proven && root->side >= 0)
+            value = c->proof[root->side] >= win_threshold ? 1e18 - c->distance
+                    : c->proof[root->side] <= 1e-9 ? -1 + 1e-6 * c->visits : value;
+        if (value > best_value) {
+            best_value = value;
+            best = k;
+        }
+    }
+    return best;
+}
+
+/* The line of most visited children, as text. */
+static const char *pv_text(mcts *s, position *p)
+{
+    size_t used = 0;
+    int made = 0, node = 0;
+    s->pv_text[0] = '\0';
+    while (made < 32 && s->pool[node].first_child >= 0 && s->pool[node].child_count > 0) {
+        int k = most_visited(s, &s->pool[node]);
+        if (k < 0 || (s->pool[s->pool[node].first_child + k].visits == 0
+                      && !s->pool[s->pool[node].first_child + k].proven))
+            break;
+        movegen_generate(s->gen, p, &s->list);
+        if (k >= s->list.count)
+            break;
+        char text[512];
+        notation_move(s->g, &s->list, k, text, sizeof text);
+        size_t length = strlen(text);
+        if (used + length + 2 >= sizeof s->pv_text)
+            break;
+        if (used)
+            s->pv_text[used++] = ' ';
+        memcpy(s->pv_text + used, text, length + 1);
+        used += length;
+        move_make(p, &s->list, k, &s->undos[made++]);
+        node = s->pool[node].first_child + k;
+    }
+    while (made > 0)
+        pos_unmake(p, &s->undos[--made]);
+    return s->pv_text;
+}
+
+static void describe(const mcts *s, const tnode *root, int best, search_result *out)
+{
+    int side = root->side, players = s->g->player_count;
+    out->distance = 0;
+    if (root->proven) {
+        double v = root->proof[side];
+        out->distance = root->distance;
+        out->score = (int)((v * players - 1.0) / (players - 1) * 1000.0);
+        if (v >= win_threshold)
+            out->kind = SCORE_WIN;
+        else if (v <= 1e-9)
+            out->kind = SCORE_LOSS;
+        else if (v > 1.0 / players - 1e-6 && v < 1.0 / players + 1e-6)
+            out->kind = SCORE_DRAW;
+        else
+            out->kind = SCORE_VALUE;
+        return;
+    }
+    out->kind = SCORE_VALUE;
+    const tnode *c = &s->pool[root->first_child + best];
+    double v = c->proven ? c->proof[side] : c->visits ? c->total[side] / c->visits : 1.0 / players;
+    out->score = (int)((v * players - 1.0) / (players - 1) * 1000.0);
+}
+
+void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time_ms,
+                 search_result *result, search_progress progress, void *context)
+{
+    memset(result, 0, sizeof *result);
+    result->best = root->count > 0 ? 0 : -1;
+    if (root->count == 0)
+        return;
+    int players = s->g->player_count;
+    double start = search_clock(), deadline = time_ms > 0 ? start + (double)time_ms / 1000.0 : 0;
+    double next_report = start + PROGRESS_SECONDS;
+    if (playouts <= 0 && time_ms <= 0)
+        playouts = 1000;
+    s->used = 0;
+    new_node(s, 0);
+    uint64_t done = 0;
+    int deepest = 0;
+    while (!s->pool[0].proven) {
+        if (playouts > 0 && done >= (uint64_t)playouts)
+            break;
+        if (deadline > 0 && search_clock() >= deadline)
+            break;
+        /* descend */
+        int node = 0, made = 0;
+        s->line[0] = 0;
+        while (s->pool[node].first_child >= 0 && !s->pool[node].proven && made < MAX_LINE / 2) {
+            movegen_generate(s->gen, p, &s->list);
+            int k = select_child(s, &s->pool[node]);
+            if (k < 0 || k >= s->list.count)
+                break;
+            move_make(p, &s->list, k, &s->undos[made++]);
+            node = s->pool[node].first_child + k;
+            s->line[made] = node;
+        }
+        int depth = made;
+        if (depth > deepest)
+            deepest = depth;
+        double score[GAME_MAX_PLAYERS] = { 0 };
+        tnode *leaf = &s->pool[node];
+        bool newly_proven = false;
+        if (leaf->proven) {
+            for (int q = 0; q < players; q++)
+                score[q] = leaf->proof[q];
+        } else {
+            movegen_generate(s->gen, p, &s->list);
+            game_result r;
+            movegen_result(s->gen, p, &s->list, &r);
+            if (r.over || s->list.count == 0) {
+                leaf->proven = 1;
+                leaf->distance = 0;
+                for (int q = 0; q < players; q++) {
+                    leaf->proof[q] = (float)(r.over ? r.score[q] : 1.0 / players);
+                    score[q] = leaf->proof[q];
+                }
+                newly_proven = true;
+            } else {
+                if (leaf->first_child < 0 && s->used + s->list.count <= POOL_NODES
+                    && s->list.count <= UINT16_MAX) {
+                    leaf->side = (int8_t)p->side;
+                    int first = s->used;
+                    for (int k = 0; k < s->list.count; k++)
+                        new_node(s, s->list.moves[k].hash);
+                    leaf = &s->pool[node];
+                    leaf->first_child = first;
+                    leaf->child_count = (uint16_t)s->list.count;
+                }
+                playout(s, p, &made, score);
+            }
+        }
+        /* back up */
+        for (int d = depth; d >= 0; d--) {
+            tnode *n = &s->pool[s->line[d]];
+            n->visits++;
+            for (int q = 0; q < players; q++)
+                n->total[q] += (float)score[q];
+            if (newly_proven && d < depth)
+                newly_proven = prove(s, n);
+        }
+        while (made > 0)
+            pos_unmake(p, &s->undos[--made]);
+        done++;
+        if (progress && deadline > 0 && s->pool[0].first_child >= 0 && search_clock() >= next_report) {
+            next_report += PROGRESS_SECONDS;
+            search_result now;
+            int best = most_visited(s, &s->pool[0]);
+            describe(s, &s->pool[0], best < 0 ? 0 : best, &now);
+            search_info info = { deepest, now.kind, now.score, now.distance, done,
+                                 search_clock() - start, pv_text(s, p) };
+            progress(&info, context);
+        }
+    }
+    tnode *r = &s->pool[0];
+    int best = r->first_child >= 0 ? most_visited(s, r) : 0;
+    if (best < 0)
+        best = 0;
+    result->best = best;
+    result->depth = deepest;
+    result->nodes = done;
+    result->seconds = search_clock() - start;
+    if (r->first_child >= 0)
+        describe(s, r, best, result);
+    if (progress && r->first_child >= 0) {
+        search_info info = { deepest, result->kind, result->score, result->distance, done,
+                             result->seconds, pv_text(s, p) };
+        progress(&info, context);
+    }
+}

@@ -1,0 +1,154 @@
+/* search: choosing moves for any compiled game.
+ *
+ * An engine is made once per game and player seat and then asked for a
+ * move in one position after another.  Three kinds:
+ *
+ * - random: a uniformly random legal move.
+ * - ab (alpha-beta, alphabeta.c): negamax with iterative deepening, a
+ *   transposition table on the position's Zobrist key, move ordering (table
+ *   move, captures, killers, history) and scores that count the plies to a
+ *   won or lost end, limited by depth, time or nodes.  Leaves are scored by
+ *   the evaluator (evaluate.c).  With three or four players the search is
+ *   *paranoid*: the player to move at the root maximises its own result and
+ *   every other player is taken to minimise it, which makes the game a
+ *   two-sided one (the root player against a coalition) that negamax
+ *   searches as usual.
+ * - mcts (mcts.c): UCT with uniformly random playouts, an MCTS-solver that
+ *   proves ends in the tree, and one result per player (score vectors), so
+ *   it needs no special case for more than two players.
+ *
+ * Scores are from the side to move's view.  Alpha-beta scores are in
+ * hundredths of a pawn-like unit (a piece of `value 1` is worth 100); a
+ * proven end is a win, a loss or a draw after N plies (N counts the plies
+ * until the game is over, the last move included: "win in 1" is a winning
+ * move now).  An MCTS score is the expected result mapped to -1000..1000
+ * (1000: always wins).
+ *
+ * Chance moves (`roll`) are searched as if the mover chose the die; games
+ * with dice are not handled properly yet.
+ */
+#ifndef TABULA_SEARCH_H
+#define TABULA_SEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "movegen.h"
+#include "position.h"
+
+#define SEARCH_MAX_PLY 64
+#define SEARCH_MATE 1000000     /* a won end at the root itself */
+#define SEARCH_MATE_BOUND (SEARCH_MATE - 10000)
+
+/* --- engine specifications: "random", "ab:depth=N", "ab:time=MS",
+ * "ab:nodes=N", "mcts:playouts=N", "mcts:time=MS" (keys may be combined
+ * with commas: "ab:depth=6,time=1000") */
+
+typedef enum engine_kind { ENGINE_RANDOM, ENGINE_ALPHABETA, ENGINE_MCTS } engine_kind;
+
+typedef struct engine_spec {
+    engine_kind kind;
+    int depth;          /* 0: no limit (ab) */
+    long time_ms;       /* 0: no limit */
+    long nodes;         /* 0: no limit (ab) */
+    long playouts;      /* 0: no limit (mcts) */
+} engine_spec;
+
+/* Reads TEXT; on failure ERROR says why. */
+bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t error_size);
+
+/* --- evaluation (evaluate.c) */
+
+typedef struct evaluator {
+    const game *game;
+    int value[GAME_MAX_TYPES];  /* per piece type, in hundredths */
+    bool hinted;                /* the values come from the rules' `value N` */
+    int mobility;               /* per legal move more than the opponent */
+} evaluator;
+
+/* Sets the piece values: the rules' `value N` when any type declares one,
+ * else estimated from up to PLAYOUTS seeded random games (at most 40000
+ * moves in all; how a type's count
+ * difference, at the same ply, goes with the result). */
+bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed);
+
+/* The material balance for PLAYER: its pieces (on the board and in finite
+ * reserves) against the average of the others'. */
+int evaluate_material(const evaluator *e, const position *p, int player);
+
+/* --- results */
+
+typedef enum score_kind { SCORE_VALUE, SCORE_WIN, SCORE_LOSS, SCORE_DRAW } score_kind;
+
+typedef struct search_result {
+    int best;               /* index into engine_root_moves(), -1: no move */
+    score_kind kind;
+    int score;              /* SCORE_VALUE: the number */
+    int distance;           /* SCORE_WIN, SCORE_LOSS: plies to the end */
+    int depth;              /* ab: the last completed depth */
+    uint64_t nodes;         /* positions visited (mcts: playouts) */
+    double seconds;
+} search_result;
+
+/* One line of progress: after each completed depth (ab) or now and then
+ * (mcts); PV is the principal variation in notation, space separated. */
+typedef struct search_info {
+    int depth;
+    score_kind kind;
+    int score, distance;
+    uint64_t nodes;
+    double seconds;
+    const char *pv;
+} search_info;
+
+typedef void (*search_progress)(const search_info *info, void *context);
+
+/* Writes "win in N", "loss in N", "draw" or the number. */
+void search_score_text(score_kind kind, int score, int distance, char *out, size_t size);
+
+/* --- engines */
+
+typedef struct engine engine;
+
+/* Returns NULL when memory runs out. */
+engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed);
+void engine_free(engine *e);
+
+/* Chooses a move in P (which it leaves as it found it); the move is
+ * engine_root_moves(e)->moves[result->best].  PROGRESS may be NULL. */
+void engine_choose(engine *e, position *p, search_result *result, search_progress progress,
+                   void *context);
+const move_list *engine_root_moves(const engine *e);
+
+/* --- the algorithms behind engine_choose (one state each) */
+
+typedef struct alphabeta alphabeta;
+alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eval);
+void alphabeta_free(alphabeta *s);
+/* Searches P, whose legal moves ROOT already holds; DEPTH 0, TIME_MS 0 or
+ * NODES 0: no limit of that kind (with none at all, SEARCH_MAX_PLY - 1). */
+void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, long time_ms,
+                      long nodes, search_result *result, search_progress progress, void *context);
+
+typedef struct mcts mcts;
+mcts *mcts_new(const game *g, movegen *generator, uint64_t seed);
+void mcts_free(mcts *s);
+void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time_ms,
+                 search_result *result, search_progress progress, void *context);
+
+/* Seconds on a monotonic clock. */
+double search_clock(void);
+
+/* xorshift64 */
+static inline uint64_t search_random(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *state = x;
+}
+
+#endif
