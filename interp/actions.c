@@ -1,0 +1,544 @@
+/* actions: one action of a turn applied to the position in place, the
+ * rest of the turn run as its continuation, then rolled back. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen_internal.h"
+
+/* --- changing the position during a turn */
+
+void gen_path_push(gen *x, int kind, int value)
+{
+    if (x->path_length < (int)(sizeof x->path / sizeof x->path[0]))
+        x->path[x->path_length++] = PATH_TOKEN(kind, value);
+}
+
+/* Applies the game's capture effect to the piece at CELL. */
+static void capture_at(gen *x, int cell)
+{
+    uint16_t code = x->pos->cells[cell];
+    if (!code)
+        return;
+    switch (x->g->capture) {
+    case CAPTURE_CONVERT:
+        pos_set_cell(x->pos, cell, PIECE_CODE(PIECE_TYPE(code), x->player, PIECE_FLAGS(code)));
+        break;
+    case CAPTURE_RESERVE:
+        pos_add_reserve(x->pos, x->player, PIECE_TYPE(code), 1);
+        pos_set_cell(x->pos, cell, 0);
+        break;
+    default:
+        pos_set_cell(x->pos, cell, 0);
+    }
+    x->captured = true;
+}
+
+/* Moves the anchor piece to TO, removing what stands there. */
+static bool move_anchor(gen *x, int to)
+{
+    int from = x->anchor;
+    uint16_t code = x->pos->cells[from];
+    bool took = false;
+    if (x->pos->cells[to]) {
+        /* landing on a piece takes it off the board (or into the reserve) */
+        uint16_t victim = x->pos->cells[to];
+        if (x->g->capture == CAPTURE_RESERVE)
+            pos_add_reserve(x->pos, x->player, PIECE_TYPE(victim), 1);
+        pos_set_cell(x->pos, to, 0);
+        x->captured = true;
+        took = true;
+    }
+    pos_set_cell(x->pos, from, 0);
+    pos_set_cell(x->pos, to, code);
+    return took;
+}
+
+typedef struct saved_state {
+    int mark, anchor, last, path_length, chain_direction;
+    bool captured;
+    cellset visited, jumped;
+} saved_state;
+
+static void save(const gen *x, saved_state *s)
+{
+    s->mark = x->pos->log_length;
+    s->anchor = x->anchor;
+    s->last = x->last;
+    s->path_length = x->path_length;
+    s->chain_direction = x->chain_direction;
+    s->captured = x->captured;
+    cellset_copy(&s->visited, &x->visited, x->g->words);
+    cellset_copy(&s->jumped, &x->jumped, x->g->words);
+}
+
+static void restore(gen *x, const saved_state *s)
+{
+    pos_undo_to(x->pos, s->mark);
+    x->anchor = s->anchor;
+    x->last = s->last;
+    x->path_length = s->path_length;
+    x->chain_direction = s->chain_direction;
+    x->captured = s->captured;
+    cellset_copy(&x->visited, &s->visited, x->g->words);
+    cellset_copy(&x->jumped, &s->jumped, x->g->words);
+}
+
+static bool may_land(const gen *x, const cellset *target, int cell)
+{
+    if (!cellset_has(target, cell))
+        return false;
+    if ((x->chain_flags & MF_IN_CHAIN) && !(x->chain_flags & MF_REVISIT) && cellset_has(&x->visited, cell))
+        return false;
+    return true;
+}
+
+static void land(gen *x, int to, const cont *k)
+{
+    saved_state s;
+    save(x, &s);
+    bool took = move_anchor(x, to);
+    x->anchor = x->last = to;
+    cellset_add(&x->visited, to);
+    gen_path_push(x, took ? PATH_TO_CAPTURE : PATH_TO, to);
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &s);
+}
+
+static void target_of(gen *x, const mnode *n, cellset *target)
+{
+    if (n->target >= 0) {
+        eval_set(x, n->target, target);
+    } else {
+        cellset filled;
+        gen_occupied(x, &filled);
+        cellset_fill(target, x->g->board.cell_count);
+        cellset_and_not(target, &filled, x->g->words);
+    }
+}
+
+void action_step(gen *x, const mnode *n, const cont *k)
+{
+    if (x->anchor < 0)
+        return;
+    cellset target;
+    target_of(x, n, &target);
+    const dlist *d = gen_directions(x, n->directions);
+    for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
+        int to = gen_step(x, x->anchor, &d->steps[x->player][i]);
+        if (to >= 0 && may_land(x, &target, to))
+            land(x, to, k);
+    }
+}
+
+void action_slide(gen *x, const mnode *n, const cont *k)
+{
+    if (x->anchor < 0)
+        return;
+    cellset target;
+    target_of(x, n, &target);
+    const dlist *d = gen_directions(x, n->directions);
+    int start = x->anchor;
+    for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
+        const dstep *s = &d->steps[x->player][i];
+        int cell = start, distance = 0;
+        for (;;) {
+            int next = gen_step(x, cell, s);
+            if (next < 0 || next == start)
+                break;      /* a ring slide stops before its own cell */
+            distance++;
+            if (n->max >= 0 && distance > n->max)
+                break;
+            bool empty = x->pos->cells[next] == 0;
+            if (distance >= n->min && may_land(x, &target, next))
+                land(x, next, k);
+            if (!empty)
+                break;
+            cell = next;
+        }
+    }
+}
+
+void action_leap(gen *x, const mnode *n, const cont *k)
+{
+    action_step(x, n, k);
+}
+
+void action_hop(gen *x, const mnode *n, const cont *k)
+{
+    if (x->anchor < 0)
+        return;
+    cellset target, over;
+    target_of(x, n, &target);
+    if (n->over >= 0)
+        eval_set(x, n->over, &over);
+    else
+        gen_occupied(x, &over);
+    const dlist *d = gen_directions(x, n->directions);
+    int from = x->anchor;
+    for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
+        const dstep *s = &d->steps[x->player][i];
+        int identity = gen_step_identity(s);
+        if ((x->chain_flags & MF_STRAIGHT) && x->chain_direction >= 0 && x->chain_direction != identity)
+            continue;
+        int jumped = gen_step(x, from, s);
+        if (jumped < 0 || !x->pos->cells[jumped] || !cellset_has(&over, jumped))
+            continue;
+        if (cellset_has(&x->jumped, jumped) && !(x->chain_flags & MF_REJUMP))
+            continue;
+        int landings[GAME_MAX_DSTEPS], count = 0;
+        if (n->flags & MF_ANY_SIDE) {
+            for (int j = 0; j < d->count[x->player]; j++) {
+                int l = gen_step(x, jumped, &d->steps[x->player][j]);
+                if (l >= 0 && l != from)
+                    landings[count++] = l;
+            }
+        } else {
+            int l = gen_step(x, jumped, s);
+            if (l >= 0)
+                landings[count++] = l;
+        }
+        for (int j = 0; j < count && !x->stop; j++) {
+            int l = landings[j];
+            if (!cellset_has(&target, l))
+                continue;
+            if (!(x->chain_flags & MF_REVISIT) && cellset_has(&x->visited, l))
+                continue;
+            saved_state saved;
+            save(x, &saved);
+            move_anchor(x, l);
+            cellset_add(&x->jumped, jumped);
+            cellset_add(&x->visited, l);
+            x->anchor = x->last = l;
+            if (x->chain_direction < 0)
+                x->chain_direction = identity;
+            gen_path_push(x, PATH_TO, l);
+            x->applied++;
+            gen_run_cont(x, k);
+            restore(x, &saved);
+        }
+    }
+}
+
+void action_push(gen *x, const mnode *n, const cont *k)
+{
+    const game *g = x->g;
+    cellset starts;
+    bool anchored = n->at < 0;
+    if (anchored) {
+        if (x->anchor < 0)
+            return;
+        gen_single(x, &starts, x->anchor);
+    } else {
+        eval_set(x, n->at, &starts);
+    }
+    const dlist *d = gen_directions(x, n->directions);
+    for (int s0 = cellset_next(&starts, -1, g->words); s0 >= 0 && !x->stop; s0 = cellset_next(&starts, s0, g->words)) {
+        if (!x->pos->cells[s0])
+            continue;
+        for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
+            const dstep *s = &d->steps[x->player][i];
+            int line[BOARD_MAX_CELLS / 4], length = 0, cell = s0;
+            while (cell >= 0 && x->pos->cells[cell] && length < (int)(sizeof line / sizeof *line)) {
+                line[length++] = cell;
+                cell = gen_step(x, cell, s);
+                if (cell == s0)
+                    cell = -1;   /* a ring full of pieces cannot move */
+            }
+            if (cell < 0 || x->pos->cells[cell])
+                continue;
+            saved_state saved;
+            save(x, &saved);
+            cellset old_pushed = x->pushed, old_line = x->line;
+            cellset_clear(&x->pushed, g->words);
+            cellset_clear(&x->line, g->words);
+            int to = cell;
+            for (int j = length - 1; j >= 0; j--) {
+                uint16_t code = x->pos->cells[line[j]];
+                pos_set_cell(x->pos, line[j], 0);
+                pos_set_cell(x->pos, to, code);
+                cellset_add(&x->line, to);
+                if (j > 0)
+                    cellset_add(&x->pushed, to);
+                to = line[j];
+            }
+            int moved_to = gen_step(x, s0, s);
+            if (!anchored) {
+                gen_path_push(x, PATH_FROM, s0);
+                x->moved_type = PIECE_TYPE(x->pos->cells[moved_to]);
+            }
+            gen_path_push(x, PATH_TO, moved_to);
+            x->anchor = x->last = moved_to;
+            cellset_add(&x->visited, moved_to);
+            x->applied++;
+            gen_run_cont(x, k);
+            x->pushed = old_pushed;
+            x->line = old_line;
+            restore(x, &saved);
+        }
+    }
+}
+
+void action_place(gen *x, const mnode *n, const cont *k)
+{
+    const game *g = x->g;
+    int owner = gen_player(x, n->player);
+    if (owner < 0)
+        owner = x->player;
+    if ((n->flags & MF_FROM_RESERVE) && x->pos->reserve[owner][n->type] == 0)
+        return;
+    cellset cells, filled;
+    if (n->at >= 0)
+        eval_set(x, n->at, &cells);
+    else
+        cellset_fill(&cells, g->board.cell_count);
+    gen_occupied(x, &filled);
+    cellset_and_not(&cells, &filled, g->words);
+    for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words)) {
+        saved_state saved;
+        save(x, &saved);
+        if (n->flags & MF_FROM_RESERVE)
+            pos_add_reserve(x->pos, owner, n->type, -1);
+        pos_set_cell(x->pos, cell, PIECE_CODE(n->type, owner, 0));
+        x->anchor = x->last = cell;
+        gen_path_push(x, PATH_DROP, cell);
+        gen_path_push(x, PATH_CHANGE, n->type);
+        x->applied++;
+        gen_run_cont(x, k);
+        restore(x, &saved);
+    }
+}
+
+void action_change(gen *x, const mnode *n, const cont *k)
+{
+    int cell = x->anchor;
+    if (n->at >= 0) {
+        cellset s;
+        eval_set(x, n->at, &s);
+        cell = gen_first_cell(x, &s);
+    }
+    if (cell < 0 || !x->pos->cells[cell])
+        return;
+    uint16_t code = x->pos->cells[cell];
+    for (int i = 0; i < 4 && n->types[i] >= 0 && !x->stop; i++) {
+        if (n->types[i] == PIECE_TYPE(code))
+            continue;
+        saved_state saved;
+        save(x, &saved);
+        pos_set_cell(x->pos, cell, PIECE_CODE(n->types[i], PIECE_OWNER(code), PIECE_FLAGS(code)));
+        gen_path_push(x, PATH_CHANGE, n->types[i]);
+        x->applied++;
+        gen_run_cont(x, k);
+        restore(x, &saved);
+    }
+}
+
+void action_flip(gen *x, const mnode *n, const cont *k)
+{
+    const game *g = x->g;
+    cellset cells;
+    if (n->at >= 0)
+        eval_set(x, n->at, &cells);
+    else
+        cells = x->marked;
+    int owner = n->player ? gen_player(x, n->player) : x->player;
+    if (owner < 0)
+        owner = x->player;
+    saved_state saved;
+    save(x, &saved);
+    for (int cell = cellset_next(&cells, -1, g->words); cell >= 0; cell = cellset_next(&cells, cell, g->words)) {
+        uint16_t code = x->pos->cells[cell];
+        if (code)
+            pos_set_cell(x->pos, cell, PIECE_CODE(PIECE_TYPE(code), owner, PIECE_FLAGS(code)));
+    }
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}
+
+static void capture_cells(gen *x, const cellset *cells, const cont *k)
+{
+    const game *g = x->g;
+    saved_state saved;
+    save(x, &saved);
+    for (int cell = cellset_next(cells, -1, g->words); cell >= 0; cell = cellset_next(cells, cell, g->words)) {
+        uint16_t code = x->pos->cells[cell];
+        if (!code)
+            continue;
+        /* converting a piece that is already the mover's changes nothing */
+        if (g->capture == CAPTURE_CONVERT && PIECE_OWNER(code) == x->player)
+            continue;
+        capture_at(x, cell);
+        gen_path_push(x, PATH_CAPTURED, cell);
+    }
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}
+
+void action_capture(gen *x, const mnode *n, const cont *k)
+{
+    cellset cells;
+    if (n->type >= 0) {
+        match matches[MAX_MATCHES];
+        int count = eval_pattern_matches(x, n->type, x->anchor, matches, MAX_MATCHES, false);
+        cellset_clear(&cells, x->g->words);
+        for (int i = 0; i < count && i < MAX_MATCHES; i++)
+            cellset_or(&cells, &matches[i].marks, x->g->words);
+    } else if (n->at >= 0) {
+        eval_set(x, n->at, &cells);
+    } else {
+        cells = x->marked;
+    }
+    capture_cells(x, &cells, k);
+}
+
+void action_remove(gen *x, const mnode *n, const cont *k)
+{
+    const game *g = x->g;
+    cellset cells;
+    eval_set(x, n->at, &cells);
+    saved_state saved;
+    save(x, &saved);
+    for (int cell = cellset_next(&cells, -1, g->words); cell >= 0; cell = cellset_next(&cells, cell, g->words))
+        pos_set_cell(x->pos, cell, 0);
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}
+
+/* Runs the effect of one match: the pattern line's actions, or a capture
+ * of its marked cells when the line has none. */
+static void apply_match(gen *x, const mnode *n, const match *m, const cont *k)
+{
+    const pattern *pt = &x->g->patterns[n->type];
+    cellset saved_marked = x->marked;
+    cellset saved_labels[MATCH_LABELS];
+    for (int l = 0; l < MATCH_LABELS; l++) {
+        saved_labels[l] = x->labels[l];
+        x->labels[l] = m->labels[l];
+    }
+    x->marked = m->marks;
+    int effect = pt->effect[m->line];
+    if (effect >= 0)
+        gen_run(x, effect, k);
+    else
+        capture_cells(x, &m->marks, k);
+    x->marked = saved_marked;
+    for (int l = 0; l < MATCH_LABELS; l++)
+        x->labels[l] = saved_labels[l];
+}
+
+void action_apply(gen *x, const mnode *n, const cont *k)
+{
+    if (n->type < 0)
+        return;
+    match matches[MAX_MATCHES];
+    int count = eval_pattern_matches(x, n->type, x->anchor, matches, MAX_MATCHES, false);
+    if (count > MAX_MATCHES)
+        count = MAX_MATCHES;
+    if (n->flags & MF_ONE) {
+        for (int i = 0; i < count && !x->stop; i++)
+            apply_match(x, n, &matches[i], k);
+        return;
+    }
+    /* all matches: their marks together, then the effect once */
+    const pattern *pt = &x->g->patterns[n->type];
+    cellset saved_marked = x->marked;
+    cellset_clear(&x->marked, x->g->words);
+    int line = 0;
+    for (int l = 0; l < MATCH_LABELS; l++)
+        cellset_clear(&x->labels[l], x->g->words);
+    for (int i = 0; i < count; i++) {
+        cellset_or(&x->marked, &matches[i].marks, x->g->words);
+        for (int l = 0; l < MATCH_LABELS; l++)
+            cellset_or(&x->labels[l], &matches[i].labels[l], x->g->words);
+        line = matches[i].line;
+    }
+    int effect = count > 0 ? pt->effect[line] : -1;
+    if (effect >= 0)
+        gen_run(x, effect, k);
+    else
+        capture_cells(x, &x->marked, k);
+    x->marked = saved_marked;
+}
+
+void action_set(gen *x, const mnode *n, const cont *k)
+{
+    const game *g = x->g;
+    if (n->type < 0)
+        return;
+    int32_t value;
+    if (g->var_is_cell[n->type]) {
+        cellset s;
+        eval_set(x, n->value, &s);
+        value = gen_first_cell(x, &s);
+    } else {
+        value = (int32_t)eval_number(x, n->value);
+    }
+    saved_state saved;
+    save(x, &saved);
+    pos_set_var(x->pos, n->type, value);
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}
+
+void action_set_flag(gen *x, const mnode *n, const cont *k)
+{
+    if (x->anchor < 0 || !x->pos->cells[x->anchor])
+        return;
+    uint16_t code = x->pos->cells[x->anchor];
+    saved_state saved;
+    save(x, &saved);
+    pos_set_cell(x->pos, x->anchor,
+                 PIECE_CODE(PIECE_TYPE(code), PIECE_OWNER(code), PIECE_FLAGS(code) | (1u << n->type)));
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}
+
+void action_relocate(gen *x, const mnode *n, const cont *k)
+{
+    cellset a, b;
+    eval_set(x, n->at, &a);
+    eval_set(x, n->target, &b);
+    int from = gen_first_cell(x, &a), to = gen_first_cell(x, &b);
+    if (from < 0 || to < 0 || !x->pos->cells[from] || x->pos->cells[to])
+        return;
+    saved_state saved;
+    save(x, &saved);
+    uint16_t code = x->pos->cells[from];
+    pos_set_cell(x->pos, from, 0);
+    pos_set_cell(x->pos, to, code);
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}
+
+void action_select(gen *x, const mnode *n, const cont *k)
+{
+    const game *g = x->g;
+    cellset cells;
+    eval_set(x, n->at, &cells);
+    if (x->has_start)
+        cellset_and(&cells, &x->start, g->words);
+    for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words)) {
+        int anchor = x->anchor, origin = x->origin, last = x->last, path = x->path_length, type = x->moved_type;
+        cellset visited = x->visited, jumped = x->jumped;
+        x->anchor = x->origin = x->last = cell;
+        cellset_clear(&x->visited, g->words);
+        cellset_add(&x->visited, cell);
+        cellset_clear(&x->jumped, g->words);
+        x->moved_type = PIECE_TYPE(x->pos->cells[cell]);
+        gen_path_push(x, PATH_FROM, cell);
+        gen_run(x, n->a, k);
+        x->anchor = anchor;
+        x->origin = origin;
+        x->last = last;
+        x->path_length = path;
+        x->moved_type = type;
+        x->visited = visited;
+        x->jumped = jumped;
+    }
+}

@@ -1,0 +1,494 @@
+/* eval: cell sets, numbers and conditions from compiled expressions, and
+ * pattern matching, on the position as a turn has left it so far. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ast.h"
+#include "movegen_internal.h"
+
+/* --- players */
+
+
+
+/* --- steps */
+
+
+
+
+/* --- cell sets */
+
+
+
+
+
+
+
+void eval_set(gen *x, int e, cellset *out)
+{
+    const game *g = x->g;
+    int words = g->words;
+    const cexpr *c = &g->exprs[e];
+    cellset other;
+    switch (c->op) {
+    case C_SET_CONST:
+        cellset_copy(out, &g->sets[c->value], words);
+        return;
+    case C_SET_REGION: {
+        int p = gen_player(x, c->player);
+        if (p < 0)
+            p = x->player;
+        cellset_copy(out, &g->sets[g->region_sets[c->value * GAME_MAX_PLAYERS + p]], words);
+        return;
+    }
+    case C_SET_EMPTY:
+        gen_occupied(x, &other);
+        cellset_fill(out, g->board.cell_count);
+        cellset_and_not(out, &other, words);
+        return;
+    case C_SET_OCCUPIED:
+        gen_occupied(x, out);
+        return;
+    case C_SET_FRIEND:
+        cellset_copy(out, &x->pos->owned[x->player], words);
+        return;
+    case C_SET_ENEMY:
+        gen_occupied(x, out);
+        cellset_and_not(out, &x->pos->owned[x->player], words);
+        return;
+    case C_SET_ALL:
+        cellset_fill(out, g->board.cell_count);
+        return;
+    case C_SET_TYPE:
+        cellset_copy(out, &x->pos->typed[c->value], words);
+        return;
+    case C_SET_OWNER:
+    case C_SET_PIECES: {
+        int p = gen_player(x, c->player);
+        if (p < 0)
+            gen_occupied(x, out);
+        else
+            cellset_copy(out, &x->pos->owned[p], words);
+        if (c->op == C_SET_PIECES && c->value >= 0)
+            cellset_and(out, &x->pos->typed[c->value], words);
+        return;
+    }
+    case C_SET_HERE: gen_single(x, out, x->anchor); return;
+    case C_SET_ORIGIN: gen_single(x, out, x->origin); return;
+    case C_SET_LAST: gen_single(x, out, x->last); return;
+    case C_SET_ANCHOR: gen_single(x, out, x->pattern_anchor >= 0 ? x->pattern_anchor : x->anchor); return;
+    case C_SET_JUMPED: cellset_copy(out, &x->jumped, words); return;
+    case C_SET_PUSHED: cellset_copy(out, &x->pushed, words); return;
+    case C_SET_MARKED: cellset_copy(out, &x->marked, words); return;
+    case C_SET_LINE: cellset_copy(out, &x->line, words); return;
+    case C_SET_LABEL: cellset_copy(out, &x->labels[c->value], words); return;
+    case C_SET_VAR: gen_single(x, out, x->pos->vars[c->value]); return;
+    case C_SET_UNION:
+        eval_set(x, c->a, out);
+        eval_set(x, c->b, &other);
+        cellset_or(out, &other, words);
+        return;
+    case C_SET_INTERSECT:
+        eval_set(x, c->a, out);
+        eval_set(x, c->b, &other);
+        cellset_and(out, &other, words);
+        return;
+    case C_SET_MINUS:
+        eval_set(x, c->a, out);
+        eval_set(x, c->b, &other);
+        cellset_and_not(out, &other, words);
+        return;
+    case C_SET_ADJACENT:
+    case C_SET_SIGHT: {
+        cellset from;
+        eval_set(x, c->a, &from);
+        cellset_clear(out, words);
+        const dlist *d = gen_directions(x, c->value);
+        cellset filled;
+        gen_occupied(x, &filled);
+        for (int cell = cellset_next(&from, -1, words); cell >= 0; cell = cellset_next(&from, cell, words)) {
+            if (!d) {
+                for (int dir = 0; dir < g->board.direction_count; dir++) {
+                    int n = board_step(&g->board, cell, dir);
+                    if (n >= 0)
+                        cellset_add(out, n);
+                }
+                continue;
+            }
+            for (int i = 0; i < d->count[x->player]; i++) {
+                const dstep *s = &d->steps[x->player][i];
+                int n = gen_step(x, cell, s);
+                if (c->op == C_SET_ADJACENT) {
+                    if (n >= 0)
+                        cellset_add(out, n);
+                    continue;
+                }
+                while (n >= 0 && n != cell && !cellset_has(&filled, n)) {
+                    cellset_add(out, n);
+                    n = gen_step(x, n, s);
+                }
+            }
+        }
+        return;
+    }
+    case C_SET_WHERE_PATTERN: {
+        cellset from;
+        eval_set(x, c->a, &from);
+        cellset_clear(out, words);
+        for (int cell = cellset_next(&from, -1, words); cell >= 0; cell = cellset_next(&from, cell, words))
+            if (eval_pattern_matches(x, c->value, cell, NULL, 0, true) > 0)
+                cellset_add(out, cell);
+        return;
+    }
+    case C_SET_WHERE_COND: {
+        cellset from;
+        eval_set(x, c->a, &from);
+        cellset_clear(out, words);
+        int saved = x->anchor;
+        for (int cell = cellset_next(&from, -1, words); cell >= 0; cell = cellset_next(&from, cell, words)) {
+            x->anchor = cell;
+            if (eval_cond(x, c->b))
+                cellset_add(out, cell);
+        }
+        x->anchor = saved;
+        return;
+    }
+    default:
+        cellset_clear(out, words);
+        return;
+    }
+}
+
+/* --- numbers and conditions */
+
+static long territory(gen *x, int player)
+{
+    /* empty regions (orthogonally connected) bordered only by PLAYER's pieces */
+    const game *g = x->g;
+    const board *b = &g->board;
+    int cells = b->cell_count;
+    static int queue[BOARD_MAX_CELLS];
+    cellset seen;
+    cellset_clear(&seen, g->words);
+    long total = 0;
+    int step = b->kind == BOARD_SQUARE ? 2 : 1;
+    for (int start = 0; start < cells; start++) {
+        if (x->pos->cells[start] || cellset_has(&seen, start))
+            continue;
+        int head = 0, tail = 0, size = 0;
+        int borders = 0;   /* bit per player */
+        queue[tail++] = start;
+        cellset_add(&seen, start);
+        while (head < tail) {
+            int cell = queue[head++];
+            size++;
+            for (int d = 0; d < b->direction_count; d += step) {
+                int n = board_step(b, cell, d);
+                if (n < 0)
+                    continue;
+                uint16_t code = x->pos->cells[n];
+                if (code) {
+                    borders |= 1 << PIECE_OWNER(code);
+                } else if (!cellset_has(&seen, n)) {
+                    cellset_add(&seen, n);
+                    queue[tail++] = n;
+                }
+            }
+        }
+        if (borders == 1 << player)
+            total += size;
+    }
+    return total;
+}
+
+long eval_number(gen *x, int e)
+{
+    const cexpr *c = &x->g->exprs[e];
+    cellset s;
+    switch (c->op) {
+    case C_NUM_CONST: return c->value;
+    case C_NUM_COUNT:
+        eval_set(x, c->a, &s);
+        return cellset_count(&s, x->g->words);
+    case C_NUM_VAR: return x->pos->vars[c->value];
+    case C_NUM_SCORE: {
+        int saved = x->scored;
+        int p = gen_player(x, c->player);
+        x->scored = p < 0 ? x->player : p;
+        long v = x->g->score >= 0 ? eval_number(x, x->g->score) : 0;
+        x->scored = saved;
+        return v;
+    }
+    case C_NUM_TERRITORY: {
+        int p = gen_player(x, c->player);
+        return territory(x, p < 0 ? x->player : p);
+    }
+    case C_NUM_RESERVE: {
+        int p = gen_player(x, c->player);
+        return c->value >= 0 && p >= 0 ? x->pos->reserve[p][c->value] : 0;
+    }
+    case C_NUM_ADD: return eval_number(x, c->a) + eval_number(x, c->b);
+    case C_NUM_SUB: return eval_number(x, c->a) - eval_number(x, c->b);
+    case C_NUM_NEG: return -eval_number(x, c->a);
+    default: return 0;
+    }
+}
+
+static bool in_line(gen *x, int length)
+{
+    const game *g = x->g;
+    const board *b = &g->board;
+    const cellset *own = &x->pos->owned[x->player];
+    int axes = b->kind == BOARD_SQUARE ? 4 : b->kind == BOARD_HEX ? 3 : b->direction_count;
+    for (int cell = cellset_next(own, -1, g->words); cell >= 0; cell = cellset_next(own, cell, g->words)) {
+        for (int d = 0; d < axes; d++) {
+            /* count only from the start of a run */
+            int back = board_rotate(b, d, 180);
+            if (back >= 0 && cellset_has(own, board_step(b, cell, back)))
+                continue;
+            int n = 1, next = board_step(b, cell, d);
+            while (next >= 0 && cellset_has(own, next)) {
+                n++;
+                next = board_step(b, next, d);
+            }
+            if (n >= length)
+                return true;
+        }
+    }
+    return false;
+}
+
+static bool connected(gen *x, const cexpr *c)
+{
+    const game *g = x->g;
+    int p = gen_player(x, c->player);
+    if (p < 0)
+        p = x->player;
+    cellset from, to;
+    eval_set(x, c->a, &from);
+    eval_set(x, c->b, &to);
+    const cellset *own = &x->pos->owned[p];
+    cellset_and(&from, own, g->words);
+    static int queue[BOARD_MAX_CELLS];
+    cellset seen = from;
+    int head = 0, tail = 0;
+    for (int cell = cellset_next(&from, -1, g->words); cell >= 0; cell = cellset_next(&from, cell, g->words))
+        queue[tail++] = cell;
+    const dlist *d = gen_directions(x, c->value);
+    while (head < tail) {
+        int cell = queue[head++];
+        if (cellset_has(&to, cell))
+            return true;
+        int count = d ? d->count[p] : g->board.direction_count;
+        for (int i = 0; i < count; i++) {
+            int n = d ? gen_step(x, cell, &d->steps[p][i]) : board_step(&g->board, cell, i);
+            if (n >= 0 && cellset_has(own, n) && !cellset_has(&seen, n)) {
+                cellset_add(&seen, n);
+                queue[tail++] = n;
+            }
+        }
+    }
+    return false;
+}
+
+
+static bool stuck(gen *x, int ref)
+{
+    int p = gen_player(x, ref);
+    if (p >= 0)
+        return gen_count_moves(x, p, true) == 0;
+    bool all = ref == PLAYER_EVERYONE;
+    for (int q = 0; q < x->g->player_count; q++) {
+        bool s = gen_count_moves(x, q, true) == 0;
+        if (all && !s)
+            return false;
+        if (!all && s)
+            return true;
+    }
+    return all;
+}
+
+static uint64_t hash_for_repetition(const gen *x)
+{
+    if (!x->in_filter)
+        return x->pos->hash;
+    /* inside a filter the move is made but the turn has not passed yet */
+    const game *g = x->g;
+    return x->pos->hash ^ g->zobrist_side[x->pos->side]
+         ^ g->zobrist_side[game_player_at(g, x->pos->ply + 1)];
+}
+
+bool eval_cond(gen *x, int e)
+{
+    const game *g = x->g;
+    const cexpr *c = &g->exprs[e];
+    cellset s, t;
+    switch (c->op) {
+    case C_COND_AND: return eval_cond(x, c->a) && eval_cond(x, c->b);
+    case C_COND_OR: return eval_cond(x, c->a) || eval_cond(x, c->b);
+    case C_COND_NOT: return !eval_cond(x, c->a);
+    case C_COND_TRUE: return true;
+    case C_COND_CMP: {
+        long a = eval_number(x, c->a), b = eval_number(x, c->b);
+        switch (c->value) {
+        case AST_OP_EQ: return a == b;
+        case AST_OP_NE: return a != b;
+        case AST_OP_LT: return a < b;
+        case AST_OP_LE: return a <= b;
+        case AST_OP_GT: return a > b;
+        default: return a >= b;
+        }
+    }
+    case C_COND_NONEMPTY:
+        eval_set(x, c->a, &s);
+        return !cellset_empty(&s, g->words);
+    case C_COND_IN:
+        eval_set(x, c->a, &s);
+        eval_set(x, c->b, &t);
+        if (cellset_empty(&s, g->words))
+            return false;
+        cellset_and_not(&s, &t, g->words);
+        return cellset_empty(&s, g->words);
+    case C_COND_NO_MOVES:
+        return x->no_moves;
+    case C_COND_STUCK:
+        return stuck(x, c->player);
+    case C_COND_CAN_MOVE:
+        /* anyone can move unless everyone is stuck, and the reverse */
+        return !stuck(x, c->player == PLAYER_ANYONE ? PLAYER_EVERYONE
+                         : c->player == PLAYER_EVERYONE ? PLAYER_ANYONE : c->player);
+    case C_COND_ATTACKED:
+        return gen_attacked(x, c->a);
+    case C_COND_REPETITION:
+        return 1 + pos_occurrences(x->pos, hash_for_repetition(x)) >= c->value;
+    case C_COND_PLIES:
+        return (c->b ? x->pos->since_reset : x->pos->ply) >= c->value;
+    case C_COND_IN_LINE:
+        return in_line(x, c->value);
+    case C_COND_CONNECTED:
+        return connected(x, c);
+    case C_COND_MAJORITY: {
+        eval_set(x, c->a, &s);
+        int mine = 0, most_other = 0;
+        for (int p = 0; p < g->player_count; p++) {
+            t = s;
+            cellset_and(&t, &x->pos->owned[p], g->words);
+            int n = cellset_count(&t, g->words);
+            if (p == x->player)
+                mine = n;
+            else if (n > most_other)
+                most_other = n;
+        }
+        return mine > most_other;
+    }
+    case C_COND_MOVED: {
+        if (g->moved_flag < 0)
+            return false;
+        eval_set(x, c->a, &s);
+        for (int cell = cellset_next(&s, -1, g->words); cell >= 0; cell = cellset_next(&s, cell, g->words))
+            if (PIECE_FLAGS(x->pos->cells[cell]) & (1u << g->moved_flag))
+                return true;
+        return false;
+    }
+    default:
+        /* a set used as a condition */
+        eval_set(x, e, &s);
+        return !cellset_empty(&s, g->words);
+    }
+}
+
+/* --- patterns */
+
+typedef struct walk {
+    const pattern *pt;
+    cellset *tests;
+} walk;
+
+static bool walk_steps(gen *x, const walk *w, int step, int last_step, int cell, cellset *marks)
+{
+    if (step == last_step)
+        return true;
+    const pstep *ps = &w->pt->steps[step];
+    const dlist *d = gen_directions(x, ps->directions);
+    for (int i = 0; d && i < d->count[x->player]; i++) {
+        const dstep *s = &d->steps[x->player][i];
+        int here = cell, count = 0;
+        cellset local;
+        cellset_clear(&local, x->g->words);
+        while (ps->max < 0 || count < ps->max) {
+            int next = gen_step(x, here, s);
+            if (next < 0)
+                break;
+            bool ok = cellset_has(&w->tests[step], next) != ps->negate;
+            if (!ok)
+                break;
+            count++;
+            here = next;
+            cellset_add(&local, next);
+        }
+        if (count < ps->min)
+            continue;
+        cellset kept, kept_label;
+        cellset_copy(&kept, marks, x->g->words);
+        if (ps->mark)
+            cellset_or(marks, &local, x->g->words);
+        if (ps->label >= 0) {
+            cellset_copy(&kept_label, &x->labels[ps->label], x->g->words);
+            cellset_or(&x->labels[ps->label], &local, x->g->words);
+        }
+        if (walk_steps(x, w, step + 1, last_step, here, marks))
+            return true;
+        cellset_copy(marks, &kept, x->g->words);
+        if (ps->label >= 0)
+            cellset_copy(&x->labels[ps->label], &kept_label, x->g->words);
+    }
+    return false;
+}
+
+/* Counts (and, with OUT, records) the matches of a pattern at ANCHOR. */
+int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int max, bool any)
+{
+    const game *g = x->g;
+    const pattern *pt = &g->patterns[pattern_index];
+    cellset tests[GAME_MAX_PATTERN_STEPS];
+    int saved_anchor = x->pattern_anchor, saved_variable = x->variable;
+    x->pattern_anchor = anchor;
+    for (int i = 0; i < pt->step_count; i++)
+        eval_set(x, pt->steps[i].test, &tests[i]);
+    walk w = { pt, tests };
+    const dlist *vd = gen_directions(x, pt->variable_directions);
+    int bindings = vd ? vd->count[x->player] : 1;
+    int found = 0;
+    for (int bi = 0; bi < bindings; bi++) {
+        x->variable = vd ? vd->steps[x->player][bi].direction : -1;
+        for (int group = 0; group < pt->group_count; group++) {
+            cellset marks;
+            cellset_clear(&marks, g->words);
+            for (int l = 0; l < GAME_MAX_LABELS; l++)
+                cellset_clear(&x->labels[l], g->words);
+            bool ok = true;
+            int line = 0;
+            for (int p = 0; p < pt->path_count && ok; p++) {
+                if (pt->paths[p].group != group)
+                    continue;
+                line = pt->paths[p].line;
+                ok = walk_steps(x, &w, pt->paths[p].first, pt->paths[p].first + pt->paths[p].count,
+                                anchor, &marks);
+            }
+            if (!ok)
+                continue;
+            if (out && found < max) {
+                cellset_copy(&out[found].marks, &marks, g->words);
+                for (int l = 0; l < MATCH_LABELS; l++)
+                    cellset_copy(&out[found].labels[l], &x->labels[l], g->words);
+                out[found].line = line;
+            }
+            found++;
+            if (any)
+                goto done;
+        }
+    }
+done:
+    x->pattern_anchor = saved_anchor;
+    x->variable = saved_variable;
+    return found;
+}

@@ -1,0 +1,180 @@
+/* movegen_internal: what the generator's parts share (movegen.c runs
+ * turns and emits moves, eval.c evaluates expressions and patterns,
+ * actions.c applies one action of a turn).  Not installed. */
+#ifndef TABULA_MOVEGEN_INTERNAL_H
+#define TABULA_MOVEGEN_INTERNAL_H
+
+#include "movegen.h"
+
+#define NESTING 4           /* stuck() inside gen_attacked() inside a filter ... */
+#define DEDUP_SIZE 16384    /* power of two, above MOVELIST_MAX_MOVES */
+#define MAX_MATCHES 32
+#define MAX_RECURSION 512
+#define GUARD_CHECK (-1)
+
+struct movegen {
+    const game *g;
+    move_list scratch[NESTING];
+    uint64_t *seen[NESTING];
+    uint32_t *seen_stamp[NESTING];
+    uint32_t stamp[NESTING];
+    int depth;
+};
+
+typedef struct cont {
+    int16_t node;
+    int16_t count;
+    uint16_t outer_flags;       /* repetition: the chain state to go back to */
+    int outer_direction;
+    const struct cont *next;
+} cont;
+
+typedef struct gen {
+    movegen *m;
+    position *pos;
+    const game *g;
+    move_list *out;
+    int level;              /* nesting level, for scratch lists and dedup tables */
+    int player;             /* the mover */
+    int scored;             /* the player a score is computed for */
+    int turn_mark;
+    int anchor, origin, last, pattern_anchor;
+    cellset visited, jumped, pushed, line, marked;
+    cellset labels[GAME_MAX_LABELS];
+    int variable;           /* pattern variable's direction */
+    int chain_direction;
+    uint16_t chain_flags;
+    bool captured, passed, chance;
+    int moved_type;
+    int32_t path[256];
+    int path_length;
+    long applied;
+    int recursion;
+    /* modes */
+    bool attack;            /* pseudo-legal moves, looking for a capture on targets */
+    int attack_defender;
+    cellset attack_targets;
+    bool found;
+    bool counting;          /* only count moves */
+    bool stop_at_first;
+    int counted;
+    bool stop;
+    bool in_filter;         /* evaluating a legality filter: the side has not changed yet */
+    bool no_moves;          /* for end rules */
+    bool has_start;
+    cellset start;
+} gen;
+
+#define MATCH_LABELS 4
+
+typedef struct match {
+    cellset marks;
+    cellset labels[MATCH_LABELS];   /* the cells each 'as' label took in this match */
+    int line;
+} match;
+
+void eval_set(gen *x, int e, cellset *out);
+long eval_number(gen *x, int e);
+bool eval_cond(gen *x, int e);
+int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int max, bool any);
+void gen_path_push(gen *x, int kind, int value);
+void action_step(gen *x, const mnode *n, const cont *k);
+void action_slide(gen *x, const mnode *n, const cont *k);
+void action_leap(gen *x, const mnode *n, const cont *k);
+void action_hop(gen *x, const mnode *n, const cont *k);
+void action_push(gen *x, const mnode *n, const cont *k);
+void action_place(gen *x, const mnode *n, const cont *k);
+void action_change(gen *x, const mnode *n, const cont *k);
+void action_flip(gen *x, const mnode *n, const cont *k);
+void action_capture(gen *x, const mnode *n, const cont *k);
+void action_remove(gen *x, const mnode *n, const cont *k);
+void action_apply(gen *x, const mnode *n, const cont *k);
+void action_set(gen *x, const mnode *n, const cont *k);
+void action_set_flag(gen *x, const mnode *n, const cont *k);
+void action_relocate(gen *x, const mnode *n, const cont *k);
+void action_select(gen *x, const mnode *n, const cont *k);
+void gen_run_cont(gen *x, const cont *k);
+void gen_run(gen *x, int node, const cont *k);
+int gen_count_moves(gen *parent, int player, bool stop_at_first);
+bool gen_attacked(gen *parent, int e);
+
+/* small helpers of the hot path, inline */
+
+static inline int gen_opponent(const game *g, int player)
+{
+    return g->player_count == 2 ? 1 - player : (player + 1) % g->player_count;
+}
+
+static inline int gen_player(const gen *x, int ref)
+{
+    switch (ref) {
+    case PLAYER_MOVER: return x->player;
+    case PLAYER_NEXT: return x->pos->side;
+    case PLAYER_OPPONENT: return gen_opponent(x->g, x->pos->side);
+    case PLAYER_SCORED: return x->scored;
+    case PLAYER_EVERYONE: case PLAYER_ANYONE: return -1;
+    default: return ref - PLAYER_FIXED;
+    }
+}
+
+static inline int gen_step(const gen *x, int cell, const dstep *s)
+{
+    const board *b = &x->g->board;
+    if (cell < 0)
+        return -1;
+    switch (s->kind) {
+    case STEP_DIRECTION:
+        return board_step(b, cell, s->direction);
+    case STEP_WRAPPED:
+        return board_step_wrapped(b, cell, s->direction);
+    case STEP_RING_CLOCKWISE:
+        return b->ring_clockwise[cell];
+    case STEP_RING_COUNTER_CLOCKWISE:
+        return b->ring_counter_clockwise[cell];
+    case STEP_OFFSET: {
+        if (b->kind != BOARD_SQUARE)
+            return -1;
+        int nx = b->x[cell] + s->dx, ny = b->y[cell] + s->dy;
+        if (nx < 0 || ny < 0 || nx >= b->width || ny >= b->height)
+            return -1;
+        return ny * b->width + nx;
+    }
+    case STEP_VARIABLE: {
+        if (x->variable < 0)
+            return -1;
+        int d = s->direction ? board_rotate(b, x->variable, s->direction * b->turn_degrees) : x->variable;
+        return board_step(b, cell, d);
+    }
+    }
+    return -1;
+}
+
+/* A comparable identity of a step, for 'straight' chains. */
+static inline int gen_step_identity(const dstep *s)
+{
+    return ((s->kind * 256 + (s->direction + 128)) * 256 + (s->dx + 128)) * 256 + (s->dy + 128);
+}
+
+static inline const dlist *gen_directions(const gen *x, int index)
+{
+    return index >= 0 ? &x->g->dlists[index] : NULL;
+}
+
+static inline void gen_occupied(const gen *x, cellset *out)
+{
+    cellset_copy(out, &x->pos->occupied, x->g->words);
+}
+
+static inline void gen_single(const gen *x, cellset *out, int cell)
+{
+    cellset_clear(out, x->g->words);
+    if (cell >= 0)
+        cellset_add(out, cell);
+}
+
+static inline int gen_first_cell(const gen *x, const cellset *s)
+{
+    return cellset_next(s, -1, x->g->words);
+}
+
+#endif
