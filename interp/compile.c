@@ -11,32 +11,11 @@
 
 #include "check_internal.h"
 #include "compile.h"
+#include "compile_internal.h"
 #include "attack.h"
 #include "rng.h"
 
-typedef struct compiler {
-    game *g;
-    diag_list *diagnostics;
-    const ast_node *const *statements;
-    int count;
-    const ast_node *const *templates;
-    int template_count;
-    bool failed;
-    int facing[GAME_MAX_PLAYERS];
-    const char *region_names[64];
-    const char *pattern_names[64];
-    const ast_node *pattern_nodes[64];
-    const char *direction_names[64];
-    const ast_node *direction_values[64];
-    int direction_set_count;
-    /* inside a pattern */
-    const char *variable;
-    const char *labels[GAME_MAX_LABELS];
-    int label_count;
-    int depth;
-} compiler;
-
-static void fail(compiler *c, const ast_node *at, const char *message)
+void compile_fail(compiler *c, const ast_node *at, const char *message)
 {
     diag_report(c->diagnostics, DIAG_ERROR, at->location, NULL, "%s", message);
     c->failed = true;
@@ -61,7 +40,7 @@ static bool grow(void **items, int count, int *capacity, size_t size, int first,
     return true;
 }
 
-static int add_expr(compiler *c, uint8_t op, uint8_t player, int a, int b, int32_t value)
+int compile_add_expr(compiler *c, uint8_t op, uint8_t player, int a, int b, int32_t value)
 {
     game *g = c->g;
     if (!grow((void **)&g->exprs, g->expr_count, &g->expr_capacity, sizeof *g->exprs, 256, 32000))
@@ -75,7 +54,7 @@ static int add_expr(compiler *c, uint8_t op, uint8_t player, int a, int b, int32
     return g->expr_count++;
 }
 
-static int add_node(compiler *c, uint8_t op)
+int compile_add_node(compiler *c, uint8_t op)
 {
     game *g = c->g;
     if (!grow((void **)&g->nodes, g->node_count, &g->node_capacity, sizeof *g->nodes, 128, 32000))
@@ -91,7 +70,7 @@ static int add_node(compiler *c, uint8_t op)
     return g->node_count++;
 }
 
-static int add_set(compiler *c, const cellset *set)
+int compile_add_set(compiler *c, const cellset *set)
 {
     game *g = c->g;
     if (!grow((void **)&g->sets, g->set_count, &g->set_capacity, sizeof *g->sets, 32, 32000))
@@ -100,7 +79,7 @@ static int add_set(compiler *c, const cellset *set)
     return g->set_count++;
 }
 
-static int add_dlist(compiler *c)
+int compile_add_dlist(compiler *c)
 {
     game *g = c->g;
     if (!grow((void **)&g->dlists, g->dlist_count, &g->dlist_capacity, sizeof *g->dlists, 32, 32000))
@@ -111,7 +90,7 @@ static int add_dlist(compiler *c)
 
 /* --- names */
 
-static int find_text(const char *const *names, int count, const char *name)
+int compile_find_text(const char *const *names, int count, const char *name)
 {
     for (int i = 0; i < count; i++)
         if (names[i] && !strcmp(names[i], name))
@@ -119,7 +98,7 @@ static int find_text(const char *const *names, int count, const char *name)
     return -1;
 }
 
-static int type_index(const compiler *c, const char *name)
+int compile_type_index(const compiler *c, const char *name)
 {
     for (int t = 0; t < c->g->type_count; t++)
         if (!strcmp(c->g->types[t].name, name))
@@ -127,7 +106,7 @@ static int type_index(const compiler *c, const char *name)
     return -1;
 }
 
-static int player_index(const compiler *c, const char *name)
+int compile_player_index(const compiler *c, const char *name)
 {
     for (int p = 0; p < c->g->player_count; p++)
         if (!strcmp(c->g->player_names[p], name))
@@ -135,7 +114,7 @@ static int player_index(const compiler *c, const char *name)
     return -1;
 }
 
-static int var_index(const compiler *c, const char *name)
+int compile_var_index(const compiler *c, const char *name)
 {
     for (int v = 0; v < c->g->var_count; v++)
         if (!strcmp(c->g->var_names[v], name))
@@ -143,7 +122,7 @@ static int var_index(const compiler *c, const char *name)
     return -1;
 }
 
-static int flag_index(const compiler *c, const char *name)
+int compile_flag_index(const compiler *c, const char *name)
 {
     for (int f = 0; f < c->g->flag_count; f++)
         if (!strcmp(c->g->flag_names[f], name))
@@ -151,13 +130,13 @@ static int flag_index(const compiler *c, const char *name)
     return -1;
 }
 
-static bool is_name(const ast_node *n, const char *text)
+bool compile_is_name(const ast_node *n, const char *text)
 {
     return n && n->kind == AST_NAME && !strcmp(n->text, text);
 }
 
 /* A player reference; -1 when NODE names no player. */
-static int player_ref_of(const compiler *c, const ast_node *node)
+int compile_player_ref(const compiler *c, const ast_node *node)
 {
     if (!node || node->kind != AST_NAME)
         return -1;
@@ -169,908 +148,8 @@ static int player_ref_of(const compiler *c, const ast_node *node)
     for (size_t i = 0; i < sizeof refs / sizeof *refs; i++)
         if (!strcmp(node->text, refs[i].name))
             return refs[i].ref;
-    int p = player_index(c, node->text);
+    int p = compile_player_index(c, node->text);
     return p >= 0 ? PLAYER_FIXED + p : -1;
-}
-
-/* --- directions */
-
-static void dlist_push(compiler *c, dlist *d, int player, dstep step, const ast_node *at)
-{
-    for (int i = 0; i < d->count[player]; i++)
-        if (!memcmp(&d->steps[player][i], &step, sizeof step))
-            return;
-    if (d->count[player] >= GAME_MAX_DSTEPS) {
-        fail(c, at, "too many directions in one list");
-        return;
-    }
-    d->steps[player][d->count[player]++] = step;
-}
-
-static int turn_steps(const compiler *c, long degrees)
-{
-    int unit = c->g->board.turn_degrees;
-    return unit ? (int)(degrees / unit) : 0;
-}
-
-static void add_directions(compiler *c, dlist *d, const ast_node *node, bool wrap, int depth);
-
-static void add_named_direction(compiler *c, dlist *d, const ast_node *node, bool wrap, int depth)
-{
-    const board *b = &c->g->board;
-    const char *name = node->text;
-    dstep step = { wrap ? STEP_WRAPPED : STEP_DIRECTION, 0, 0, 0 };
-    int absolute = board_direction(b, name);
-    if (absolute >= 0) {
-        step.direction = (int8_t)absolute;
-        for (int p = 0; p < c->g->player_count; p++)
-            dlist_push(c, d, p, step, node);
-        return;
-    }
-    if (c->variable && !strcmp(name, c->variable)) {
-        dstep v = { STEP_VARIABLE, 0, 0, 0 };
-        for (int p = 0; p < c->g->player_count; p++)
-            dlist_push(c, d, p, v, node);
-        return;
-    }
-    if (!strcmp(name, "all") || !strcmp(name, "hex")) {
-        for (int i = 0; i < b->direction_count; i++) {
-            step.direction = (int8_t)i;
-            for (int p = 0; p < c->g->player_count; p++)
-                dlist_push(c, d, p, step, node);
-        }
-        return;
-    }
-    if (!strcmp(name, "orthogonal") || !strcmp(name, "diagonal")) {
-        for (int i = !strcmp(name, "orthogonal") ? 0 : 1; i < 8; i += 2) {
-            step.direction = (int8_t)i;
-            for (int p = 0; p < c->g->player_count; p++)
-                dlist_push(c, d, p, step, node);
-        }
-        return;
-    }
-    if (!strcmp(name, "clockwise") || !strcmp(name, "counter-clockwise") || !strcmp(name, "ring")) {
-        dstep cw = { STEP_RING_CLOCKWISE, 0, 0, 0 }, ccw = { STEP_RING_COUNTER_CLOCKWISE, 0, 0, 0 };
-        for (int p = 0; p < c->g->player_count; p++) {
-            if (strcmp(name, "counter-clockwise"))
-                dlist_push(c, d, p, cw, node);
-            if (strcmp(name, "clockwise"))
-                dlist_push(c, d, p, ccw, node);
-        }
-        return;
-    }
-    static const struct { const char *name; int degrees; } relative[] = {
-        { "forward", 0 }, { "backward", 180 }, { "left", 90 }, { "right", -90 },
-        { "forward-left", 45 }, { "forward-right", -45 }, { "backward-left", 135 },
-        { "backward-right", -135 },
-    };
-    for (size_t i = 0; i < sizeof relative / sizeof *relative; i++) {
-        if (strcmp(name, relative[i].name))
-            continue;
-        for (int p = 0; p < c->g->player_count; p++) {
-            int turned = board_rotate(b, c->facing[p], relative[i].degrees);
-            if (turned < 0) {
-                fail(c, node, "this board cannot turn that way");
-                return;
-            }
-            step.direction = (int8_t)turned;
-            dlist_push(c, d, p, step, node);
-        }
-        return;
-    }
-    int set = find_text(c->direction_names, c->direction_set_count, name);
-    if (set >= 0 && depth < 8) {
-        add_directions(c, d, c->direction_values[set], wrap, depth + 1);
-        return;
-    }
-    fail(c, node, "unknown direction");
-}
-
-static bool offset_value(const ast_node *n, long *out)
-{
-    if (n->kind == AST_NUMBER) {
-        *out = n->number;
-        return true;
-    }
-    if (n->kind == AST_UNARY && n->op == AST_OP_NEGATE && n->children[0]->kind == AST_NUMBER) {
-        *out = -n->children[0]->number;
-        return true;
-    }
-    return false;
-}
-
-static void add_directions(compiler *c, dlist *d, const ast_node *node, bool wrap, int depth)
-{
-    switch (node->kind) {
-    case AST_NAME:
-        if (!strcmp(node->text, "wrap"))
-            return;
-        add_named_direction(c, d, node, wrap, depth);
-        return;
-    case AST_LIST:
-    case AST_PHRASE: {
-        bool wrapped = wrap;
-        for (int i = 0; i < node->child_count; i++)
-            wrapped = wrapped || is_name(node->children[i], "wrap");
-        for (int i = 0; i < node->child_count; i++)
-            add_directions(c, d, node->children[i], wrapped, depth);
-        return;
-    }
-    case AST_BINARY:
-        if (node->op == AST_OP_UNION) {
-            add_directions(c, d, node->children[0], wrap, depth);
-            add_directions(c, d, node->children[1], wrap, depth);
-            return;
-        }
-        if ((node->op == AST_OP_PLUS || node->op == AST_OP_MINUS) && node->children[1]->kind == AST_NUMBER) {
-            long degrees = node->children[1]->number * (node->op == AST_OP_MINUS ? -1 : 1);
-            const ast_node *base = node->children[0];
-            if (c->variable && is_name(base, c->variable)) {
-                dstep v = { STEP_VARIABLE, (int8_t)turn_steps(c, degrees), 0, 0 };
-                for (int p = 0; p < c->g->player_count; p++)
-                    dlist_push(c, d, p, v, node);
-                return;
-            }
-            dlist inner;
-            memset(&inner, 0, sizeof inner);
-            add_directions(c, &inner, base, wrap, depth);
-            for (int p = 0; p < c->g->player_count; p++) {
-                for (int i = 0; i < inner.count[p]; i++) {
-                    dstep s = inner.steps[p][i];
-                    if (s.kind == STEP_DIRECTION || s.kind == STEP_WRAPPED)
-                        s.direction = (int8_t)board_rotate(&c->g->board, s.direction, (int)degrees);
-                    dlist_push(c, d, p, s, node);
-                }
-            }
-            return;
-        }
-        break;
-    case AST_GROUP: {
-        const ast_node *list = node->children[0];
-        long dx, dy;
-        if (list->kind == AST_LIST && list->child_count == 2 && offset_value(list->children[0], &dx)
-            && offset_value(list->children[1], &dy)) {
-            dstep s = { STEP_OFFSET, 0, (int8_t)dx, (int8_t)dy };
-            for (int p = 0; p < c->g->player_count; p++)
-                dlist_push(c, d, p, s, node);
-            return;
-        }
-        add_directions(c, d, list, wrap, depth);
-        return;
-    }
-    case AST_CALL:
-        if (!strcmp(node->text, "opposite") && node->child_count == 1) {
-            ast_node turned = *node;
-            (void)turned;
-            const ast_node *base = node->children[0];
-            if (c->variable && is_name(base, c->variable)) {
-                dstep v = { STEP_VARIABLE, (int8_t)turn_steps(c, 180), 0, 0 };
-                for (int p = 0; p < c->g->player_count; p++)
-                    dlist_push(c, d, p, v, node);
-                return;
-            }
-            dlist inner;
-            memset(&inner, 0, sizeof inner);
-            add_directions(c, &inner, base, wrap, depth);
-            for (int p = 0; p < c->g->player_count; p++)
-                for (int i = 0; i < inner.count[p]; i++) {
-                    dstep s = inner.steps[p][i];
-                    if (s.kind == STEP_DIRECTION || s.kind == STEP_WRAPPED)
-                        s.direction = (int8_t)board_rotate(&c->g->board, s.direction, 180);
-                    else if (s.kind == STEP_OFFSET) {
-                        s.dx = (int8_t)-s.dx;
-                        s.dy = (int8_t)-s.dy;
-                    }
-                    dlist_push(c, d, p, s, node);
-                }
-            return;
-        }
-        break;
-    default:
-        break;
-    }
-    fail(c, node, "cannot use this as directions");
-}
-
-static int compile_directions(compiler *c, const ast_node *node)
-{
-    int index = add_dlist(c);
-    if (index < 0)
-        return -1;
-    dlist d;
-    memset(&d, 0, sizeof d);
-    add_directions(c, &d, node, false, 0);
-    c->g->dlists[index] = d;
-    return index;
-}
-
-static int all_directions(compiler *c)
-{
-    ast_node all = { .kind = AST_NAME, .text = (char *)"all" };
-    return compile_directions(c, &all);
-}
-
-/* --- expressions */
-
-static int compile_set(compiler *c, const ast_node *node);
-static int compile_number(compiler *c, const ast_node *node);
-static int compile_condition(compiler *c, const ast_node *node);
-
-static int constant_set(compiler *c, const cellset *set)
-{
-    int index = add_set(c, set);
-    return add_expr(c, C_SET_CONST, 0, -1, -1, index);
-}
-
-/* rank/file/ring phrases and cell names: sets known now */
-static bool static_cells(compiler *c, const ast_node *node, cellset *out)
-{
-    const board *b = &c->g->board;
-    cellset_clear(out, CELLSET_WORDS);
-    if (node->kind == AST_NAME) {
-        int cell = board_cell(b, node->text);
-        if (cell >= 0) {
-            cellset_add(out, cell);
-            return true;
-        }
-        const char *w = node->text;
-        bool known = !strcmp(w, "light") || !strcmp(w, "dark") || !strcmp(w, "edge")
-                  || !strcmp(w, "corners") || !strcmp(w, "center") || !strcmp(w, "cells");
-        if (!known)
-            return false;
-        for (int i = 0; i < b->cell_count; i++) {
-            bool in = !strcmp(w, "cells") ? true
-                    : !strcmp(w, "light") ? b->light[i]
-                    : !strcmp(w, "dark") ? !b->light[i]
-                    : !strcmp(w, "edge") ? board_is_edge(b, i)
-                    : !strcmp(w, "corners") ? board_is_corner(b, i)
-                    : b->ring[i] == (b->kind == BOARD_HEX ? 0 : (b->width < b->height ? b->width - 1 : b->height - 1) / 2);
-            if (in)
-                cellset_add(out, i);
-        }
-        return true;
-    }
-    if (node->kind == AST_PHRASE && node->child_count == 2 && node->children[0]->kind == AST_NAME
-        && names_is_phrase_word(node->children[0]->text)) {
-        const char *w = node->children[0]->text;
-        const ast_node *v = node->children[1];
-        long low, high;
-        if (v->kind == AST_NUMBER) {
-            low = high = v->number;
-        } else if (v->kind == AST_NAME && strlen(v->text) == 1) {
-            low = high = v->text[0] - 'a';
-        } else if (v->kind == AST_BINARY && v->op == AST_OP_RANGE) {
-            const ast_node *x = v->children[0], *y = v->children[1];
-            low = x->kind == AST_NUMBER ? x->number : x->text[0] - 'a';
-            high = y->kind == AST_NUMBER ? y->number : y->text[0] - 'a';
-        } else {
-            return false;
-        }
-        for (int i = 0; i < b->cell_count; i++) {
-            long value;
-            if (w[0] == 'r' && w[1] == 'a')
-                value = b->kind == BOARD_HEX ? b->radius - b->y[i] + 1 : b->y[i] + 1;
-            else if (w[0] == 'f')
-                value = b->kind == BOARD_HEX ? b->x[i] + b->radius : b->x[i];
-            else if (w[0] == 'r' && w[1] == 'i')
-                value = b->ring[i];
-            else
-                return false;
-            if (value >= low && value <= high)
-                cellset_add(out, i);
-        }
-        return true;
-    }
-    if (node->kind == AST_PHRASE || node->kind == AST_LIST) {
-        for (int i = 0; i < node->child_count; i++) {
-            cellset part;
-            if (!static_cells(c, node->children[i], &part))
-                return false;
-            cellset_or(out, &part, CELLSET_WORDS);
-        }
-        return true;
-    }
-    return false;
-}
-
-static bool uses_results(const ast_node *node)
-{
-    if (node->kind == AST_NAME)
-        return !strcmp(node->text, "line") || !strcmp(node->text, "pushed")
-            || !strcmp(node->text, "jumped") || !strcmp(node->text, "marked")
-            || !strcmp(node->text, "last");
-    for (int i = 0; i < node->child_count; i++)
-        if (uses_results(node->children[i]))
-            return true;
-    return false;
-}
-
-static int pattern_index(const compiler *c, const ast_node *node)
-{
-    if (!node || node->kind != AST_NAME)
-        return -1;
-    return find_text(c->pattern_names, c->g->pattern_count, node->text);
-}
-
-static int set_of_name(compiler *c, const ast_node *node)
-{
-    const char *w = node->text;
-    cellset fixed;
-    if (static_cells(c, node, &fixed))
-        return constant_set(c, &fixed);
-    static const struct { const char *name; int op; } simple[] = {
-        { "empty", C_SET_EMPTY }, { "occupied", C_SET_OCCUPIED }, { "friend", C_SET_FRIEND },
-        { "enemy", C_SET_ENEMY }, { "any", C_SET_ALL }, { "here", C_SET_HERE },
-        { "origin", C_SET_ORIGIN }, { "last", C_SET_LAST }, { "jumped", C_SET_JUMPED },
-        { "pushed", C_SET_PUSHED }, { "marked", C_SET_MARKED }, { "line", C_SET_LINE },
-    };
-    for (size_t i = 0; i < sizeof simple / sizeof *simple; i++)
-        if (!strcmp(w, simple[i].name))
-            return add_expr(c, (uint8_t)simple[i].op, 0, -1, -1, 0);
-    int label = find_text(c->labels, c->label_count, w);
-    if (label >= 0)
-        return add_expr(c, C_SET_LABEL, 0, -1, -1, label);
-    int region = find_text(c->region_names, c->g->region_count, w);
-    if (region >= 0)
-        return add_expr(c, C_SET_REGION, PLAYER_MOVER, -1, -1, region);
-    int type = type_index(c, w);
-    if (type >= 0)
-        return add_expr(c, C_SET_TYPE, 0, -1, -1, type);
-    int player = player_ref_of(c, node);
-    if (player >= 0)
-        return add_expr(c, C_SET_OWNER, (uint8_t)player, -1, -1, 0);
-    int var = var_index(c, w);
-    if (var >= 0) {
-        c->g->var_is_cell[var] = true;
-        return add_expr(c, C_SET_VAR, 0, -1, -1, var);
-    }
-    fail(c, node, "cannot use this name as cells");
-    return -1;
-}
-
-static int fold(compiler *c, uint8_t op, int a, int b)
-{
-    if (a < 0)
-        return b;
-    if (b < 0)
-        return a;
-    return add_expr(c, op, 0, a, b, 0);
-}
-
-static int compile_set(compiler *c, const ast_node *node)
-{
-    if (++c->depth > 64) {
-        fail(c, node, "expression nested too deeply");
-        c->depth--;
-        return -1;
-    }
-    int result = -1;
-    cellset fixed;
-    switch (node->kind) {
-    case AST_NAME:
-        result = set_of_name(c, node);
-        break;
-    case AST_ANCHOR:
-        result = add_expr(c, C_SET_ANCHOR, 0, -1, -1, 0);
-        break;
-    case AST_PHRASE:
-    case AST_LIST:
-        if (static_cells(c, node, &fixed)) {
-            result = constant_set(c, &fixed);
-        } else {
-            /* "enemy stone": the conjunction; a list is a union */
-            uint8_t op = node->kind == AST_LIST ? C_SET_UNION : C_SET_INTERSECT;
-            for (int i = 0; i < node->child_count; i++)
-                result = fold(c, op, result, compile_set(c, node->children[i]));
-        }
-        break;
-    case AST_GROUP:
-        result = compile_set(c, node->children[0]);
-        break;
-    case AST_BINARY:
-        switch (node->op) {
-        case AST_OP_UNION: case AST_OP_OR:
-            result = fold(c, C_SET_UNION, compile_set(c, node->children[0]), compile_set(c, node->children[1]));
-            break;
-        case AST_OP_INTERSECT: case AST_OP_AND:
-            result = fold(c, C_SET_INTERSECT, compile_set(c, node->children[0]), compile_set(c, node->children[1]));
-            break;
-        case AST_OP_MINUS:
-            result = add_expr(c, C_SET_MINUS, 0, compile_set(c, node->children[0]), compile_set(c, node->children[1]), 0);
-            break;
-        case AST_OP_WHERE: {
-            int base = compile_set(c, node->children[0]);
-            int found = pattern_index(c, node->children[1]);
-            if (found >= 0) {
-                result = add_expr(c, C_SET_WHERE_PATTERN, 0, base, -1, found);
-            } else {
-                /* a set of cells narrows; anything else is tested per cell */
-                const ast_node *rhs = node->children[1];
-                bool set_like = rhs->kind == AST_NAME || rhs->kind == AST_PHRASE
-                             || (rhs->kind == AST_BINARY && (rhs->op == AST_OP_UNION || rhs->op == AST_OP_INTERSECT));
-                if (set_like)
-                    result = add_expr(c, C_SET_INTERSECT, 0, base, compile_set(c, rhs), 0);
-                else
-                    result = add_expr(c, C_SET_WHERE_COND, 0, base, compile_condition(c, rhs), 0);
-            }
-            break;
-        }
-        case AST_OP_OF: {
-            /* "home of black", "pieces of next" */
-            const ast_node *what = node->children[0];
-            int player = player_ref_of(c, node->children[1]);
-            int region = what->kind == AST_NAME ? find_text(c->region_names, c->g->region_count, what->text) : -1;
-            if (region >= 0)
-                result = add_expr(c, C_SET_REGION, (uint8_t)player, -1, -1, region);
-            else
-                result = add_expr(c, C_SET_INTERSECT, 0, compile_set(c, what),
-                                  add_expr(c, C_SET_OWNER, (uint8_t)player, -1, -1, 0), 0);
-            break;
-        }
-        default:
-            fail(c, node, "cannot use this as cells");
-        }
-        break;
-    case AST_CALL:
-        if (!strcmp(node->text, "adjacent")) {
-            int dirs = node->child_count > 1 ? compile_directions(c, node->children[1]) : all_directions(c);
-            result = add_expr(c, C_SET_ADJACENT, 0, compile_set(c, node->children[0]), -1, dirs);
-        } else if (!strcmp(node->text, "sight")) {
-            int dirs = compile_directions(c, node->children[1]);
-            result = add_expr(c, C_SET_SIGHT, 0, compile_set(c, node->children[0]), -1, dirs);
-        } else if (!strcmp(node->text, "pieces")) {
-            int player = player_ref_of(c, node->children[0]);
-            int type = node->child_count > 1 && node->children[1]->kind == AST_NAME
-                     ? type_index(c, node->children[1]->text) : -1;
-            result = add_expr(c, C_SET_PIECES, (uint8_t)(player < 0 ? PLAYER_MOVER : player), -1, -1, type);
-        } else {
-            fail(c, node, "this function does not give cells");
-        }
-        break;
-    default:
-        fail(c, node, "cannot use this as cells");
-    }
-    c->depth--;
-    return result;
-}
-
-static int compile_number(compiler *c, const ast_node *node)
-{
-    switch (node->kind) {
-    case AST_NUMBER:
-        return add_expr(c, C_NUM_CONST, 0, -1, -1, (int32_t)node->number);
-    case AST_NAME: {
-        int var = var_index(c, node->text);
-        if (var >= 0)
-            return add_expr(c, C_NUM_VAR, 0, -1, -1, var);
-        break;
-    }
-    case AST_UNARY:
-        if (node->op == AST_OP_NEGATE)
-            return add_expr(c, C_NUM_NEG, 0, compile_number(c, node->children[0]), -1, 0);
-        break;
-    case AST_BINARY:
-        if (node->op == AST_OP_PLUS || node->op == AST_OP_MINUS)
-            return add_expr(c, node->op == AST_OP_PLUS ? C_NUM_ADD : C_NUM_SUB, 0,
-                            compile_number(c, node->children[0]), compile_number(c, node->children[1]), 0);
-        break;
-    case AST_GROUP:
-        return compile_number(c, node->children[0]);
-    case AST_CALL:
-        if (!strcmp(node->text, "count"))
-            return add_expr(c, C_NUM_COUNT, 0, compile_set(c, node->children[0]), -1, 0);
-        if (!strcmp(node->text, "score") || !strcmp(node->text, "territory")) {
-            int player = player_ref_of(c, node->children[0]);
-            return add_expr(c, node->text[0] == 's' ? C_NUM_SCORE : C_NUM_TERRITORY,
-                            (uint8_t)player, -1, -1, 0);
-        }
-        if (!strcmp(node->text, "reserve")) {
-            int player = player_ref_of(c, node->children[0]);
-            int type = node->children[1]->kind == AST_NAME ? type_index(c, node->children[1]->text) : -1;
-            return add_expr(c, C_NUM_RESERVE, (uint8_t)player, -1, -1, type);
-        }
-        break;
-    default:
-        break;
-    }
-    /* a set where a number is wanted counts its cells: "pieces(next) <= 1" */
-    return add_expr(c, C_NUM_COUNT, 0, compile_set(c, node), -1, 0);
-}
-
-static int compile_condition(compiler *c, const ast_node *node)
-{
-    switch (node->kind) {
-    case AST_BINARY:
-        switch (node->op) {
-        case AST_OP_AND:
-            return add_expr(c, C_COND_AND, 0, compile_condition(c, node->children[0]),
-                            compile_condition(c, node->children[1]), 0);
-        case AST_OP_OR:
-            return add_expr(c, C_COND_OR, 0, compile_condition(c, node->children[0]),
-                            compile_condition(c, node->children[1]), 0);
-        case AST_OP_EQ: case AST_OP_NE: case AST_OP_LT: case AST_OP_LE: case AST_OP_GT: case AST_OP_GE:
-            return add_expr(c, C_COND_CMP, 0, compile_number(c, node->children[0]),
-                            compile_number(c, node->children[1]), node->op);
-        case AST_OP_IN:
-            return add_expr(c, C_COND_IN, 0, compile_set(c, node->children[0]),
-                            compile_set(c, node->children[1]), 0);
-        default:
-            break;
-        }
-        break;
-    case AST_UNARY:
-        if (node->op == AST_OP_NOT)
-            return add_expr(c, C_COND_NOT, 0, compile_condition(c, node->children[0]), -1, 0);
-        break;
-    case AST_GROUP:
-        return compile_condition(c, node->children[0]);
-    case AST_PHRASE: {
-        const ast_node *head = node->children[0];
-        if (is_name(head, "no") && node->child_count == 2)
-            return add_expr(c, C_COND_NO_MOVES, 0, -1, -1, 0);
-        if (is_name(head, "repetition"))
-            return add_expr(c, C_COND_REPETITION, 0, -1, -1, (int32_t)node->children[1]->number);
-        if (is_name(head, "plies")) {
-            bool without = node->child_count > 2;
-            if (without) {
-                /* what resets the count: "captures", "TYPE moves" */
-                for (int i = 3; i < node->child_count; i++) {
-                    const ast_node *reason = node->children[i];
-                    const ast_node *items[8];
-                    int n = 0;
-                    if (reason->kind == AST_GROUP)
-                        reason = reason->children[0];
-                    if (reason->kind == AST_LIST)
-                        for (int k = 0; k < reason->child_count && n < 8; k++)
-                            items[n++] = reason->children[k];
-                    else
-                        items[n++] = reason;
-                    for (int k = 0; k < n; k++) {
-                        const ast_node *item = items[k];
-                        const ast_node *word = item->kind == AST_PHRASE ? item->children[0] : item;
-                        if (is_name(word, "captures") || is_name(word, "capture"))
-                            c->g->reset_on_capture = true;
-                        else if (word->kind == AST_NAME && type_index(c, word->text) >= 0)
-                            c->g->reset_types |= 1u << type_index(c, word->text);
-                    }
-                }
-            }
-            return add_expr(c, C_COND_PLIES, 0, -1, without ? 1 : 0, (int32_t)node->children[1]->number);
-        }
-        break;
-    }
-    case AST_CALL: {
-        const char *f = node->text;
-        if (!strcmp(f, "stuck") || !strcmp(f, "can-move"))
-            return add_expr(c, f[0] == 's' ? C_COND_STUCK : C_COND_CAN_MOVE,
-                            (uint8_t)player_ref_of(c, node->children[0]), -1, -1, 0);
-        if (!strcmp(f, "attacked"))
-            return add_expr(c, C_COND_ATTACKED, 0, compile_set(c, node->children[0]), -1, 0);
-        if (!strcmp(f, "in-line"))
-            return add_expr(c, C_COND_IN_LINE, 0, -1, -1, (int32_t)node->children[0]->number);
-        if (!strcmp(f, "majority"))
-            return add_expr(c, C_COND_MAJORITY, 0, compile_set(c, node->children[0]), -1, 0);
-        if (!strcmp(f, "moved"))
-            return add_expr(c, C_COND_MOVED, 0, compile_set(c, node->children[0]), -1, 0);
-        if (!strcmp(f, "connected")) {
-            int dirs = node->child_count > 3 ? compile_directions(c, node->children[3]) : -1;
-            int e = add_expr(c, C_COND_CONNECTED, (uint8_t)player_ref_of(c, node->children[0]),
-                             compile_set(c, node->children[1]), compile_set(c, node->children[2]), dirs);
-            return e;
-        }
-        break;
-    }
-    case AST_NAME:
-        if (!strcmp(node->text, "any"))
-            return add_expr(c, C_COND_TRUE, 0, -1, -1, 0);
-        break;
-    default:
-        break;
-    }
-    /* a set as a condition: "is not empty" */
-    return add_expr(c, C_COND_NONEMPTY, 0, compile_set(c, node), -1, 0);
-}
-
-/* --- patterns */
-
-static void compile_pattern(compiler *c, const ast_node *node, pattern *out)
-{
-    memset(out, 0, sizeof *out);
-    out->variable_directions = -1;
-    const ast_node *binding = node->children[0];
-    c->variable = NULL;
-    if (binding->kind == AST_PAT_FOR) {
-        out->variable_directions = (int16_t)compile_directions(c, binding->children[0]);
-        c->variable = binding->text;
-    }
-    for (int l = 1; l < node->child_count; l++) {
-        const ast_node *line = node->children[l];
-        int line_index = out->line_count++;
-        if (line_index >= GAME_MAX_PATHS) {
-            fail(c, line, "too many lines in a pattern");
-            break;
-        }
-        const ast_node *alternatives = line->children[0];
-        c->label_count = 0;
-        for (int a = 0; a < alternatives->child_count; a++) {
-            const ast_node *all = alternatives->children[a];
-            int group = out->group_count++;
-            for (int p = 0; p < all->child_count; p++) {
-                const ast_node *path = all->children[p];
-                if (out->path_count >= GAME_MAX_PATHS) {
-                    fail(c, path, "too many paths in a pattern");
-                    return;
-                }
-                int pi = out->path_count++;
-                out->paths[pi].first = (int16_t)out->step_count;
-                out->paths[pi].count = 0;
-                out->paths[pi].group = (int16_t)group;
-                out->paths[pi].line = (int16_t)line_index;
-                for (int s = 0; s < path->child_count; s++) {
-                    if (out->step_count >= GAME_MAX_PATTERN_STEPS) {
-                        fail(c, path, "too many steps in a pattern");
-                        return;
-                    }
-                    const ast_node *step = path->children[s];
-                    pstep *ps = &out->steps[out->step_count++];
-                    out->paths[pi].count++;
-                    ps->directions = (int16_t)compile_directions(c, step->children[0]);
-                    ps->min = ps->max = 1;
-                    ps->label = -1;
-                    const ast_node *test = step->children[1];
-                    if (test->kind == AST_PAT_AS) {
-                        int label = find_text(c->labels, c->label_count, test->text);
-                        if (label < 0 && c->label_count < GAME_MAX_LABELS) {
-                            label = c->label_count;
-                            c->labels[c->label_count++] = test->text;
-                        }
-                        ps->label = (int8_t)label;
-                        test = test->children[0];
-                    }
-                    while (test->kind == AST_UNARY && test->op == AST_OP_NOT) {
-                        ps->negate = !ps->negate;
-                        test = test->children[0];
-                    }
-                    if (test->kind == AST_MARK || (test->kind == AST_GROUP)) {
-                        ps->mark = test->kind == AST_MARK;
-                        if (test->op == '+') { ps->min = 1; ps->max = -1; }
-                        else if (test->op == '*') { ps->min = 0; ps->max = -1; }
-                        else if (test->op == '?') { ps->min = 0; ps->max = 1; }
-                        test = test->children[0];
-                    }
-                    ps->test = (int16_t)compile_set(c, test);
-                }
-            }
-        }
-        out->effect[line_index] = -1;
-        if (line->children[1]->kind != AST_EMPTY) {
-            int compile_moves(compiler *, const ast_node *);
-            out->effect[line_index] = (int16_t)compile_moves(c, line->children[1]);
-        }
-    }
-    c->variable = NULL;
-    c->label_count = 0;
-}
-
-/* --- moves */
-
-int compile_moves(compiler *c, const ast_node *node);
-
-static int repeat(compiler *c, int body, int min, int max, uint16_t flags)
-{
-    int n = add_node(c, M_REPEAT);
-    if (n < 0)
-        return -1;
-    c->g->nodes[n].a = (int16_t)body;
-    c->g->nodes[n].min = (int16_t)min;
-    c->g->nodes[n].max = (int16_t)max;
-    c->g->nodes[n].flags = flags;
-    return n;
-}
-
-static int binary_node(compiler *c, uint8_t op, int a, int b)
-{
-    int n = add_node(c, op);
-    if (n < 0)
-        return -1;
-    c->g->nodes[n].a = (int16_t)a;
-    c->g->nodes[n].b = (int16_t)b;
-    return n;
-}
-
-static int compile_action(compiler *c, const ast_node *node)
-{
-    static const uint8_t ops[] = {
-        [AST_VERB_STEP] = M_STEP, [AST_VERB_SLIDE] = M_SLIDE, [AST_VERB_LEAP] = M_LEAP,
-        [AST_VERB_HOP] = M_HOP, [AST_VERB_JUMP] = M_HOP, [AST_VERB_PUSH] = M_PUSH,
-        [AST_VERB_PLACE] = M_PLACE, [AST_VERB_CHANGE] = M_CHANGE, [AST_VERB_FLIP] = M_FLIP,
-        [AST_VERB_CAPTURE] = M_CAPTURE, [AST_VERB_REMOVE] = M_REMOVE, [AST_VERB_APPLY] = M_APPLY,
-        [AST_VERB_SET] = M_SET_VAR, [AST_VERB_ROLL] = M_ROLL, [AST_VERB_RELOCATE] = M_RELOCATE,
-        [AST_VERB_PASS] = M_PASS,
-    };
-    int verb = node->op;
-    int index = add_node(c, ops[verb]);
-    if (index < 0)
-        return -1;
-    mnode n = c->g->nodes[index];
-    const ast_node *argument = node->children[0];
-    bool has_argument = argument->kind != AST_EMPTY;
-    switch (verb) {
-    case AST_VERB_STEP: case AST_VERB_SLIDE: case AST_VERB_LEAP: case AST_VERB_HOP:
-    case AST_VERB_JUMP: case AST_VERB_PUSH:
-        n.directions = (int16_t)compile_directions(c, argument);
-        break;
-    case AST_VERB_PLACE:
-        n.type = (int16_t)(argument->kind == AST_NAME ? type_index(c, argument->text) : -1);
-        if (n.type < 0)
-            fail(c, argument, "place needs one piece type");
-        n.player = PLAYER_MOVER;
-        break;
-    case AST_VERB_CHANGE: case AST_VERB_FLIP: case AST_VERB_REMOVE: case AST_VERB_RELOCATE:
-        if (has_argument)
-            n.at = (int16_t)compile_set(c, argument);
-        break;
-    case AST_VERB_CAPTURE:
-        if (has_argument) {
-            int found = pattern_index(c, argument);
-            if (found >= 0)
-                n.type = (int16_t)found;
-            else
-                n.at = (int16_t)compile_set(c, argument);
-        }
-        break;
-    case AST_VERB_APPLY: {
-        const ast_node *p = argument;
-        if (p->kind == AST_PHRASE && p->child_count == 2 && is_name(p->children[0], "one")) {
-            n.flags |= MF_ONE;
-            p = p->children[1];
-        }
-        n.type = (int16_t)pattern_index(c, p);
-        break;
-    }
-    case AST_VERB_SET: {
-        const ast_node *target = argument;
-        if (target->kind == AST_PHRASE && target->child_count == 2 && is_name(target->children[0], "flag"))
-            target = target->children[1];
-        int flag = target->kind == AST_NAME ? flag_index(c, target->text) : -1;
-        if (flag >= 0) {
-            n.op = M_SET_FLAG;
-            n.type = (int16_t)flag;
-        } else {
-            n.type = (int16_t)(target->kind == AST_NAME ? var_index(c, target->text) : -1);
-        }
-        break;
-    }
-    case AST_VERB_ROLL:
-        n.type = (int16_t)(argument->kind == AST_NUMBER ? argument->number : 6);
-        break;
-    default:
-        break;
-    }
-    for (int i = 1; i < node->child_count; i++) {
-        const ast_node *clause = node->children[i];
-        const ast_node *value = clause->children[0];
-        switch (clause->op) {
-        case AST_CLAUSE_TO:
-            if (verb == AST_VERB_CHANGE) {
-                const ast_node *items[4];
-                int count = 0;
-                if (value->kind == AST_LIST)
-                    for (int k = 0; k < value->child_count && k < 4; k++)
-                        items[count++] = value->children[k];
-                else
-                    items[count++] = value;
-                for (int k = 0; k < count; k++)
-                    n.types[k] = (int16_t)(items[k]->kind == AST_NAME ? type_index(c, items[k]->text) : -1);
-            } else if (verb == AST_VERB_SET) {
-                if (n.type >= 0 && uses_results(value) == false && value->kind != AST_NUMBER
-                    && !(value->kind == AST_BINARY && (value->op == AST_OP_PLUS || value->op == AST_OP_MINUS))) {
-                    c->g->var_is_cell[n.type] = true;
-                    n.value = (int16_t)compile_set(c, value);
-                } else if (n.type >= 0 && c->g->var_is_cell[n.type]) {
-                    n.value = (int16_t)compile_set(c, value);
-                } else {
-                    n.value = (int16_t)compile_number(c, value);
-                }
-            } else if (verb == AST_VERB_FLIP) {
-                n.player = (uint8_t)player_ref_of(c, value);
-            } else {
-                n.target = (int16_t)compile_set(c, value);
-            }
-            break;
-        case AST_CLAUSE_OVER:
-            n.over = (int16_t)compile_set(c, value);
-            break;
-        case AST_CLAUSE_AT:
-            n.at = (int16_t)compile_set(c, value);
-            break;
-        case AST_CLAUSE_FROM:
-            if (verb == AST_VERB_PLACE) {
-                if (is_name(value, "reserve"))
-                    n.flags |= MF_FROM_RESERVE;
-            } else {
-                n.at = (int16_t)compile_set(c, value);
-            }
-            break;
-        case AST_CLAUSE_FOR:
-            n.player = (uint8_t)player_ref_of(c, value);
-            break;
-        case AST_CLAUSE_MAX:
-            n.max = (int16_t)value->number;
-            break;
-        case AST_CLAUSE_MIN:
-            n.min = (int16_t)value->number;
-            break;
-        case AST_CLAUSE_EXACTLY:
-            n.min = n.max = (int16_t)value->number;
-            break;
-        case AST_CLAUSE_LAND:
-            if (is_name(value, "any-side"))
-                n.flags |= MF_ANY_SIDE;
-            break;
-        default:
-            break;
-        }
-    }
-    c->g->nodes[index] = n;
-    return index;
-}
-
-int compile_moves(compiler *c, const ast_node *node)
-{
-    switch (node->kind) {
-    case AST_BINARY:
-        if (node->op == AST_OP_UNION)
-            return binary_node(c, M_ALT, compile_moves(c, node->children[0]), compile_moves(c, node->children[1]));
-        if (node->op == AST_OP_THEN)
-            return binary_node(c, M_SEQ, compile_moves(c, node->children[0]), compile_moves(c, node->children[1]));
-        break;
-    case AST_GUARD: {
-        int n = add_node(c, M_GUARD);
-        int a = compile_moves(c, node->children[0]);
-        int cond = compile_condition(c, node->children[1]);
-        if (n < 0)
-            return -1;
-        mnode *m = &c->g->nodes[n];
-        m->a = (int16_t)a;
-        m->cond = (int16_t)cond;
-        if (node->op == AST_OP_UNLESS)
-            m->flags |= MF_NEGATE;
-        /* a condition on what the action produced is tested on its results */
-        if (uses_results(node->children[1]))
-            m->flags |= MF_AFTER;
-        return n;
-    }
-    case AST_GROUP: {
-        int body = compile_moves(c, node->children[0]);
-        if (node->op == '+')
-            return repeat(c, body, 1, -1, 0);
-        if (node->op == '*')
-            return repeat(c, body, 0, -1, 0);
-        if (node->op == '?')
-            return repeat(c, body, 0, 1, 0);
-        return body;
-    }
-    case AST_PHRASE:
-        if (node->children[0]->kind == AST_GROUP && node->children[0]->op) {
-            int r = compile_moves(c, node->children[0]);
-            for (int i = 1; i < node->child_count; i++) {
-                const ast_node *w = node->children[i];
-                if (is_name(w, "maximal")) c->g->nodes[r].flags |= MF_MAXIMAL;
-                else if (is_name(w, "straight")) c->g->nodes[r].flags |= MF_STRAIGHT;
-                else if (is_name(w, "revisit")) c->g->nodes[r].flags |= MF_REVISIT;
-                else if (is_name(w, "rejump")) c->g->nodes[r].flags |= MF_REJUMP;
-            }
-            return r;
-        }
-        break;
-    case AST_ACTION:
-        return compile_action(c, node);
-    default:
-        break;
-    }
-    fail(c, node, "cannot use this as a move");
-    return -1;
 }
 
 /* --- statements */
@@ -1114,7 +193,7 @@ static void declare_type(compiler *c, const ast_node *statement, const ast_node 
     }
     game *g = c->g;
     if (g->type_count >= GAME_MAX_TYPES) {
-        fail(c, statement, "too many piece types");
+        compile_fail(c, statement, "too many piece types");
         return;
     }
     piece_type *type = &g->types[g->type_count++];
@@ -1126,7 +205,7 @@ static void declare_type(compiler *c, const ast_node *statement, const ast_node 
         const ast_node *w = h->children[i];
         if (w->kind == AST_STRING && strings < 2)
             snprintf(type->symbol[strings++], sizeof type->symbol[0], "%s", w->text);
-        else if (is_name(w, "value") && i + 1 < h->child_count)
+        else if (compile_is_name(w, "value") && i + 1 < h->child_count)
             type->value = (int)h->children[++i]->number;
     }
     if (strings == 1)
@@ -1147,16 +226,16 @@ static void compile_board(compiler *c, const ast_node *statement)
         const ast_node *block = block_of(statement);
         int capacity = 0;
         for (int i = 0; i < block->child_count; i++)
-            if (is_name(head_of(block->children[i])->children[0], "cells"))
+            if (compile_is_name(head_of(block->children[i])->children[0], "cells"))
                 capacity += head_of(block->children[i])->child_count - 1;
         board_init_graph(&g->board, capacity);
         for (int pass = 0; pass < 2; pass++)
             for (int i = 0; i < block->child_count; i++) {
                 const ast_node *e = head_of(block->children[i]);
-                if (pass == 0 && is_name(e->children[0], "cells"))
+                if (pass == 0 && compile_is_name(e->children[0], "cells"))
                     for (int k = 1; k < e->child_count; k++)
                         board_graph_add_cell(&g->board, e->children[k]->text);
-                if (pass == 1 && is_name(e->children[0], "link"))
+                if (pass == 1 && compile_is_name(e->children[0], "link"))
                     board_graph_link(&g->board, e->children[1]->text, e->children[2]->text,
                                      e->children[3]->text, e->child_count == 5 ? e->children[4]->text : NULL);
             }
@@ -1187,7 +266,7 @@ static void compile_players(compiler *c, const ast_node *statement)
         if (h->kind != AST_PHRASE)
             continue;
         for (int k = 1; k + 1 < h->child_count; k += 2)
-            if (is_name(h->children[k], "facing"))
+            if (compile_is_name(h->children[k], "facing"))
                 c->facing[i] = board_direction(&g->board, h->children[k + 1]->text);
     }
     for (int p = 0; p < g->player_count; p++)
@@ -1198,7 +277,7 @@ static void compile_players(compiler *c, const ast_node *statement)
 static bool evaluate_static(compiler *c, const ast_node *node, cellset *out)
 {
     /* setup lists: cell names, ranks and files, set algebra over them */
-    if (static_cells(c, node, out))
+    if (compile_static_cells(c, node, out))
         return true;
     if (node->kind == AST_BINARY && (node->op == AST_OP_UNION || node->op == AST_OP_INTERSECT
                                      || node->op == AST_OP_MINUS || node->op == AST_OP_OR
@@ -1217,7 +296,7 @@ static bool evaluate_static(compiler *c, const ast_node *node, cellset *out)
     if (node->kind == AST_GROUP)
         return evaluate_static(c, node->children[0], out);
     if (node->kind == AST_NAME) {
-        int region = find_text(c->region_names, c->g->region_count, node->text);
+        int region = compile_find_text(c->region_names, c->g->region_count, node->text);
         if (region >= 0) {
             *out = c->g->sets[c->g->region_sets[region * GAME_MAX_PLAYERS]];
             return true;
@@ -1236,19 +315,19 @@ static void compile_setup(compiler *c, const ast_node *statement)
         const ast_node *cells = colon_of(entry);
         if (!cells) {
             /* reserve PLAYER TYPE N|unlimited */
-            int type = type_index(c, h->children[2]->text);
+            int type = compile_type_index(c, h->children[2]->text);
             int amount = h->children[3]->kind == AST_NUMBER ? (int)h->children[3]->number : -1;
-            int player = player_ref_of(c, h->children[1]);
+            int player = compile_player_ref(c, h->children[1]);
             for (int p = 0; p < g->player_count; p++)
                 if (player == PLAYER_EVERYONE || player == PLAYER_FIXED + p)
                     g->initial_reserve[p][type] = amount;
             continue;
         }
-        int player = player_ref_of(c, h->children[0]) - PLAYER_FIXED;
-        int type = type_index(c, h->children[1]->text);
+        int player = compile_player_ref(c, h->children[0]) - PLAYER_FIXED;
+        int type = compile_type_index(c, h->children[1]->text);
         cellset set;
         if (player < 0 || type < 0 || !evaluate_static(c, cells, &set)) {
-            fail(c, cells, "the cells of a setup must be known when the game loads");
+            compile_fail(c, cells, "the cells of a setup must be known when the game loads");
             continue;
         }
         for (int cell = cellset_next(&set, -1, g->words); cell >= 0; cell = cellset_next(&set, cell, g->words))
@@ -1275,11 +354,11 @@ static bool make_keys(game *g)
 
 static int select_type(compiler *c, int type, int body)
 {
-    int n = add_node(c, M_SELECT);
+    int n = compile_add_node(c, M_SELECT);
     if (n < 0)
         return -1;
-    int own = add_expr(c, C_SET_FRIEND, 0, -1, -1, 0);
-    int set = type >= 0 ? add_expr(c, C_SET_INTERSECT, 0, own, add_expr(c, C_SET_TYPE, 0, -1, -1, type), 0) : own;
+    int own = compile_add_expr(c, C_SET_FRIEND, 0, -1, -1, 0);
+    int set = type >= 0 ? compile_add_expr(c, C_SET_INTERSECT, 0, own, compile_add_expr(c, C_SET_TYPE, 0, -1, -1, type), 0) : own;
     c->g->nodes[n].at = (int16_t)set;
     c->g->nodes[n].a = (int16_t)body;
     return n;
@@ -1296,9 +375,9 @@ static int alternatives_of(compiler *c, const ast_node *block, int *pass_node)
         if (value) {
             /* move TYPE: ACTIONS */
             const ast_node *type_name = h->children[1];
-            int type = type_name->kind == AST_NAME ? type_index(c, type_name->text) : -1;
+            int type = type_name->kind == AST_NAME ? compile_type_index(c, type_name->text) : -1;
             alternative = select_type(c, type, compile_moves(c, value));
-        } else if (h->kind == AST_PHRASE && is_name(h->children[0], "value")) {
+        } else if (h->kind == AST_PHRASE && compile_is_name(h->children[0], "value")) {
             continue;
         } else {
             alternative = compile_moves(c, h);
@@ -1307,7 +386,7 @@ static int alternatives_of(compiler *c, const ast_node *block, int *pass_node)
                 continue;
             }
         }
-        result = result < 0 ? alternative : binary_node(c, M_ALT, result, alternative);
+        result = result < 0 ? alternative : compile_binary_node(c, M_ALT, result, alternative);
     }
     return result;
 }
@@ -1358,7 +437,7 @@ static void compile_statements(compiler *c)
             c->region_names[g->region_count++] = statement_name(st);
         }
     }
-    g->moved_flag = flag_index(c, "moved");
+    g->moved_flag = compile_flag_index(c, "moved");
     for (int t = 0; t < g->type_count; t++)
         for (int p = 0; p < GAME_MAX_PLAYERS; p++)
             g->initial_reserve[p][t] = 0;
@@ -1375,19 +454,19 @@ static void compile_statements(compiler *c)
         const char *head = statement_head(st);
         if (st->kind != AST_STATEMENT || !head || strcmp(head, "region"))
             continue;
-        int r = find_text(c->region_names, g->region_count, statement_name(st));
+        int r = compile_find_text(c->region_names, g->region_count, statement_name(st));
         const ast_node *value = equals_of(st);
         for (int p = 0; p < g->player_count; p++) {
             const ast_node *cells = value;
             const ast_node *block = block_of(st);
             for (int k = 0; block && k < block->child_count; k++)
-                if (player_ref_of(c, head_of(block->children[k])) == PLAYER_FIXED + p)
+                if (compile_player_ref(c, head_of(block->children[k])) == PLAYER_FIXED + p)
                     cells = colon_of(block->children[k]);
             cellset set;
             cellset_clear(&set, CELLSET_WORDS);
             if (cells && !evaluate_static(c, cells, &set))
-                fail(c, cells, "a region must be known when the game loads");
-            g->region_sets[r * GAME_MAX_PLAYERS + p] = add_set(c, &set);
+                compile_fail(c, cells, "a region must be known when the game loads");
+            g->region_sets[r * GAME_MAX_PLAYERS + p] = compile_add_set(c, &set);
         }
     }
     for (int i = 0; i < g->pattern_count; i++)
@@ -1411,7 +490,7 @@ static void compile_statements(compiler *c)
             else
                 g->pass_always = true;
         } else if (!strcmp(head, "moves")) {
-            int type = type_index(c, statement_name(st));
+            int type = compile_type_index(c, statement_name(st));
             if (type >= 0)
                 moves_of_type[type] = block_of(st);
         }
@@ -1424,17 +503,17 @@ static void compile_statements(compiler *c)
             if (body < 0)
                 continue;
             int alternative = select_type(c, t, body);
-            turn = turn < 0 ? alternative : binary_node(c, M_ALT, turn, alternative);
+            turn = turn < 0 ? alternative : compile_binary_node(c, M_ALT, turn, alternative);
         }
     }
     if (turn >= 0 && after >= 0) {
         /* after-rules never make a move illegal: M_REPEAT 0..1 maximal runs
          * them when they can run and skips them otherwise */
-        int optional = repeat(c, after, 0, 1, MF_MAXIMAL);
-        turn = binary_node(c, M_SEQ, turn, optional);
+        int optional = compile_repeat(c, after, 0, 1, MF_MAXIMAL);
+        turn = compile_binary_node(c, M_SEQ, turn, optional);
     }
     if (pass_node >= 0)
-        turn = turn < 0 ? pass_node : binary_node(c, M_ALT, turn, pass_node);
+        turn = turn < 0 ? pass_node : compile_binary_node(c, M_ALT, turn, pass_node);
     g->turn = (int16_t)turn;
 
     for (int i = 0; i < c->count; i++) {
@@ -1454,12 +533,12 @@ static void compile_statements(compiler *c)
                 const ast_node *f = head_of(block->children[k]);
                 filter *out = &g->filters[g->filter_count];
                 memset(out, 0, sizeof *out);
-                if (f->kind == AST_PHRASE && is_name(f->children[0], "prefer")) {
+                if (f->kind == AST_PHRASE && compile_is_name(f->children[0], "prefer")) {
                     out->kind = FILTER_PREFER_CAPTURES;
                 } else if (f->kind == AST_GUARD) {
                     const ast_node *what = f->children[0];
                     out->negate = f->op == AST_OP_UNLESS;
-                    if (is_name(what, "legal")) {
+                    if (compile_is_name(what, "legal")) {
                         out->kind = FILTER_LEGAL_IF;
                         out->expr = (int16_t)compile_condition(c, f->children[1]);
                     } else if (what->kind == AST_BINARY && what->op == AST_OP_IN) {
@@ -1470,7 +549,7 @@ static void compile_statements(compiler *c)
                         out->expr = (int16_t)compile_condition(c, f->children[1]);
                     }
                 } else {
-                    fail(c, f, "unknown filter");
+                    compile_fail(c, f, "unknown filter");
                     continue;
                 }
                 g->filter_count++;
@@ -1481,13 +560,13 @@ static void compile_statements(compiler *c)
                 end_rule *rule = &g->ends[g->end_count++];
                 rule->condition = (int16_t)compile_condition(c, head_of(block->children[k]));
                 const ast_node *o = colon_of(block->children[k]);
-                if (is_name(o, "draw")) {
+                if (compile_is_name(o, "draw")) {
                     rule->outcome = OUTCOME_DRAW;
                 } else if (o->kind == AST_PHRASE && o->child_count == 3) {
-                    rule->outcome = is_name(o->children[0], "lowest") ? OUTCOME_LOWEST_SCORE : OUTCOME_HIGHEST_SCORE;
+                    rule->outcome = compile_is_name(o->children[0], "lowest") ? OUTCOME_LOWEST_SCORE : OUTCOME_HIGHEST_SCORE;
                 } else {
-                    rule->outcome = is_name(o->children[1], "loses") ? OUTCOME_LOSS : OUTCOME_WIN;
-                    rule->player = (uint8_t)player_ref_of(c, o->children[0]);
+                    rule->outcome = compile_is_name(o->children[1], "loses") ? OUTCOME_LOSS : OUTCOME_WIN;
+                    rule->player = (uint8_t)compile_player_ref(c, o->children[0]);
                 }
             }
         } else if (!strcmp(head, "score")) {
@@ -1500,9 +579,9 @@ static void compile_statements(compiler *c)
                 cycle = h->children[1];
             }
             for (int k = 1; k < prefix->child_count && g->order_prefix_length < 16; k++)
-                g->order_prefix[g->order_prefix_length++] = player_ref_of(c, prefix->children[k]) - PLAYER_FIXED;
+                g->order_prefix[g->order_prefix_length++] = compile_player_ref(c, prefix->children[k]) - PLAYER_FIXED;
             for (int k = 1; cycle && k < cycle->child_count && g->order_cycle_length < 16; k++)
-                g->order_cycle[g->order_cycle_length++] = player_ref_of(c, cycle->children[k]) - PLAYER_FIXED;
+                g->order_cycle[g->order_cycle_length++] = compile_player_ref(c, cycle->children[k]) - PLAYER_FIXED;
         }
     }
 }
@@ -1547,21 +626,21 @@ static void compile_position_fields(compiler *c)
         const ast_node *name = h->kind == AST_PHRASE ? h->children[1] : NULL;
         position_field *f = &g->fields[g->field_count++];
         memset(f, 0, sizeof *f);
-        if (is_name(word, "reserves")) f->kind = FIELD_RESERVES;
-        else if (is_name(word, "plies")) f->kind = FIELD_PLIES;
-        else if (is_name(word, "since-reset")) f->kind = FIELD_SINCE_RESET;
-        else if (is_name(word, "move-number")) f->kind = FIELD_MOVE_NUMBER;
-        else if (is_name(word, "cell") || is_name(word, "var")) {
-            f->kind = is_name(word, "cell") ? FIELD_CELL : FIELD_VAR;
-            f->index = (int16_t)var_index(c, name->text);
+        if (compile_is_name(word, "reserves")) f->kind = FIELD_RESERVES;
+        else if (compile_is_name(word, "plies")) f->kind = FIELD_PLIES;
+        else if (compile_is_name(word, "since-reset")) f->kind = FIELD_SINCE_RESET;
+        else if (compile_is_name(word, "move-number")) f->kind = FIELD_MOVE_NUMBER;
+        else if (compile_is_name(word, "cell") || compile_is_name(word, "var")) {
+            f->kind = compile_is_name(word, "cell") ? FIELD_CELL : FIELD_VAR;
+            f->index = (int16_t)compile_var_index(c, name->text);
             if (f->kind == FIELD_CELL)
                 g->var_is_cell[f->index] = true;
-        } else if (is_name(word, "cells")) {
+        } else if (compile_is_name(word, "cells")) {
             f->kind = FIELD_FLAGGED;
-            f->index = (int16_t)flag_index(c, name->text);
+            f->index = (int16_t)compile_flag_index(c, name->text);
         } else {
             f->kind = FIELD_LETTERS;
-            f->index = (int16_t)flag_index(c, name->text);
+            f->index = (int16_t)compile_flag_index(c, name->text);
             int count = value->kind == AST_LIST ? value->child_count : 1;
             for (int k = 0; k < count && f->letter_count < 8; k++) {
                 const ast_node *group = value->kind == AST_LIST ? value->children[k] : value;
@@ -1607,7 +686,7 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
     if (!c.failed && g->turn >= 0 && !attack_build(g))
         c.failed = true;
     if (!c.failed && g->turn < 0)
-        fail(&c, game_node, "the game has no way to move");
+        compile_fail(&c, game_node, "the game has no way to move");
     if (c.failed) {
         game_free(g);
         return NULL;
