@@ -22,6 +22,8 @@ int cli_bench(int argc, char **argv);
 int cli_position(int argc, char **argv);
 int cli_search(int argc, char **argv);
 int cli_match(int argc, char **argv);
+int cli_play(int argc, char **argv);
+int cli_render(int argc, char **argv);
 
 /* Prints the help text of COMMAND (NULL: the overview); false if unknown. */
 bool cli_print_help(FILE *stream, const char *command);

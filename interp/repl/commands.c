@@ -1,0 +1,566 @@
+/* commands: what `tabula play` does with a line of input.
+ *
+ * A line whose first word names a command runs the command; any other line
+ * is a move: its number in the 'moves' list, its exact text, or a prefix
+ * of exactly one move's text.  A prefix that ends where a part of a
+ * compound turn ends and is shared by several moves starts the turn: the
+ * REPL shows the continuations and reads the next line as the next part
+ * (until 'undo' drops it).  Responses go to stdout, errors to stderr; a
+ * failed command leaves the game as it was.
+ *
+ * New commands (the engine's 'go', 'hint', 'ai') are one more row of the
+ * table below.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "repl.h"
+
+typedef enum arg_kind { ARG_NONE, ARG_OPTIONAL, ARG_REQUIRED } arg_kind;
+
+typedef struct command {
+    const char *name;
+    const char *usage;
+    const char *summary;
+    arg_kind arg;
+    bool (*run)(repl *r, const char *argument);
+} command;
+
+static bool failed(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+static bool failed(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fputs("error: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+    return false;
+}
+
+static void show(repl *r)
+{
+    display_session(stdout, r->session, &r->style);
+}
+
+/* "3. white b2-d4" for record entry I. */
+static void print_entry(const session *s, int i)
+{
+    printf("%d. %s %s\n", i + 1, s->game->player_names[s->record[i].mover], s->record[i].text);
+}
+
+/* After a move was made: the move (and the end), or the board. */
+static void played(repl *r)
+{
+    session *s = r->session;
+    if (r->interactive) {
+        show(r);
+        return;
+    }
+    print_entry(s, s->record_count - 1);
+    if (s->result.over) {
+        char result[256];
+        session_result_text(s, result, sizeof result);
+        printf("game over: %s\n", result);
+    }
+}
+
+static bool game_over(const repl *r)
+{
+    if (!r->session->result.over)
+        return false;
+    char result[256];
+    session_result_text(r->session, result, sizeof result);
+    return !failed("the game is over (%s); use undo, new or load to go on", result);
+}
+
+/* --- moves */
+
+static bool all_digits(const char *text)
+{
+    if (!*text)
+        return false;
+    for (const char *c = text; *c; c++)
+        if (!isdigit((unsigned char)*c))
+            return false;
+    return true;
+}
+
+static bool all_letters(const char *text)
+{
+    for (const char *c = text; *c && *c != ' '; c++)
+        if (!isalpha((unsigned char)*c))
+            return false;
+    return true;
+}
+
+/* Prints, after LEAD, the next part of each move starting with PREFIX + " "
+ * (each once), space-separated; to STREAM. */
+static void print_continuations(FILE *stream, const session *s, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    char text[REPL_MOVE_TEXT];
+    char (*seen)[REPL_MOVE_TEXT] = malloc((size_t)s->moves.count * sizeof *seen);
+    int seen_count = 0;
+    for (int i = 0; i < s->moves.count; i++) {
+        session_move_text(s, i, text, sizeof text);
+        if (strncmp(text, prefix, n) || text[n] != ' ')
+            continue;
+        char *part = text + n + 1;
+        char *space = strchr(part, ' ');
+        if (space)
+            *space = '\0';
+        bool again = false;
+        for (int k = 0; seen && k < seen_count && !again; k++)
+            again = !strcmp(seen[k], part);
+        if (again)
+            continue;
+        if (seen)
+            snprintf(seen[seen_count++], sizeof seen[0], "%s", part);
+        fprintf(stream, " %s", part);
+    }
+    free(seen);
+}
+
+static bool play_index(repl *r, int index)
+{
+    char error[256];
+    if (!session_play(r->session, index, error, sizeof error))
+        return failed("%s", error);
+    r->pending[0] = '\0';
+    played(r);
+    return true;
+}
+
+static bool enter_move(repl *r, const char *input)
+{
+    session *s = r->session;
+    if (game_over(r))
+        return false;
+    const char *mover = s->game->player_names[s->position->side];
+    char full[REPL_MOVE_TEXT], text[REPL_MOVE_TEXT];
+    if (strlen(r->pending) + strlen(input) + 2 > sizeof full)
+        return failed("no move is that long");
+    /* the typed parts joined by single spaces */
+    size_t n = 0;
+    const char *pieces[2] = { r->pending, input };
+    for (int k = 0; k < 2; k++) {
+        if (n > 0)
+            full[n++] = ' ';
+        for (const char *c = pieces[k]; *c; c++)
+            if (!(isspace((unsigned char)*c) && (n == 0 || full[n - 1] == ' ')))
+                full[n++] = isspace((unsigned char)*c) ? ' ' : *c;
+        while (n > 0 && full[n - 1] == ' ')
+            n--;
+    }
+    full[n] = '\0';
+    if (all_digits(input)) {
+        errno = 0;
+        long number = strtol(input, NULL, 10);
+        if (errno || number < 1 || number > s->moves.count)
+            return failed("there is no move %s: %s has %d legal move%s", input, mover,
+                          s->moves.count, s->moves.count == 1 ? "" : "s");
+        session_move_text(s, (int)number - 1, text, sizeof text);
+        size_t p = strlen(r->pending);
+        if (p && (strncmp(text, r->pending, p) || text[p] != ' '))
+            return failed("move %ld (%s) does not continue '%s'", number, text, r->pending);
+        return play_index(r, (int)number - 1);
+    }
+    int exact = session_find_exact(s, full);
+    if (exact >= 0)
+        return play_index(r, exact);
+    int candidates = 0, first = -1;
+    bool at_boundary = true;
+    for (int i = 0; i < s->moves.count; i++) {
+        session_move_text(s, i, text, sizeof text);
+        if (strncmp(text, full, n))
+            continue;
+        if (candidates++ == 0)
+            first = i;
+        if (text[n] != ' ')
+            at_boundary = false;
+    }
+    if (candidates == 1)
+        return play_index(r, first);
+    if (candidates > 1 && at_boundary) {
+        memcpy(r->pending, full, n + 1);
+        printf("%s: continue with:", full);
+        fflush(stdout);
+        print_continuations(stdout, s, full);
+        putchar('\n');
+        return true;
+    }
+    if (candidates > 1) {
+        fprintf(stderr, "error: ambiguous move '%s'; it could be:", full);
+        int listed = 0;
+        for (int i = 0; i < s->moves.count; i++) {
+            session_move_text(s, i, text, sizeof text);
+            if (!strncmp(text, full, n))
+                fprintf(stderr, "%s %s", listed++ ? "," : "", text);
+        }
+        fputc('\n', stderr);
+        return false;
+    }
+    if (r->pending[0]) {
+        fprintf(stderr, "error: '%s' does not continue '%s'; continue with:", input, r->pending);
+        print_continuations(stderr, s, r->pending);
+        fputs(" (or undo to drop it)\n", stderr);
+        return false;
+    }
+    if (all_letters(input))
+        return failed("unknown command or move '%s'; type help for the commands, moves for the "
+                      "legal moves", input);
+    return failed("'%s' is not a legal move for %s; type moves for the list", input, mover);
+}
+
+/* --- the commands */
+
+static bool run_moves(repl *r, const char *argument)
+{
+    (void)argument;
+    session *s = r->session;
+    if (s->result.over) {
+        char result[256];
+        session_result_text(s, result, sizeof result);
+        printf("no moves: the game is over (%s)\n", result);
+        return true;
+    }
+    size_t p = strlen(r->pending);
+    char text[REPL_MOVE_TEXT], item[REPL_MOVE_TEXT + 16];
+    int column = 0, shown = 0;
+    for (int i = 0; i < s->moves.count; i++) {
+        session_move_text(s, i, text, sizeof text);
+        if (p && (strncmp(text, r->pending, p) || text[p] != ' '))
+            continue;
+        shown++;
+        int length = snprintf(item, sizeof item, "%d. %s", i + 1, text);
+        if (!r->interactive) {
+            puts(item);
+            continue;
+        }
+        if (column > 0 && column + 2 + length > 78) {
+            putchar('\n');
+            column = 0;
+        }
+        printf("%s%s", column ? "  " : "", item);
+        column += (column ? 2 : 0) + length;
+    }
+    if (column)
+        putchar('\n');
+    if (shown == 0)
+        printf("no legal moves for %s\n", s->game->player_names[s->position->side]);
+    return true;
+}
+
+static bool run_show(repl *r, const char *argument)
+{
+    (void)argument;
+    show(r);
+    return true;
+}
+
+static bool run_undo(repl *r, const char *argument)
+{
+    (void)argument;
+    session *s = r->session;
+    if (r->pending[0]) {
+        printf("dropped the unfinished move '%s'\n", r->pending);
+        r->pending[0] = '\0';
+        return true;
+    }
+    if (s->record_count == 0)
+        return failed("nothing to undo");
+    int last = s->record_count - 1;
+    printf("undone: %d. %s %s\n", last + 1, s->game->player_names[s->record[last].mover],
+           s->record[last].text);
+    session_undo(s);
+    if (r->interactive)
+        show(r);
+    return true;
+}
+
+static bool run_redo(repl *r, const char *argument)
+{
+    (void)argument;
+    char error[256];
+    if (r->pending[0])
+        return failed("finish the move '%s' first, or undo to drop it", r->pending);
+    if (!session_redo(r->session, error, sizeof error))
+        return failed("%s", error);
+    played(r);
+    return true;
+}
+
+static bool run_new(repl *r, const char *argument)
+{
+    (void)argument;
+    char error[256];
+    if (!session_restart(r->session, NULL, error, sizeof error))
+        return failed("%s", error);
+    r->pending[0] = '\0';
+    printf("new game of %s\n", r->session->game->name);
+    if (r->interactive)
+        show(r);
+    return true;
+}
+
+static bool run_position(repl *r, const char *argument)
+{
+    (void)argument;
+    char text[8192];
+    session_position_string(r->session, text, sizeof text);
+    puts(text);
+    return true;
+}
+
+static bool run_setpos(repl *r, const char *argument)
+{
+    char error[512];
+    if (!session_restart(r->session, argument, error, sizeof error))
+        return failed("%s", error);
+    r->pending[0] = '\0';
+    puts("position set");
+    if (r->interactive)
+        show(r);
+    return true;
+}
+
+static bool run_save(repl *r, const char *argument)
+{
+    char error[1024];
+    if (r->pending[0])
+        return failed("finish the move '%s' first, or undo to drop it", r->pending);
+    if (!savegame_write(r->session, argument, error, sizeof error))
+        return failed("%s", error);
+    printf("saved %d move%s to %s\n", r->session->record_count,
+           r->session->record_count == 1 ? "" : "s", argument);
+    return true;
+}
+
+static bool run_load(repl *r, const char *argument)
+{
+    char error[1024];
+    session *loaded = savegame_read(argument, error, sizeof error);
+    if (!loaded)
+        return failed("%s", error);
+    session_free(r->session);
+    r->session = loaded;
+    r->pending[0] = '\0';
+    printf("loaded %s: %s%s%s, %d move%s\n", argument, loaded->game->name,
+           loaded->variant[0] ? " variant " : "", loaded->variant, loaded->record_count,
+           loaded->record_count == 1 ? "" : "s");
+    if (r->interactive)
+        show(r);
+    return true;
+}
+
+static bool run_history(repl *r, const char *argument)
+{
+    (void)argument;
+    session *s = r->session;
+    if (s->start)
+        printf("from: %s\n", s->start);
+    if (s->record_count == 0)
+        puts("no moves yet");
+    for (int i = 0; i < s->record_count; i++)
+        print_entry(s, i);
+    return true;
+}
+
+static bool run_variant(repl *r, const char *argument)
+{
+    session *s = r->session;
+    if (!argument) {
+        printf("variant: %s\nvariants:", s->variant[0] ? s->variant : "- (the game itself)");
+        if (s->variant_count == 0)
+            printf(" none");
+        for (int i = 0; i < s->variant_count; i++)
+            printf(" %s", s->variants[i]);
+        putchar('\n');
+        return true;
+    }
+    bool itself = !strcmp(argument, "-");
+    bool known = itself;
+    for (int i = 0; i < s->variant_count && !known; i++)
+        known = !strcmp(s->variants[i], argument);
+    if (!known) {
+        fprintf(stderr, "error: %s has no variant '%s'; its variants:", s->game->name, argument);
+        if (s->variant_count == 0)
+            fputs(" none", stderr);
+        for (int i = 0; i < s->variant_count; i++)
+            fprintf(stderr, " %s", s->variants[i]);
+        fputs(" (- for the game itself)\n", stderr);
+        return false;
+    }
+    char error[512];
+    session *next = session_open(s->path, itself ? NULL : argument, NULL, error, sizeof error);
+    if (!next)
+        return failed("%s", error);
+    session_free(s);
+    r->session = next;
+    r->pending[0] = '\0';
+    printf("new game of %s%s%s\n", next->game->name, itself ? "" : " variant ", itself ? "" : argument);
+    if (r->interactive)
+        show(r);
+    return true;
+}
+
+static bool run_rules(repl *r, const char *argument)
+{
+    (void)argument;
+    display_rules(stdout, r->session);
+    return true;
+}
+
+typedef struct perft_run {
+    session *s;
+    move_list *lists;
+    uint64_t *nodes;
+    bool overflow;
+} perft_run;
+
+static void perft(perft_run *p, int ply, int depth)
+{
+    move_list *list = &p->lists[ply];
+    movegen_generate(p->s->generator, p->s->position, list);
+    if (list->overflow)
+        p->overflow = true;
+    game_result result;
+    movegen_result(p->s->generator, p->s->position, list, &result);
+    if (result.over)
+        return;
+    if (depth == 1) {
+        p->nodes[ply + 1] += (uint64_t)list->count;
+        return;
+    }
+    for (int i = 0; i < list->count; i++) {
+        undo u;
+        move_make(p->s->position, list, i, &u);
+        p->nodes[ply + 1]++;
+        perft(p, ply + 1, depth - 1);
+        pos_unmake(p->s->position, &u);
+    }
+}
+
+#define REPL_PERFT_MAX 12
+
+static bool run_perft(repl *r, const char *argument)
+{
+    char *end;
+    errno = 0;
+    long depth = strtol(argument, &end, 10);
+    if (errno || end == argument || *end || depth < 1 || depth > REPL_PERFT_MAX)
+        return failed("perft takes a depth from 1 to %d, not '%s'", REPL_PERFT_MAX, argument);
+    move_list lists[REPL_PERFT_MAX + 1];
+    uint64_t nodes[REPL_PERFT_MAX + 2] = { 0 };
+    int made = 0;
+    bool ok = true;
+    for (; made <= depth && ok; made++)
+        ok = move_list_init(&lists[made]);
+    if (!ok) {
+        for (int i = 0; i < made - 1; i++)
+            move_list_free(&lists[i]);
+        return failed("out of memory");
+    }
+    perft_run p = { r->session, lists, nodes, false };
+    perft(&p, 0, (int)depth);
+    for (int i = 0; i < made; i++)
+        move_list_free(&lists[i]);
+    for (int d = 1; d <= depth; d++)
+        printf("depth %d: %llu\n", d, (unsigned long long)nodes[d]);
+    if (p.overflow || r->session->position->log_overflow)
+        return failed("a position had more than %d moves; the counts are incomplete",
+                      MOVELIST_MAX_MOVES);
+    return true;
+}
+
+static bool run_help(repl *r, const char *argument);
+
+static bool run_quit(repl *r, const char *argument)
+{
+    (void)argument;
+    r->quit = true;
+    return true;
+}
+
+static const command commands[] = {
+    { "moves", "moves", "list the legal moves, numbered", ARG_NONE, run_moves },
+    { "show", "show", "show the board", ARG_NONE, run_show },
+    { "undo", "undo", "take back the last move (or the unfinished one)", ARG_NONE, run_undo },
+    { "redo", "redo", "play the last undone move again", ARG_NONE, run_redo },
+    { "new", "new", "start again from the game's start", ARG_NONE, run_new },
+    { "position", "position", "print the position string", ARG_NONE, run_position },
+    { "setpos", "setpos POSITION", "start from a position string", ARG_REQUIRED, run_setpos },
+    { "save", "save FILE", "save the game", ARG_REQUIRED, run_save },
+    { "load", "load FILE", "load a saved game", ARG_REQUIRED, run_load },
+    { "history", "history", "list the moves made", ARG_NONE, run_history },
+    { "variant", "variant [NAME|-]", "list the variants, or start a game of one (-: none)",
+      ARG_OPTIONAL, run_variant },
+    { "rules", "rules", "summarise the game: players, board, pieces, variants", ARG_NONE, run_rules },
+    { "perft", "perft N", "count the move sequences to depth N from here", ARG_REQUIRED, run_perft },
+    { "help", "help [COMMAND]", "show the commands, or one", ARG_OPTIONAL, run_help },
+    { "quit", "quit", "leave", ARG_NONE, run_quit },
+};
+
+#define COMMAND_COUNT ((int)(sizeof commands / sizeof *commands))
+
+const char *repl_command_name(int index)
+{
+    return index >= 0 && index < COMMAND_COUNT ? commands[index].name : NULL;
+}
+
+static bool run_help(repl *r, const char *argument)
+{
+    (void)r;
+    for (int i = 0; i < COMMAND_COUNT; i++) {
+        if (argument && strcmp(argument, commands[i].name))
+            continue;
+        printf("  %-18s %s\n", commands[i].usage, commands[i].summary);
+        if (argument)
+            return true;
+    }
+    if (argument)
+        return failed("unknown command '%s'; type help for the commands", argument);
+    puts("Anything else is a move: its text as 'moves' shows it, a prefix of exactly\n"
+         "one move, or its number.  A turn of several parts can be typed whole or a\n"
+         "part at a time.");
+    return true;
+}
+
+bool repl_execute(repl *r, const char *line)
+{
+    while (isspace((unsigned char)*line))
+        line++;
+    size_t length = strlen(line);
+    while (length > 0 && isspace((unsigned char)line[length - 1]))
+        length--;
+    if (length == 0 || line[0] == '#')
+        return true;
+    char text[8192];
+    if (length >= sizeof text)
+        return failed("the line is too long (%zu characters)", length);
+    memcpy(text, line, length);
+    text[length] = '\0';
+    char *argument = text;
+    while (*argument && !isspace((unsigned char)*argument))
+        argument++;
+    size_t word = (size_t)(argument - text);
+    while (isspace((unsigned char)*argument))
+        argument++;
+    for (int i = 0; i < COMMAND_COUNT; i++) {
+        const command *c = &commands[i];
+        if (strlen(c->name) != word || strncmp(c->name, text, word))
+            continue;
+        if (c->arg == ARG_NONE && *argument)
+            return failed("%s takes no argument (usage: %s)", c->name, c->usage);
+        if (c->arg == ARG_REQUIRED && !*argument)
+            return failed("%s needs an argument (usage: %s)", c->name, c->usage);
+        return c->run(r, *argument ? argument : NULL);
+    }
+    return enter_move(r, text);
+}

@@ -1,0 +1,217 @@
+/* display: the board as text.  Square boards with file letters and rank
+ * numbers around, graph boards as a list of cells; hex boards are in
+ * display_hex.c.  In plain text the cells of the last move stand in
+ * brackets; with colours they are on a blue ground and each player's pieces
+ * have their own colour. */
+#include <string.h>
+
+#include "repl.h"
+
+#define ANSI_RESET "\033[0m"
+#define ANSI_DIM "\033[2m"
+#define ANSI_MARK "\033[44m"
+
+static const char *const player_colours[GAME_MAX_PLAYERS] = {
+    "\033[1;33m", "\033[1;36m", "\033[1;31m", "\033[1;32m",
+};
+
+const char *display_player_colour(int player)
+{
+    return player_colours[player & 3];
+}
+
+int display_width(const char *text)
+{
+    int n = 0;
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+        if ((*c & 0xC0) != 0x80)
+            n++;
+    return n;
+}
+
+const char *display_symbol(const game *g, unsigned code)
+{
+    int type = PIECE_TYPE(code), owner = PIECE_OWNER(code);
+    if (type < 0 || type >= g->type_count)
+        return "?";
+    return g->types[type].symbol[owner == 0 ? 0 : 1];
+}
+
+static void pad(FILE *out, int n)
+{
+    for (int i = 0; i < n; i++)
+        fputc(' ', out);
+}
+
+/* Separator before cell I of a row (I == count: after the last cell). */
+static char separator(const bool *row_marked, int i, int count)
+{
+    bool left = i > 0 && row_marked[i - 1], right = i < count && row_marked[i];
+    return left && right ? '|' : right ? '[' : left ? ']' : ' ';
+}
+
+static void files_line(FILE *out, const board *b, int label_width, int cell_width)
+{
+    pad(out, label_width + 1);
+    for (int x = 0; x < b->width; x++) {
+        if (x > 0)
+            pad(out, cell_width);
+        fputc('a' + x, out);
+    }
+    fputc('\n', out);
+}
+
+static void display_square(FILE *out, const session *s, const bool *marked, const display_style *style)
+{
+    const game *g = s->game;
+    const board *b = &g->board;
+    int cell_width = 1;
+    for (int t = 0; t < g->type_count; t++)
+        for (int k = 0; k < 2; k++) {
+            int w = display_width(g->types[t].symbol[k]);
+            if (w > cell_width)
+                cell_width = w;
+        }
+    int label_width = b->height >= 10 ? 2 : 1;
+    files_line(out, b, label_width + 1, cell_width);
+    for (int y = b->height - 1; y >= 0; y--) {
+        bool row_marked[BOARD_MAX_SIDE];
+        for (int x = 0; x < b->width; x++)
+            row_marked[x] = marked[y * b->width + x];
+        fprintf(out, " %*d", label_width, y + 1);
+        for (int x = 0; x < b->width; x++) {
+            int cell = y * b->width + x;
+            char sep = style->colour ? ' ' : separator(row_marked, x, b->width);
+            fputc(sep, out);
+            unsigned code = s->position->cells[cell];
+            const char *text = code ? display_symbol(g, code) : ".";
+            if (style->colour)
+                fprintf(out, "%s%s", marked[cell] ? ANSI_MARK : "",
+                        code ? display_player_colour(PIECE_OWNER(code)) : ANSI_DIM);
+            fputs(text, out);
+            if (style->colour)
+                fputs(ANSI_RESET, out);
+            pad(out, cell_width - display_width(text));
+        }
+        fputc(style->colour ? ' ' : separator(row_marked, b->width, b->width), out);
+        fprintf(out, "%d\n", y + 1);
+    }
+    files_line(out, b, label_width + 1, cell_width);
+}
+
+static void display_graph(FILE *out, const session *s, const bool *marked, const display_style *style)
+{
+    const game *g = s->game;
+    const board *b = &g->board;
+    int name_width = 1;
+    for (int c = 0; c < b->cell_count; c++)
+        if (display_width(b->cell_names[c]) > name_width)
+            name_width = display_width(b->cell_names[c]);
+    for (int c = 0; c < b->cell_count; c++) {
+        unsigned code = s->position->cells[c];
+        fprintf(out, "  %c%s", marked[c] && !style->colour ? '[' : ' ', b->cell_names[c]);
+        pad(out, name_width - display_width(b->cell_names[c]));
+        fputs(marked[c] && !style->colour ? "] " : "  ", out);
+        if (!code) {
+            fputs(style->colour ? ANSI_DIM "." ANSI_RESET "\n" : ".\n", out);
+            continue;
+        }
+        int owner = PIECE_OWNER(code);
+        if (style->colour)
+            fprintf(out, "%s%s", marked[c] ? ANSI_MARK : "", display_player_colour(owner));
+        fputs(display_symbol(g, code), out);
+        if (style->colour)
+            fputs(ANSI_RESET, out);
+        fprintf(out, " (%s %s)\n", g->player_names[owner], g->types[PIECE_TYPE(code)].name);
+    }
+}
+
+static void display_reserves(FILE *out, const session *s)
+{
+    const game *g = s->game;
+    bool any = false;
+    for (int p = 0; p < g->player_count; p++)
+        for (int t = 0; t < g->type_count; t++)
+            if (s->position->reserve[p][t] > 0 || g->initial_reserve[p][t] > 0)
+                any = true;
+    if (!any)
+        return;
+    fputs("reserves:", out);
+    for (int p = 0; p < g->player_count; p++) {
+        fprintf(out, "%s %s", p ? "," : "", g->player_names[p]);
+        bool shown = false;
+        for (int t = 0; t < g->type_count; t++) {
+            int n = s->position->reserve[p][t];
+            if (n > 0 || g->initial_reserve[p][t] > 0) {
+                fprintf(out, " %s %d", g->types[t].symbol[p == 0 ? 0 : 1], n < 0 ? 0 : n);
+                shown = true;
+            }
+        }
+        if (!shown)
+            fputs(" none", out);
+    }
+    fputc('\n', out);
+}
+
+void display_session(FILE *out, const session *s, const display_style *style)
+{
+    const game *g = s->game;
+    bool marked[BOARD_MAX_CELLS] = { false };
+    if (s->record_count > 0) {
+        const record_entry *e = &s->record[s->record_count - 1];
+        for (int i = 0; i < e->mark_count; i++)
+            if (e->marks[i] >= 0 && e->marks[i] < g->board.cell_count)
+                marked[e->marks[i]] = true;
+    }
+    if (s->variant[0])
+        fprintf(out, "%s (variant %s)\n", g->name, s->variant);
+    else
+        fprintf(out, "%s\n", g->name);
+    switch (g->board.kind) {
+    case BOARD_SQUARE: display_square(out, s, marked, style); break;
+    case BOARD_HEX: display_hex(out, s, marked, style); break;
+    case BOARD_GRAPH: display_graph(out, s, marked, style); break;
+    }
+    display_reserves(out, s);
+    if (s->record_count > 0) {
+        const record_entry *e = &s->record[s->record_count - 1];
+        fprintf(out, "last move: %d. %s %s\n", s->record_count, g->player_names[e->mover], e->text);
+    }
+    if (s->result.over) {
+        char result[128];
+        session_result_text(s, result, sizeof result);
+        fprintf(out, "game over: %s\n", result);
+    } else {
+        if (style->colour)
+            fputs(display_player_colour(s->position->side), out);
+        fputs(g->player_names[s->position->side], out);
+        if (style->colour)
+            fputs(ANSI_RESET, out);
+        fputs(" to move\n", out);
+    }
+}
+
+void display_rules(FILE *out, const session *s)
+{
+    const game *g = s->game;
+    char board_text[96];
+    board_describe(&g->board, board_text, sizeof board_text);
+    fprintf(out, "game: %s\n", g->name);
+    fprintf(out, "file: %s\n", s->path);
+    fprintf(out, "players:");
+    for (int p = 0; p < g->player_count; p++)
+        fprintf(out, " %s", g->player_names[p]);
+    fprintf(out, "\nboard: %s\n", board_text);
+    fprintf(out, "pieces:");
+    for (int t = 0; t < g->type_count; t++) {
+        fprintf(out, "%s %s %s", t ? "," : "", g->types[t].name, g->types[t].symbol[0]);
+        if (strcmp(g->types[t].symbol[0], g->types[t].symbol[1]))
+            fprintf(out, "/%s", g->types[t].symbol[1]);
+    }
+    fprintf(out, "\nvariants:");
+    if (s->variant_count == 0)
+        fprintf(out, " none");
+    for (int i = 0; i < s->variant_count; i++)
+        fprintf(out, " %s%s", s->variants[i], strcmp(s->variants[i], s->variant) ? "" : " (playing)");
+    fputc('\n', out);
+}

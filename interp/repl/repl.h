@@ -1,0 +1,144 @@
+/* repl: `tabula play` (the interactive front end) and `tabula render`.
+ *
+ * session.c    a loaded game and its record: the moves made, undo and redo
+ * display.c    the board as text: square and graph boards, the header lines
+ * display_hex.c  hex boards as offset rows of pointy-top cells
+ * commands.c   the command table and the reading of moves
+ * savegame.c   saved games: a plain-text record in the spirit of PGN
+ * svg.c        the board as an SVG picture
+ * fileio.c     atomic writes (temp file in the same folder, fsync, rename)
+ * line.c       line input: libedit on a terminal (completion, history),
+ *              plain lines otherwise
+ */
+#ifndef TABULA_REPL_H
+#define TABULA_REPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "check.h"
+#include "game.h"
+#include "movegen.h"
+#include "position.h"
+
+#define REPL_MOVE_TEXT 512
+#define REPL_MAX_MARKS 64
+
+/* --- session.c */
+
+/* One made move of the record. */
+typedef struct record_entry {
+    char *text;                 /* its notation */
+    int mover;
+    undo undo;
+    int marks[REPL_MAX_MARKS];  /* the cells it touched, for highlighting */
+    int mark_count;
+} record_entry;
+
+typedef struct session {
+    char path[4096];            /* the rules file as given */
+    char variant[64];           /* "" for the game itself */
+    source_set sources;
+    diag_list diagnostics;
+    game *game;
+    movegen *generator;
+    int variant_count;
+    char variants[CHECK_MAX_VARIANTS][64];
+    bool uses_rings;            /* some direction list steps round a ring */
+    position *position;
+    char *start;                /* the start as a position string; NULL: the game's */
+    record_entry *record;
+    int record_count, record_capacity;
+    char **redo;                /* moves undone, last undone last */
+    int redo_count, redo_capacity;
+    move_list moves;            /* the legal moves now */
+    game_result result;         /* whether the game is over now */
+} session;
+
+/* Loads PATH (VARIANT may be NULL) and sets up START (NULL: the game's
+ * start).  On failure returns NULL: the diagnostics are printed on stderr
+ * and ERROR says what failed. */
+session *session_open(const char *path, const char *variant, const char *start, char *error,
+                      size_t error_size);
+void session_free(session *s);
+
+/* Plays legal move INDEX of s->moves. */
+bool session_play(session *s, int index, char *error, size_t error_size);
+/* Finds TEXT among the legal moves exactly (no prefixes); -1 if absent. */
+int session_find_exact(const session *s, const char *text);
+/* Takes back the last move (its text goes on the redo list). */
+bool session_undo(session *s);
+/* Plays the last undone move again. */
+bool session_redo(session *s, char *error, size_t error_size);
+/* Back to the start (START: a position string, NULL: the game's start);
+ * the record is cleared.  On a bad START nothing changes. */
+bool session_restart(session *s, const char *start, char *error, size_t error_size);
+/* The position string now, and of the start. */
+void session_position_string(const session *s, char *out, size_t size);
+/* "white wins", "draw", "white 1/2, black 1/2" ... or "*" while on. */
+void session_result_text(const session *s, char *out, size_t size);
+/* Writes the notation of legal move INDEX. */
+void session_move_text(const session *s, int index, char *out, size_t size);
+
+/* --- display.c, display_hex.c */
+
+typedef struct display_style {
+    bool colour;                /* ANSI colours */
+} display_style;
+
+/* The whole board with its header and footer lines. */
+void display_session(FILE *out, const session *s, const display_style *style);
+void display_hex(FILE *out, const session *s, const bool *marked, const display_style *style);
+/* The text shown for the piece CODE (its symbol). */
+const char *display_symbol(const game *g, unsigned code);
+/* Display width of UTF-8 TEXT (code points). */
+int display_width(const char *text);
+/* ANSI start sequence for PLAYER's pieces. */
+const char *display_player_colour(int player);
+/* The rules summary: players, board, piece types, variants. */
+void display_rules(FILE *out, const session *s);
+
+/* --- savegame.c */
+
+/* Writes the record of S to PATH atomically. */
+bool savegame_write(const session *s, const char *path, char *error, size_t error_size);
+/* Reads the record at PATH, loads the game it names and replays it.
+ * Returns the new session, or NULL with ERROR naming the line that breaks. */
+session *savegame_read(const char *path, char *error, size_t error_size);
+
+/* --- svg.c */
+
+/* The position of S as an SVG picture, into a malloc'd string. */
+char *svg_render(const session *s, size_t *length);
+
+/* --- fileio.c */
+
+/* Writes LENGTH bytes of DATA to PATH through a temporary file in the same
+ * folder, fsync and rename; on failure PATH is untouched and ERROR says why. */
+bool fileio_write_atomic(const char *path, const char *data, size_t length, char *error,
+                         size_t error_size);
+
+/* --- commands.c */
+
+typedef struct repl {
+    session *session;
+    bool interactive;           /* a terminal: prompt, board after moves */
+    display_style style;
+    char pending[REPL_MOVE_TEXT];   /* the parts of a turn entered so far */
+    bool quit;
+    int failures;               /* commands that failed */
+} repl;
+
+/* Runs one input line; false when it failed (the message is printed). */
+bool repl_execute(repl *r, const char *line);
+/* For completion: the command names, NULL-terminated. */
+const char *repl_command_name(int index);
+
+/* --- line.c */
+
+/* Reads lines from stdin (with editing and history on a terminal) and runs
+ * them until quit or end of input. */
+void line_run(repl *r);
+
+#endif

@@ -1,0 +1,370 @@
+/* savegame: saved games as plain text, in the spirit of PGN.
+ *
+ *   [Game "Sáto"]
+ *   [File "games/sato.rules"]
+ *   [Variant "line-only"]        only for a variant
+ *   [Date "2024-05-01"]
+ *   [Players "white black"]
+ *   [Result "*"]                 "*" while the game goes on, "white wins", "draw", ...
+ *   [Position "..."]             only when the game did not start from the start
+ *
+ *   1. b2-d4
+ *   2. f7-e5
+ *   *
+ *
+ * One move a line, numbered by ply (a turn's parts are separated by
+ * spaces); the last line repeats the result, so that a truncated file is
+ * told from a finished one.  Reading replays every move through the rules
+ * (exact texts only) and refuses the record at the first line that does not
+ * fit.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "repl.h"
+
+typedef struct buffer {
+    char *data;
+    size_t length, capacity;
+    bool failed;
+} buffer;
+
+static void add(buffer *b, const char *text)
+{
+    size_t n = strlen(text);
+    if (b->failed)
+        return;
+    if (b->length + n + 1 > b->capacity) {
+        size_t capacity = (b->capacity + n + 1) * 2;
+        char *grown = realloc(b->data, capacity);
+        if (!grown) {
+            b->failed = true;
+            return;
+        }
+        b->data = grown;
+        b->capacity = capacity;
+    }
+    memcpy(b->data + b->length, text, n + 1);
+    b->length += n;
+}
+
+static void add_tag(buffer *b, const char *name, const char *value)
+{
+    add(b, "[");
+    add(b, name);
+    add(b, " \"");
+    for (const char *c = value; *c; c++) {
+        char one[3] = { *c, 0, 0 };
+        if (*c == '"' || *c == '\\')
+            one[0] = '\\', one[1] = *c;
+        add(b, one);
+    }
+    add(b, "\"]\n");
+}
+
+bool savegame_write(const session *s, const char *path, char *error, size_t error_size)
+{
+    const game *g = s->game;
+    buffer b = { 0 };
+    add_tag(&b, "Game", g->name);
+    add_tag(&b, "File", s->path);
+    if (s->variant[0])
+        add_tag(&b, "Variant", s->variant);
+    char date[32];
+    time_t now = time(NULL);
+    struct tm local;
+    localtime_r(&now, &local);
+    strftime(date, sizeof date, "%Y-%m-%d", &local);
+    add_tag(&b, "Date", date);
+    char players[GAME_MAX_PLAYERS * (GAME_NAME + 1)] = "";
+    for (int p = 0; p < g->player_count; p++) {
+        if (p)
+            strcat(players, " ");
+        strcat(players, g->player_names[p]);
+    }
+    add_tag(&b, "Players", players);
+    char result[256];
+    session_result_text(s, result, sizeof result);
+    add_tag(&b, "Result", result);
+    if (s->start)
+        add_tag(&b, "Position", s->start);
+    add(&b, "\n");
+    for (int i = 0; i < s->record_count; i++) {
+        char number[32];
+        snprintf(number, sizeof number, "%d. ", i + 1);
+        add(&b, number);
+        add(&b, s->record[i].text);
+        add(&b, "\n");
+    }
+    add(&b, result);
+    add(&b, "\n");
+    if (b.failed) {
+        free(b.data);
+        snprintf(error, error_size, "out of memory");
+        return false;
+    }
+    bool ok = fileio_write_atomic(path, b.data, b.length, error, error_size);
+    free(b.data);
+    return ok;
+}
+
+/* --- reading */
+
+typedef struct tag {
+    char value[8192];
+    int line;           /* 0: absent */
+} tag;
+
+enum { TAG_GAME, TAG_FILE, TAG_VARIANT, TAG_PLAYERS, TAG_RESULT, TAG_POSITION, TAG_COUNT };
+static const char *const tag_names[TAG_COUNT] = {
+    "Game", "File", "Variant", "Players", "Result", "Position",
+};
+
+/* Reads `[Name "value"]` from LINE; false when it is malformed. */
+static bool parse_tag(const char *line, char *name, size_t name_size, char *value, size_t value_size)
+{
+    const char *c = line + 1;
+    size_t n = 0;
+    while (*c && *c != ' ' && *c != '"' && *c != ']') {
+        if (n + 1 < name_size)
+            name[n++] = *c;
+        c++;
+    }
+    name[n] = '\0';
+    if (n == 0 || *c != ' ')
+        return false;
+    while (*c == ' ')
+        c++;
+    if (*c++ != '"')
+        return false;
+    n = 0;
+    while (*c && *c != '"') {
+        if (*c == '\\' && c[1])
+            c++;
+        if (n + 1 < value_size)
+            value[n++] = *c;
+        c++;
+    }
+    value[n] = '\0';
+    if (*c++ != '"' || *c++ != ']')
+        return false;
+    while (*c == ' ' || *c == '\t' || *c == '\r')
+        c++;
+    return *c == '\0';
+}
+
+static char *read_file(const char *path, char *error, size_t error_size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(error, error_size, "cannot read %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    buffer b = { 0 };
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk - 1, f)) > 0) {
+        chunk[n] = '\0';
+        if (memchr(chunk, '\0', n)) {
+            fclose(f);
+            free(b.data);
+            snprintf(error, error_size, "%s is not a saved game (it holds binary data)", path);
+            return NULL;
+        }
+        add(&b, chunk);
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad || b.failed) {
+        free(b.data);
+        snprintf(error, error_size, "cannot read %s", path);
+        return NULL;
+    }
+    if (!b.data)
+        b.data = calloc(1, 1);
+    return b.data;
+}
+
+/* Where the rules file a record names is: as given, next to the record,
+ * or among the installed games. */
+static void find_rules(const char *named, const char *record_path, char *out, size_t size)
+{
+    snprintf(out, size, "%s", named);
+    if (access(out, R_OK) == 0 || named[0] == '/')
+        return;
+    const char *slash = strrchr(record_path, '/');
+    if (slash) {
+        snprintf(out, size, "%.*s/%s", (int)(slash - record_path), record_path, named);
+        if (access(out, R_OK) == 0)
+            return;
+    }
+    const char *base = strrchr(named, '/');
+    snprintf(out, size, "%s/games/%s", cli_data_dir(), base ? base + 1 : named);
+    if (access(out, R_OK) == 0)
+        return;
+    snprintf(out, size, "%s", named);
+}
+
+static void players_text(const game *g, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (int p = 0; p < g->player_count; p++)
+        snprintf(out + strlen(out), size - strlen(out), "%s%s", p ? " " : "", g->player_names[p]);
+}
+
+session *savegame_read(const char *path, char *error, size_t error_size)
+{
+    char *text = read_file(path, error, error_size);
+    if (!text)
+        return NULL;
+    static tag tags[TAG_COUNT];
+    memset(tags, 0, sizeof tags);
+    /* split into lines */
+    int line_count = 0, capacity = 64;
+    char **lines = malloc((size_t)capacity * sizeof *lines);
+    for (char *c = text; lines && *c;) {
+        if (line_count == capacity) {
+            capacity *= 2;
+            char **grown = realloc(lines, (size_t)capacity * sizeof *lines);
+            if (!grown) {
+                free(lines);
+                lines = NULL;
+                break;
+            }
+            lines = grown;
+        }
+        lines[line_count++] = c;
+        char *end = strchr(c, '\n');
+        if (!end)
+            break;
+        *end = '\0';
+        if (end > c && end[-1] == '\r')
+            end[-1] = '\0';
+        c = end + 1;
+    }
+    session *s = NULL;
+    if (!lines) {
+        snprintf(error, error_size, "out of memory");
+        goto done;
+    }
+    int i = 0;
+    for (; i < line_count && (lines[i][0] == '[' || lines[i][0] == '\0'); i++) {
+        if (lines[i][0] == '\0')
+            continue;
+        char name[64], value[8192];
+        if (!parse_tag(lines[i], name, sizeof name, value, sizeof value)) {
+            snprintf(error, error_size, "%s:%d: malformed tag line '%.60s'", path, i + 1, lines[i]);
+            goto done;
+        }
+        for (int t = 0; t < TAG_COUNT; t++)
+            if (!strcmp(name, tag_names[t])) {
+                snprintf(tags[t].value, sizeof tags[t].value, "%s", value);
+                tags[t].line = i + 1;
+            }
+    }
+    for (int t = 0; t < TAG_COUNT; t++)
+        if ((t == TAG_GAME || t == TAG_FILE || t == TAG_RESULT) && !tags[t].line) {
+            snprintf(error, error_size, "%s: not a saved game: no [%s] tag", path, tag_names[t]);
+            goto done;
+        }
+    /* the game */
+    char rules[20000];
+    find_rules(tags[TAG_FILE].value, path, rules, sizeof rules);
+    const char *variant = tags[TAG_VARIANT].line ? tags[TAG_VARIANT].value : NULL;
+    char why[512];
+    s = session_open(rules, variant, NULL, why, sizeof why);
+    if (!s) {
+        snprintf(error, error_size, "%s:%d: %s", path, tags[variant ? TAG_VARIANT : TAG_FILE].line, why);
+        goto done;
+    }
+    if (strlen(tags[TAG_FILE].value) < sizeof s->path)
+        memcpy(s->path, tags[TAG_FILE].value, strlen(tags[TAG_FILE].value) + 1);
+    if (strcmp(s->game->name, tags[TAG_GAME].value)) {
+        snprintf(error, error_size, "%s:%d: the record is of \"%s\" but %s holds \"%s\"", path,
+                 tags[TAG_GAME].line, tags[TAG_GAME].value, rules, s->game->name);
+        goto fail;
+    }
+    char players[GAME_MAX_PLAYERS * (GAME_NAME + 1)];
+    players_text(s->game, players, sizeof players);
+    if (tags[TAG_PLAYERS].line && strcmp(players, tags[TAG_PLAYERS].value)) {
+        snprintf(error, error_size, "%s:%d: the record's players are \"%s\" but the game's are \"%s\"",
+                 path, tags[TAG_PLAYERS].line, tags[TAG_PLAYERS].value, players);
+        goto fail;
+    }
+    if (tags[TAG_POSITION].line
+        && !session_restart(s, tags[TAG_POSITION].value, why, sizeof why)) {
+        snprintf(error, error_size, "%s:%d: %s", path, tags[TAG_POSITION].line, why);
+        goto fail;
+    }
+    /* the moves, then the result line */
+    bool ended = false;
+    for (; i < line_count; i++) {
+        const char *line = lines[i];
+        if (line[0] == '\0')
+            continue;
+        if (ended) {
+            snprintf(error, error_size, "%s:%d: text after the result line", path, i + 1);
+            goto fail;
+        }
+        if (!strcmp(line, tags[TAG_RESULT].value)) {
+            ended = true;
+            continue;
+        }
+        char *dot;
+        long number = strtol(line, &dot, 10);
+        if (dot == line || dot[0] != '.' || dot[1] != ' ') {
+            snprintf(error, error_size, "%s:%d: expected '%d. MOVE' or the result '%s', not '%.60s'",
+                     path, i + 1, s->record_count + 1, tags[TAG_RESULT].value, line);
+            goto fail;
+        }
+        if (number != s->record_count + 1) {
+            snprintf(error, error_size, "%s:%d: move %ld out of order (expected %d)", path, i + 1,
+                     number, s->record_count + 1);
+            goto fail;
+        }
+        const char *move_text = dot + 2;
+        const char *mover = s->game->player_names[s->position->side];
+        if (s->result.over) {
+            char result[256];
+            session_result_text(s, result, sizeof result);
+            snprintf(error, error_size, "%s:%d: '%s' comes after the end of the game (%s)", path,
+                     i + 1, move_text, result);
+            goto fail;
+        }
+        int index = session_find_exact(s, move_text);
+        if (index < 0) {
+            snprintf(error, error_size, "%s:%d: '%s' is not a legal move for %s here", path, i + 1,
+                     move_text, mover);
+            goto fail;
+        }
+        if (!session_play(s, index, why, sizeof why)) {
+            snprintf(error, error_size, "%s:%d: %s", path, i + 1, why);
+            goto fail;
+        }
+    }
+    if (!ended) {
+        snprintf(error, error_size,
+                 "%s:%d: the record is truncated: it does not end with its result line '%s'", path,
+                 line_count, tags[TAG_RESULT].value);
+        goto fail;
+    }
+    char result[256];
+    session_result_text(s, result, sizeof result);
+    if (strcmp(result, tags[TAG_RESULT].value)) {
+        snprintf(error, error_size, "%s:%d: the record's result is '%s' but the moves give '%s'",
+                 path, tags[TAG_RESULT].line, tags[TAG_RESULT].value, result);
+        goto fail;
+    }
+    goto done;
+fail:
+    session_free(s);
+    s = NULL;
+done:
+    free(lines);
+    free(text);
+    return s;
+}
