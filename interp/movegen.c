@@ -506,6 +506,16 @@ static void set_outcome(const game *g, game_result *r, int winner, bool draw)
         r->score[p] = draw ? 1.0 / g->player_count : (p == winner ? 1.0 : 0.0);
 }
 
+long movegen_score(movegen *m, position *p, int player)
+{
+    if (m->g->score < 0)
+        return 0;
+    gen x;
+    init_gen(&x, m, p, player, 0);
+    x.scored = player;
+    return eval_number(&x, m->g->score);
+}
+
 void movegen_result(movegen *m, position *p, const move_list *moves, game_result *result)
 {
     const game *g = m->g;

@@ -82,6 +82,10 @@ typedef struct game_result {
     int winner;                       /* -1 when none */
 } game_result;
 
+/* PLAYER's score in P by the game's `score` expression (0 when the game
+ * has none: see game->score). */
+long movegen_score(movegen *m, position *p, int player);
+
 /* Whether the game is over in P, whose legal moves are MOVES. */
 void movegen_result(movegen *m, position *p, const move_list *moves, game_result *result);
 

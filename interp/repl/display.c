@@ -173,6 +173,12 @@ void display_session(FILE *out, const session *s, const display_style *style)
     case BOARD_GRAPH: display_graph(out, s, marked, style); break;
     }
     display_reserves(out, s);
+    if (g->score >= 0) {
+        fputs("score:", out);
+        for (int p = 0; p < g->player_count; p++)
+            fprintf(out, " %s %ld", g->player_names[p], movegen_score(s->generator, s->position, p));
+        fputc('\n', out);
+    }
     if (s->record_count > 0) {
         const record_entry *e = &s->record[s->record_count - 1];
         fprintf(out, "last move: %d. %s %s\n", s->record_count, g->player_names[e->mover], e->text);
