@@ -25,7 +25,7 @@ static const struct help {
       "         [--engine SPEC]           find a move for the start (or POS)\n"
       "  match [--variant V] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC] --games N\n"
       "        [--seed S]                 play engines against each other\n"
-      "  play [--variant V] [--position POS] [FILE]\n"
+      "  play [--variant V] [--position POS] [--p1 SPEC ...] [FILE]\n"
       "                                   play a game at the terminal (default: Sato)\n"
       "  render [--variant V] [--position POS] FILE --svg OUT.svg\n"
       "                                   draw the start (or POS) as an SVG picture\n"
@@ -111,7 +111,7 @@ static const struct help {
       "The same seed plays the same games unless a time limit is used.\n"
       "--verbose prints each game's moves.\n" },
     { "play",
-      "usage: tabula play [--variant NAME] [--position POS] [FILE]\n"
+      "usage: tabula play [--variant NAME] [--position POS] [--p1 SPEC ... --p4 SPEC] [FILE]\n"
       "\n"
       "Plays FILE (default: the installed Sato, games/sato.rules) at the\n"
       "terminal: the board, then a prompt naming the side to move.  Type a move\n"
@@ -120,7 +120,9 @@ static const struct help {
       "several parts can be typed whole or a part at a time: a whole first part\n"
       "shows the continuations and the next line continues it.  Commands:\n"
       "  moves, show, undo, redo, new, position, setpos POS, save FILE,\n"
-      "  load FILE, history, variant [NAME|-], rules, perft N, help, quit.\n"
+      "  load FILE, history, variant [NAME|-], rules, perft N, help, quit,\n"
+      "  and for engines (SPEC as for match): go [SPEC], hint [SPEC],\n"
+      "  ai [SIDE SPEC|SIDE off|off]; --pN SPEC gives player N to an engine.\n"
       "Tab completes commands and moves; the input history is kept in\n"
       "~/.tabula_history.  Saved games are plain text: tags ([Game], [File],\n"
       "[Variant], [Date], [Players], [Result], [Position]), one numbered move\n"

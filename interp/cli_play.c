@@ -8,6 +8,7 @@
 
 typedef struct play_options {
     const char *variant, *position, *path, *svg;
+    const char *seats[GAME_MAX_PLAYERS];   /* --p1 .. --p4: engine specs */
 } play_options;
 
 /* Reads the options shared by play and render; returns -1 when all is
@@ -26,6 +27,9 @@ static int parse_options(const char *command, int argc, char **argv, play_option
             o->position = argv[++i];
         } else if (render && !strcmp(a, "--svg") && i + 1 < argc) {
             o->svg = argv[++i];
+        } else if (!render && !strncmp(a, "--p", 3) && a[3] >= '1' && a[3] <= '4' && !a[4]
+                   && i + 1 < argc) {
+            o->seats[a[3] - '1'] = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "tabula %s: unknown option '%s' (or it lacks its value); see 'tabula %s --help'\n",
                     command, a, command);
@@ -81,11 +85,29 @@ int cli_play(int argc, char **argv)
         return status;
     r.interactive = isatty(STDIN_FILENO);
     r.style.colour = r.interactive && cli_colour(stdout);
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
+        if (!o.seats[p])
+            continue;
+        char error[256];
+        if (p >= r.session->game->player_count) {
+            fprintf(stderr, "tabula play: --p%d: the game has %d players\n", p + 1,
+                    r.session->game->player_count);
+            session_free(r.session);
+            return EXIT_USAGE;
+        }
+        if (!engines_set_seat(&r, p, o.seats[p], error, sizeof error)) {
+            fprintf(stderr, "tabula play: --p%d: %s\n", p + 1, error);
+            session_free(r.session);
+            return EXIT_USAGE;
+        }
+    }
     if (r.interactive) {
         display_session(stdout, r.session, &r.style);
         puts("Type a move (Tab completes), 'moves' for the legal moves, 'help' for the commands.");
     }
+    engines_autoplay(&r);   /* an engine that moves first */
     line_run(&r);
+    engines_free(&r);
     session_free(r.session);
     return !r.interactive && r.failures > 0 ? EXIT_INVALID : EXIT_VALID;
 }

@@ -8,8 +8,8 @@
  * (until 'undo' drops it).  Responses go to stdout, errors to stderr; a
  * failed command leaves the game as it was.
  *
- * New commands (the engine's 'go', 'hint', 'ai') are one more row of the
- * table below.
+ * A command is one row of the table below; the engine's commands ('go',
+ * 'hint', 'ai') live in engines.c.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -55,7 +55,7 @@ static void print_entry(const session *s, int i)
 }
 
 /* After a move was made: the move (and the end), or the board. */
-static void played(repl *r)
+void repl_played(repl *r)
 {
     session *s = r->session;
     if (r->interactive) {
@@ -133,7 +133,7 @@ static bool play_index(repl *r, int index)
     if (!session_play(r->session, index, error, sizeof error))
         return failed("%s", error);
     r->pending[0] = '\0';
-    played(r);
+    repl_played(r);
     return true;
 }
 
@@ -292,7 +292,7 @@ static bool run_redo(repl *r, const char *argument)
         return failed("finish the move '%s' first, or undo to drop it", r->pending);
     if (!session_redo(r->session, error, sizeof error))
         return failed("%s", error);
-    played(r);
+    repl_played(r);
     return true;
 }
 
@@ -481,6 +481,23 @@ static bool run_perft(repl *r, const char *argument)
 
 static bool run_help(repl *r, const char *argument);
 
+static bool run_go(repl *r, const char *argument)
+{
+    if (r->pending[0])
+        return failed("finish or undo the turn begun with '%s' first", r->pending);
+    return engines_go(r, argument);
+}
+
+static bool run_hint(repl *r, const char *argument)
+{
+    return engines_hint(r, argument);
+}
+
+static bool run_ai(repl *r, const char *argument)
+{
+    return engines_ai(r, argument);
+}
+
 static bool run_quit(repl *r, const char *argument)
 {
     (void)argument;
@@ -503,6 +520,10 @@ static const command commands[] = {
       ARG_OPTIONAL, run_variant },
     { "rules", "rules", "summarise the game: players, board, pieces, variants", ARG_NONE, run_rules },
     { "perft", "perft N", "count the move sequences to depth N from here", ARG_REQUIRED, run_perft },
+    { "go", "go [SPEC]", "the engine moves for the side to move", ARG_OPTIONAL, run_go },
+    { "hint", "hint [SPEC]", "show the move the engine would make", ARG_OPTIONAL, run_hint },
+    { "ai", "ai [SIDE SPEC|off]", "give a player to an engine, take it back, or list", ARG_OPTIONAL,
+      run_ai },
     { "help", "help [COMMAND]", "show the commands, or one", ARG_OPTIONAL, run_help },
     { "quit", "quit", "leave", ARG_NONE, run_quit },
 };
@@ -562,5 +583,9 @@ bool repl_execute(repl *r, const char *line)
             return failed("%s needs an argument (usage: %s)", c->name, c->usage);
         return c->run(r, *argument ? argument : NULL);
     }
-    return enter_move(r, text);
+    int before = r->session->record_count;
+    bool ok = enter_move(r, text);
+    if (ok && r->session->record_count > before)
+        engines_autoplay(r);   /* the engines' turns, if any */
+    return ok;
 }

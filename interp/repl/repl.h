@@ -20,6 +20,7 @@
 #include "check.h"
 #include "game.h"
 #include "movegen.h"
+#include "search/search.h"
 #include "position.h"
 
 #define REPL_MOVE_TEXT 512
@@ -121,8 +122,16 @@ bool fileio_write_atomic(const char *path, const char *data, size_t length, char
 
 /* --- commands.c */
 
+#define REPL_DEFAULT_ENGINE "ab:time=1000"
+
 typedef struct repl {
     session *session;
+    /* computer players (engines.c) */
+    engine_spec seat[GAME_MAX_PLAYERS];
+    bool seated[GAME_MAX_PLAYERS];
+    char seat_text[GAME_MAX_PLAYERS][64];
+    engine *engines[GAME_MAX_PLAYERS];
+    const game *engines_game;
     bool interactive;           /* a terminal: prompt, board after moves */
     display_style style;
     char pending[REPL_MOVE_TEXT];   /* the parts of a turn entered so far */
@@ -132,6 +141,18 @@ typedef struct repl {
 
 /* Runs one input line; false when it failed (the message is printed). */
 bool repl_execute(repl *r, const char *line);
+/* Reports the move just made (the board on a terminal, else the move). */
+void repl_played(repl *r);
+
+/* --- engines.c */
+
+bool engines_go(repl *r, const char *spec);
+bool engines_hint(repl *r, const char *spec);
+bool engines_ai(repl *r, const char *argument);
+bool engines_set_seat(repl *r, int player, const char *spec, char *error, size_t error_size);
+/* Engines whose turn it is move, until a person's turn or the end. */
+void engines_autoplay(repl *r);
+void engines_free(repl *r);
 /* For completion: the command names, NULL-terminated. */
 const char *repl_command_name(int index);
 
