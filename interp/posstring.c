@@ -251,6 +251,32 @@ static bool read_piece(reader *r, const game *g, const char **at, int *type, int
     return true;
 }
 
+/* The letters of a field such as FEN's castling rights: cells named by a
+ * present letter hold pieces without the flag; cells only in absent letters
+ * (all of them when the field is missing, as for '-') have it. */
+static bool apply_letters(reader *r, const game *g, const position_field *f, const bool *present,
+                          uint16_t *cells)
+{
+    for (int l = 0; l < f->letter_count; l++)
+        for (int k = 0; k < f->letters[l].cell_count; k++) {
+            int cell = f->letters[l].cells[k];
+            if (cell >= 0 && cells[cell])
+                cells[cell] |= (uint16_t)((1u << f->index) << 8);
+        }
+    for (int l = 0; l < f->letter_count; l++) {
+        if (!present[l])
+            continue;
+        for (int k = 0; k < f->letters[l].cell_count; k++) {
+            int cell = f->letters[l].cells[k];
+            if (cell < 0 || !cells[cell])
+                return fail(r, "'%s' needs a piece on %s", f->letters[l].letter,
+                            cell >= 0 ? g->board.cell_names[cell] : "?");
+            cells[cell] &= (uint16_t)~((1u << f->index) << 8);
+        }
+    }
+    return true;
+}
+
 static int cell_named(const game *g, const char *name)
 {
     return board_cell(&g->board, name);
@@ -296,7 +322,7 @@ bool posstring_read(position *p, const char *text, char *error, size_t error_siz
             if (isdigit((unsigned char)*s)) {
                 char *end;
                 long run = strtol(s, &end, 10);
-                if (run < 1 || filled + run > row_length[row])
+                if (run < 1 || run > row_length[row] - filled)
                     return fail(&r, "row %d has more than %d cells", row + 1, row_length[row]);
                 filled += (int)run;
                 s = end;
@@ -372,25 +398,8 @@ bool posstring_read(position *p, const char *text, char *error, size_t error_siz
                     present[hit] = true;
                 }
             }
-            /* cells named by a present letter have not moved; cells only
-             * in absent letters have */
-            for (int l = 0; l < f->letter_count; l++)
-                for (int k = 0; k < f->letters[l].cell_count; k++) {
-                    int cell = f->letters[l].cells[k];
-                    if (cell >= 0 && cells[cell])
-                        cells[cell] |= (uint16_t)((1u << f->index) << 8);
-                }
-            for (int l = 0; l < f->letter_count; l++) {
-                if (!present[l])
-                    continue;
-                for (int k = 0; k < f->letters[l].cell_count; k++) {
-                    int cell = f->letters[l].cells[k];
-                    if (cell < 0 || !cells[cell])
-                        return fail(&r, "'%s' needs a piece on %s", f->letters[l].letter,
-                                    cell >= 0 ? g->board.cell_names[cell] : "?");
-                    cells[cell] &= (uint16_t)~((1u << f->index) << 8);
-                }
-            }
+            if (!apply_letters(&r, g, f, present, cells))
+                return false;
             break;
         }
         case FIELD_CELL:
@@ -468,6 +477,11 @@ bool posstring_read(position *p, const char *text, char *error, size_t error_siz
                 return fail(&r, "expected a move number, not '%s'", v);
             break;
         }
+    }
+    for (int i = count - 2; i < g->field_count; i++) {
+        bool none[8] = { false };
+        if (g->fields[i].kind == FIELD_LETTERS && !apply_letters(&r, g, &g->fields[i], none, cells))
+            return false;
     }
     if (ply < 0 && move_number > 0) {
         for (long candidate = (move_number - 1) * g->player_count;

@@ -1,0 +1,82 @@
+#!/bin/sh
+# fuzz/build.sh: builds the libFuzzer targets into fuzz/build/ with
+# AddressSanitizer and UndefinedBehaviorSanitizer (clang only).
+#
+# A build of its own, apart from the autotools one: the parser and scanner
+# are generated here with bison and flex (with the Makefile.am flags), and
+# the library sources are compiled straight into each fuzzer.
+#
+# Environment: CC (default clang), FUZZ_CFLAGS (extra flags), JOBS.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+out="$here/build"
+CC=${CC:-clang}
+BISON=${BISON:-bison}
+FLEX=${FLEX:-flex}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+targets="fuzz_rules fuzz_rules_include fuzz_position fuzz_move_text"
+
+# The library sources: the .c files of libtabula_a_SOURCES in Makefile.am
+# (read from it, so that files added to the library are picked up), less
+# the search engines, which no target reaches.
+lib_sources=$(sed -n '/^libtabula_a_SOURCES *=/,/^[^\t ]/p' "$root/Makefile.am" |
+    sed '1s/^libtabula_a_SOURCES *=//' | tr ' \t\\' '\n\n\n' | grep '\.c$' |
+    grep -v '^interp/search/')
+if [ -z "$lib_sources" ]; then
+    echo "build.sh: no libtabula_a_SOURCES in $root/Makefile.am" >&2
+    exit 1
+fi
+
+mkdir -p "$out/gen/lang" "$out/obj"
+
+# generated sources (only when the grammar or the scanner changed)
+if [ ! -f "$out/gen/lang/parser.c" ] || [ "$root/lang/parser.y" -nt "$out/gen/lang/parser.c" ]; then
+    "$BISON" -Wall -Wno-precedence --defines="$out/gen/lang/parser.h" \
+        -o "$out/gen/lang/parser.c" "$root/lang/parser.y"
+fi
+if [ ! -f "$out/gen/lang/lexer.c" ] || [ "$root/lang/lexer.l" -nt "$out/gen/lang/lexer.c" ] ||
+   [ "$out/gen/lang/parser.h" -nt "$out/gen/lang/lexer.c" ]; then
+    "$FLEX" --header-file="$out/gen/lang/lexer.h" -o "$out/gen/lang/lexer.c" "$root/lang/lexer.l"
+fi
+
+san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+cflags="-std=c11 -g -O1 -D_GNU_SOURCE $san ${FUZZ_CFLAGS:-}"
+includes="-I$root/lang -I$out/gen/lang -I$root/interp -I$here"
+
+# compile the library once, instrumented for coverage (fuzzer-no-link);
+# objects are rebuilt when their source or any header is newer
+newest_header=$(ls -t "$root"/lang/*.h "$root"/interp/*.h "$root"/interp/search/*.h \
+    "$out"/gen/lang/*.h | head -n 1)
+objects=""
+list="$out/compile.list"
+: > "$list"
+for source in $lib_sources gen/lang/parser.c gen/lang/lexer.c; do
+    case $source in
+        gen/*) path="$out/$source" ;;
+        *) path="$root/$source" ;;
+    esac
+    object="$out/obj/$(echo "$source" | tr / _ | sed 's/\.c$/.o/')"
+    objects="$objects $object"
+    if [ ! -f "$object" ] || [ "$path" -nt "$object" ] || [ "$newest_header" -nt "$object" ] ||
+       [ "$0" -nt "$object" ]; then
+        echo "$path $object" >> "$list"
+    fi
+done
+if [ -s "$list" ]; then
+    echo "build.sh: compiling $(wc -l < "$list") library sources" >&2
+    # shellcheck disable=SC2086
+    xargs -P "$JOBS" -n 2 sh -c "$CC $cflags -fsanitize=fuzzer-no-link $includes -w -c \"\$0\" -o \"\$1\"" < "$list"
+fi
+rm -f "$out/libfuzztabula.a"
+# shellcheck disable=SC2086
+ar cr "$out/libfuzztabula.a" $objects
+
+for target in $targets; do
+    # shellcheck disable=SC2086
+    $CC $cflags -fsanitize=fuzzer $includes -DTABULA_FUZZ_ROOT="\"$root\"" \
+        -Wall -Wextra -o "$out/$target" "$here/$target.c" "$out/libfuzztabula.a" -lm
+done
+echo "build.sh: built $targets in fuzz/build/"
