@@ -22,6 +22,7 @@ int cli_bench(int argc, char **argv);
 int cli_position(int argc, char **argv);
 int cli_search(int argc, char **argv);
 int cli_match(int argc, char **argv);
+int cli_analyze(int argc, char **argv);
 int cli_play(int argc, char **argv);
 int cli_render(int argc, char **argv);
 

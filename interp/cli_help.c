@@ -25,6 +25,8 @@ static const struct help {
       "         [--engine SPEC]           find a move for the start (or POS)\n"
       "  match [--variant V] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC] --games N\n"
       "        [--seed S]                 play engines against each other\n"
+      "  analyze [--variant V] FILE --games N [--engine SPEC] [--seed S]\n"
+      "                                   self-play a game and report on its balance\n"
       "  play [--variant V] [--position POS] [--p1 SPEC ...] [FILE]\n"
       "                                   play a game at the terminal (default: Sato)\n"
       "  render [--variant V] [--position POS] FILE --svg OUT.svg\n"
@@ -97,7 +99,9 @@ static const struct help {
       "The default engine is alpha-beta with the given limits; --engine picks\n"
       "another (see 'tabula help match' for SPEC), and the limits given as\n"
       "options override the spec's.  Three or four players: the ab search is\n"
-      "paranoid (everyone else plays against the side to move).\n" },
+      "paranoid (everyone else plays against the side to move).  A turn with\n"
+      "dice is valued over all their faces; the faces in 'bestmove' are the\n"
+      "engine's own throws.\n" },
     { "match",
       "usage: tabula match [--variant NAME] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC]\n"
       "                    --games N [--seed S] [--verbose]\n"
@@ -107,9 +111,30 @@ static const struct help {
       "single winner, and games cut off after 2000 plies, count as draws).\n"
       "SPEC: 'random' (a uniformly random move), 'ab:depth=N', 'ab:time=MS',\n"
       "'ab:nodes=N' (alpha-beta), 'mcts:playouts=N', 'mcts:time=MS' (UCT with\n"
-      "random playouts); settings combine with commas: 'ab:depth=6,time=500'.\n"
+      "random playouts, cut off after 60 plies and scored by the material\n"
+      "when the pieces have values); settings combine with commas:\n"
+      "'ab:depth=6,time=500'.\n"
       "The same seed plays the same games unless a time limit is used.\n"
+      "Where a turn holds dice ('roll'), each engine makes its own choices and\n"
+      "throws its own dice (uniformly, from its seed); ab values such turns by\n"
+      "expectimax (the mean over a die's faces), mcts samples the faces.\n"
       "--verbose prints each game's moves.\n" },
+    { "analyze",
+      "usage: tabula analyze [--variant NAME] FILE --games N [--engine SPEC] [--seed S]\n"
+      "\n"
+      "Plays N games from the start with the engine SPEC (default 'random'; see\n"
+      "'tabula help match') in every seat, and reports for the game's designer:\n"
+      "the first player's share of the decided games with a 95% Wilson\n"
+      "interval, each player's wins and the draws, the game length in plies\n"
+      "(mean, min, max), the mean number of legal moves per ply, and the moves\n"
+      "played by kind and piece type ('move stone', 'place mark', 'pass',\n"
+      "'roll': the kind of the move's first part after any throws) with the\n"
+      "share of captures.  Warnings: a piece type never moved nor placed; a\n"
+      "first player whose interval lies wholly above or below a fair share\n"
+      "by more than 15 points (above 65% or below 35% with two players);\n"
+      "games cut off at 2000 plies (counted as draws).  A progress bar goes to\n"
+      "stderr when it is a terminal.  The same seed plays the same games\n"
+      "unless the engine has a time limit.\n" },
     { "play",
       "usage: tabula play [--variant NAME] [--position POS] [--p1 SPEC ... --p4 SPEC] [FILE]\n"
       "\n"

@@ -16,6 +16,7 @@ static const struct command {
     { "position", cli_position },
     { "search", cli_search },
     { "match", cli_match },
+    { "analyze", cli_analyze },
     { "play", cli_play },
     { "render", cli_render },
     { "help", cli_help },

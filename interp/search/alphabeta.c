@@ -21,8 +21,15 @@
  * capture) can be reused where they do not hold; the Zobrist key has the
  * side to move but not the place in an `order` cycle.
  *
- * Nothing is allocated while searching: the move lists, the move orders and
- * the table are made with the search state.
+ * Chance nodes (a position whose moves hold dice): every move is searched
+ * with a full window and the values combined by chance_value (the best
+ * choice, the mean over the faces), an exact value.  Mixed won and lost
+ * ends under a die count as +-SEARCH_CHANCE_WIN, so that a mean stays a
+ * value and not a distance to an end.
+ *
+ * Nothing is allocated while searching (but at chance nodes deeper than a
+ * few levels of choices): the move lists, the move orders and the table are
+ * made with the search state.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +63,8 @@ struct alphabeta {
     const move_list *root_list;
     move_list lists[SEARCH_MAX_PLY + 1];       /* [0] unused: the root list is the caller's */
     uint64_t order[SEARCH_MAX_PLY + 1][MOVELIST_MAX_MOVES];
+    double values[SEARCH_MAX_PLY + 1][MOVELIST_MAX_MOVES];    /* chance nodes: each move's value */
+    int path_order[SEARCH_MAX_PLY + 1][MOVELIST_MAX_MOVES];
     uint32_t killers[SEARCH_MAX_PLY + 1][2];
     int32_t history[GAME_MAX_PLAYERS][HISTORY_SIZE];
     int sides[SEARCH_MAX_PLY + 1];
@@ -268,6 +277,56 @@ static void update_pv(alphabeta *s, int ply, uint64_t best_move)
     s->pv_length[ply] = length;
 }
 
+static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta);
+
+/* Searches every move of LIST (at PLY, DEPTH left) with a full window into
+ * s->values[ply]; false when the search was stopped.  *BEST_INDEX: the move
+ * with the highest value. */
+static bool search_all(alphabeta *s, const move_list *list, int ply, int depth, int *best_index)
+{
+    position *p = s->p;
+    int my_team = team(s, p->side), best = -INFINITE_SCORE;
+    *best_index = 0;
+    for (int i = 0; i < list->count; i++) {
+        undo u;
+        move_make(p, list, i, &u);
+        if (ply == 0)
+            s->nodes++;
+        int v = team(s, p->side) == my_team ? negamax(s, ply + 1, depth - 1, -INFINITE_SCORE, INFINITE_SCORE)
+                                            : -negamax(s, ply + 1, depth - 1, -INFINITE_SCORE, INFINITE_SCORE);
+        pos_unmake(p, &u);
+        if (s->stop)
+            return false;
+        s->values[ply][i] = v;
+        if (v > best) {
+            best = v;
+            *best_index = i;
+        }
+    }
+    return true;
+}
+
+static int chance_value_of(alphabeta *s, const move_list *list, int ply)
+{
+    chance_order(list, s->path_order[ply]);
+    double v = chance_value(list, s->path_order[ply], s->values[ply], SEARCH_MATE_BOUND, SEARCH_CHANCE_WIN);
+    return (int)(v < 0 ? v - 0.5 : v + 0.5);
+}
+
+/* A position whose moves hold dice: expectimax (see the top). */
+static int chance_node(alphabeta *s, const move_list *list, int ply, int depth)
+{
+    uint64_t horizon_before = s->horizon;
+    int best_index;
+    if (!search_all(s, list, ply, depth, &best_index))
+        return 0;
+    int v = chance_value_of(s, list, ply);
+    update_pv(s, ply, list->moves[best_index].hash);
+    tt_store(s, s->p->hash, list->moves[best_index].hash, v, ply, depth, BOUND_EXACT,
+             s->horizon == horizon_before);
+    return v;
+}
+
 static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
 {
     position *p = s->p;
@@ -306,6 +365,9 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
         s->horizon++;
         return leaf_value(s, ply);
     }
+
+    if (chance_in(list))
+        return chance_node(s, list, ply, depth);
 
     uint64_t horizon_before = s->horizon;
     int alpha_before = alpha, best = -INFINITE_SCORE, my_team = team(s, p->side);
@@ -393,7 +455,8 @@ static void describe(int v, bool proven, search_result *out)
 }
 
 void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, long time_ms,
-                      long nodes, search_result *result, search_progress progress, void *context)
+                      long nodes, search_result *result, search_progress progress, void *context,
+                      double *values)
 {
     memset(result, 0, sizeof *result);
     result->best = root->count > 0 ? 0 : -1;
@@ -420,11 +483,40 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
     s->sides[0] = p->side;
     uint64_t previous_best = 0;
     int my_team = team(s, p->side);
+    bool chance = chance_in(root);
 
     for (int d = 1; d <= max_depth; d++) {
         s->horizon = 0;
         s->pv_length[0] = 0;
         int alpha = -INFINITE_SCORE, best = -INFINITE_SCORE, best_index = -1;
+        if (chance) {
+            if (!search_all(s, root, 0, d, &best_index)) {
+                if (result->depth == 0)
+                    result->best = -1;   /* nothing complete: the caller walks the turn at random */
+                break;
+            }
+            bool proven = s->horizon == 0;
+            if (values)
+                for (int i = 0; i < root->count; i++)
+                    values[i] = s->values[0][i];
+            best = chance_value_of(s, root, 0);
+            update_pv(s, 0, root->moves[best_index].hash);
+            result->best = best_index;
+            result->depth = d;
+            describe(best, proven, result);
+            previous_best = root->moves[best_index].hash;
+            double elapsed = search_clock() - s->start;
+            if (progress) {
+                search_info info = { d, result->kind, result->score, result->distance, s->nodes, elapsed,
+                                     pv_text(s, root) };
+                progress(&info, context);
+            }
+            if (proven)
+                break;
+            if (s->deadline > 0 && elapsed * 1000.0 > (double)time_ms * 0.5)
+                break;
+            continue;
+        }
         uint64_t *order = s->order[0];
         order_moves(s, root, 0, previous_best);
         for (int k = 0; k < root->count; k++) {

@@ -120,6 +120,8 @@ struct engine {
     evaluator eval;
     alphabeta *ab;
     mcts *tree;
+    double *values;     /* per root move, for a turn with dice */
+    int *order;
 };
 
 engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
@@ -134,14 +136,18 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
         e->rng = 1;
     e->gen = movegen_new(g);
     e->root_ok = move_list_init(&e->root);
-    bool ok = e->gen && e->root_ok;
-    if (ok && spec->kind == ENGINE_ALPHABETA) {
-        /* the estimate is seeded by the game alone: every ab engine values alike */
+    e->values = malloc(MOVELIST_MAX_MOVES * sizeof *e->values);
+    e->order = malloc(MOVELIST_MAX_MOVES * sizeof *e->order);
+    bool ok = e->gen && e->root_ok && e->values && e->order;
+    if (ok && spec->kind != ENGINE_RANDOM) {
+        /* the estimate is seeded by the game alone: every engine values alike */
         ok = evaluator_init(&e->eval, g, ESTIMATE_PLAYOUTS, 1);
-        e->ab = ok ? alphabeta_new(g, e->gen, &e->eval) : NULL;
+    }
+    if (ok && spec->kind == ENGINE_ALPHABETA) {
+        e->ab = alphabeta_new(g, e->gen, &e->eval);
         ok = e->ab != NULL;
     } else if (ok && spec->kind == ENGINE_MCTS) {
-        e->tree = mcts_new(g, e->gen, seed);
+        e->tree = mcts_new(g, e->gen, seed, &e->eval);
         ok = e->tree != NULL;
     }
     if (!ok) {
@@ -160,12 +166,37 @@ void engine_free(engine *e)
     if (e->root_ok)
         move_list_free(&e->root);
     movegen_free(e->gen);
+    free(e->values);
+    free(e->order);
     free(e);
 }
 
 const move_list *engine_root_moves(const engine *e)
 {
     return &e->root;
+}
+
+/* Turns with dice: the ab engine takes the way worth most, mcts the way
+ * visited most. */
+static int best_way(const move_list *list, const int *order, const int *way, int ways, int depth,
+                    void *context)
+{
+    const engine *e = context;
+    int best = 0;
+    double best_value = -1e300;
+    for (int k = 0; k < ways; k++) {
+        double v = 0;
+        if (e->spec.kind == ENGINE_ALPHABETA)
+            v = chance_way_value(list, order, way, k, depth, e->values, SEARCH_MATE_BOUND, SEARCH_CHANCE_WIN);
+        else
+            for (int j = way[k]; j < way[k + 1]; j++)
+                v += e->values[order[j]];
+        if (v > best_value) {
+            best_value = v;
+            best = k;
+        }
+    }
+    return best;
 }
 
 void engine_choose(engine *e, position *p, search_result *result, search_progress progress,
@@ -176,16 +207,23 @@ void engine_choose(engine *e, position *p, search_result *result, search_progres
     result->best = -1;
     if (e->root.count == 0)
         return;
+    bool chance = chance_in(&e->root);
     switch (e->spec.kind) {
     case ENGINE_RANDOM:
         result->best = (int)(search_random(&e->rng) % (uint64_t)e->root.count);
         break;
     case ENGINE_ALPHABETA:
         alphabeta_search(e->ab, p, &e->root, e->spec.depth, e->spec.time_ms, e->spec.nodes, result,
-                         progress, context);
+                         progress, context, e->values);
         break;
     case ENGINE_MCTS:
-        mcts_search(e->tree, p, &e->root, e->spec.playouts, e->spec.time_ms, result, progress, context);
+        mcts_search(e->tree, p, &e->root, e->spec.playouts, e->spec.time_ms, result, progress, context,
+                    e->values);
         break;
+    }
+    if (chance) {   /* the engine's choices, and its own throws */
+        chance_order(&e->root, e->order);
+        bool known = e->spec.kind != ENGINE_RANDOM && result->best >= 0;
+        result->best = chance_walk(&e->root, e->order, known ? best_way : NULL, e, &e->rng);
     }
 }

@@ -14,6 +14,18 @@
  * length of the proving line, so a proven "win in N" is a forced win in at
  * most N plies.
  *
+ * Chance: at a node whose moves hold dice, selection walks the turn
+ * (chance_walk): UCT among the ways a choice can go on, each way's visits
+ * and results summed over its moves, and a uniformly random face at a die;
+ * playouts walk such turns at random.  Such nodes are never proven from
+ * their children (the solver's rules are for choices).
+ *
+ * Cut-off playouts: with an evaluator whose pieces have values, a playout
+ * stops after MCTS_CUTOFF plies and each player scores the logistic of its
+ * material balance, normalised so that the scores add up to 1 (random
+ * games of chess or draughts mostly end in draws after hundreds of plies,
+ * which tells the tree nothing).
+ *
  * The tree lives in a pool made with the searcher; when the pool is full
  * the search goes on without growing the tree.  Children are made in the
  * generator's order, which the same position always repeats, so child k is
@@ -38,6 +50,7 @@ typedef struct tnode {
     uint16_t child_count;
     int8_t side;            /* the player to move here, once expanded */
     uint8_t proven;
+    uint8_t chance;         /* its moves hold dice */
     uint16_t distance;      /* proven: plies to the end */
     uint32_t visits;
     float total[GAME_MAX_PLAYERS];
@@ -47,22 +60,27 @@ typedef struct tnode {
 struct mcts {
     const game *g;
     movegen *gen;
+    const evaluator *eval;      /* NULL: playouts run to the end */
     uint64_t rng;
     tnode *pool;
     int used;
     move_list list;
+    int order[MOVELIST_MAX_MOVES];   /* chance nodes: the moves by path */
     int32_t line[MAX_LINE];     /* the nodes from the root down */
     undo undos[MAX_LINE];
     char pv_text[4096];
 };
 
-mcts *mcts_new(const game *g, movegen *generator, uint64_t seed)
+mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator *eval)
 {
     mcts *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
     s->g = g;
     s->gen = generator;
+    for (int t = 0; eval && t < g->type_count; t++)
+        if (eval->value[t])
+            s->eval = eval;   /* some piece has a value: playouts may be cut off */
     s->rng = 0x853C49E6748FEA9Bull ^ (seed * 0x9E3779B97F4A7C15ull);
     if (!s->rng)
         s->rng = 1;
@@ -119,11 +137,54 @@ static int select_child(mcts *s, const tnode *n)
     return best;
 }
 
+typedef struct uct_ways {
+    mcts *s;
+    const tnode *n;
+} uct_ways;
+
+/* UCT among the ways a turn with dice goes on at node N. */
+static int choose_way(const move_list *list, const int *order, const int *way, int ways, int depth,
+                      void *context)
+{
+    (void)list;
+    (void)depth;
+    uct_ways *u = context;
+    mcts *s = u->s;
+    const tnode *n = u->n;
+    double log_visits = log(n->visits > 0 ? n->visits : 1), best_value = -1e300;
+    int best = 0;
+    for (int k = 0; k < ways; k++) {
+        double visits = 0, total = 0;
+        for (int j = way[k]; j < way[k + 1]; j++) {
+            const tnode *c = &s->pool[n->first_child + order[j]];
+            visits += c->visits;
+            total += c->total[n->side];
+        }
+        double value = visits == 0 ? 1e9 + (double)(search_random(&s->rng) & 0xFFFF)
+                                   : total / visits + EXPLORATION * sqrt(log_visits / visits);
+        if (value > best_value) {
+            best_value = value;
+            best = k;
+        }
+    }
+    return best;
+}
+
+/* The move to descend by at N, whose moves S->list holds. */
+static int select_move(mcts *s, const tnode *n)
+{
+    if (!n->chance)
+        return select_child(s, n);
+    chance_order(&s->list, s->order);
+    uct_ways u = { s, n };
+    return chance_walk(&s->list, s->order, choose_way, &u, &s->rng);
+}
+
 /* Tries to prove node N from its children; true when it is proven now. */
 static bool prove(mcts *s, tnode *n)
 {
     int side = n->side, players = s->g->player_count;
-    if (n->first_child < 0 || side < 0)
+    if (n->first_child < 0 || side < 0 || n->chance)
         return false;
     int win = -1, best = -1;
     bool open = false;
@@ -169,13 +230,31 @@ static void playout(mcts *s, position *p, int *made, double *score)
                 score[q] = r.score[q];
             return;
         }
+        if (s->eval && plies >= MCTS_CUTOFF) {
+            /* each player's material against the others', as a share of a win */
+            double sum = 0;
+            for (int q = 0; q < players; q++) {
+                double m = evaluate_material(s->eval, p, q);
+                score[q] = 1.0 / (1.0 + exp(-m / MCTS_MATERIAL_SCALE));
+                sum += score[q];
+            }
+            for (int q = 0; q < players; q++)
+                score[q] = sum > 0 ? score[q] / sum : 1.0 / players;
+            return;
+        }
         if (s->list.count == 0 || plies >= PLAYOUT_PLIES || *made >= MAX_LINE - 1
             || p->log_length > POSITION_MAX_LOG / 2) {
             for (int q = 0; q < players; q++)
                 score[q] = 1.0 / players;   /* unfinished: shared */
             return;
         }
-        int choice = (int)(search_random(&s->rng) % (uint64_t)s->list.count);
+        int choice;
+        if (chance_in(&s->list)) {
+            chance_order(&s->list, s->order);
+            choice = chance_walk(&s->list, s->order, NULL, NULL, &s->rng);
+        } else {
+            choice = (int)(search_random(&s->rng) % (uint64_t)s->list.count);
+        }
         move_make(p, &s->list, choice, &s->undos[(*made)++]);
     }
 }
@@ -254,7 +333,7 @@ static void describe(const mcts *s, const tnode *root, int best, search_result *
 }
 
 void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time_ms,
-                 search_result *result, search_progress progress, void *context)
+                 search_result *result, search_progress progress, void *context, double *values)
 {
     memset(result, 0, sizeof *result);
     result->best = root->count > 0 ? 0 : -1;
@@ -279,7 +358,7 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
         s->line[0] = 0;
         while (s->pool[node].first_child >= 0 && !s->pool[node].proven && made < MAX_LINE / 2) {
             movegen_generate(s->gen, p, &s->list);
-            int k = select_child(s, &s->pool[node]);
+            int k = select_move(s, &s->pool[node]);
             if (k < 0 || k >= s->list.count)
                 break;
             move_make(p, &s->list, k, &s->undos[made++]);
@@ -311,6 +390,7 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
                 if (leaf->first_child < 0 && s->used + s->list.count <= POOL_NODES
                     && s->list.count <= UINT16_MAX) {
                     leaf->side = (int8_t)p->side;
+                    leaf->chance = chance_in(&s->list);
                     int first = s->used;
                     for (int k = 0; k < s->list.count; k++)
                         new_node(s, s->list.moves[k].hash);
@@ -348,6 +428,9 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
     if (best < 0)
         best = 0;
     result->best = best;
+    if (values)
+        for (int k = 0; k < root->count; k++)
+            values[k] = r->first_child >= 0 && k < r->child_count ? s->pool[r->first_child + k].visits : 0;
     result->depth = deepest;
     result->nodes = done;
     result->seconds = search_clock() - start;

@@ -15,7 +15,9 @@
  *   searches as usual.
  * - mcts (mcts.c): UCT with uniformly random playouts, an MCTS-solver that
  *   proves ends in the tree, and one result per player (score vectors), so
- *   it needs no special case for more than two players.
+ *   it needs no special case for more than two players.  In a game whose
+ *   pieces have values (hinted or estimated), playouts are cut off after
+ *   MCTS_CUTOFF plies and scored by the material balance.
  *
  * Scores are from the side to move's view.  Alpha-beta scores are in
  * hundredths of a pawn-like unit (a piece of `value 1` is worth 100); a
@@ -24,8 +26,14 @@
  * move now).  An MCTS score is the expected result mapped to -1000..1000
  * (1000: always wins).
  *
- * Chance moves (`roll`) are searched as if the mover chose the die; games
- * with dice are not handled properly yet.
+ * Chance (chance.c): where a position's moves hold dice (MOVE_CHANCE, from
+ * `roll`), the turn is a tree of the mover's choices and the dice's faces,
+ * read from the moves' paths.  Alpha-beta values such a position by
+ * expectimax (the best choice, the mean over a die's faces; its children
+ * are searched with a full window), MCTS walks the tree when it selects
+ * (UCT at the choices, a uniformly random face at the dice) and does not
+ * prove such nodes, and every engine plays its own turn the same way: it
+ * makes its choices and throws its dice from its seed.
  */
 #ifndef TABULA_SEARCH_H
 #define TABULA_SEARCH_H
@@ -58,6 +66,30 @@ typedef struct engine_spec {
 
 /* Reads TEXT; on failure ERROR says why. */
 bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t error_size);
+
+/* --- chance (chance.c) */
+
+/* Whether any of LIST's moves holds a throw. */
+bool chance_in(const move_list *list);
+/* ORDER (LIST->count entries): the move indices sorted by path. */
+void chance_order(const move_list *list, int *order);
+/* The turn's expectimax value: VALUES[i] is move i's value for the mover;
+ * choices take the best, dice the mean of their faces.  Values at or beyond
+ * MATE_BOUND (0: none) are proven ends; a mean over faces some of which win
+ * and some lose counts them as +WIN and -WIN. */
+double chance_value(const move_list *list, const int *order, const double *values,
+                    double mate_bound, double win);
+/* At a choice, the ways the turn can go on are ORDER[WAY[k]..WAY[k+1]) for
+ * k < WAYS, after DEPTH path tokens; returns the k chosen. */
+typedef int (*chance_chooser)(const move_list *list, const int *order, const int *way, int ways,
+                              int depth, void *context);
+/* Plays the turn: CHOOSE (NULL: uniformly at random) at the choices, a
+ * uniformly random face at the dice; returns the move index. */
+int chance_walk(const move_list *list, const int *order, chance_chooser choose, void *context,
+                uint64_t *rng);
+/* The value of way K (as given to a chance_chooser). */
+double chance_way_value(const move_list *list, const int *order, const int *way, int k, int depth,
+                        const double *values, double mate_bound, double win);
 
 /* --- evaluation (evaluate.c) */
 
@@ -128,15 +160,25 @@ typedef struct alphabeta alphabeta;
 alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eval);
 void alphabeta_free(alphabeta *s);
 /* Searches P, whose legal moves ROOT already holds; DEPTH 0, TIME_MS 0 or
- * NODES 0: no limit of that kind (with none at all, SEARCH_MAX_PLY - 1). */
+ * NODES 0: no limit of that kind (with none at all, SEARCH_MAX_PLY - 1).
+ * VALUES (may be NULL) receives each root move's value for the mover when
+ * the root has chance moves (then every root move is searched exactly). */
 void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, long time_ms,
-                      long nodes, search_result *result, search_progress progress, void *context);
+                      long nodes, search_result *result, search_progress progress, void *context,
+                      double *values);
+/* The value an ab search gives a won end (mixed with lost ones under a die). */
+#define SEARCH_CHANCE_WIN 100000
 
 typedef struct mcts mcts;
-mcts *mcts_new(const game *g, movegen *generator, uint64_t seed);
+/* EVAL (may be NULL): when it values some piece type, a playout stops after
+ * MCTS_CUTOFF plies and scores the material instead of playing on. */
+mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator *eval);
+#define MCTS_CUTOFF 60
+#define MCTS_MATERIAL_SCALE 300.0   /* hundredths: a lead of this much is worth a 73% result */
 void mcts_free(mcts *s);
+/* VALUES (may be NULL) receives each root move's visit count. */
 void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time_ms,
-                 search_result *result, search_progress progress, void *context);
+                 search_result *result, search_progress progress, void *context, double *values);
 
 /* Seconds on a monotonic clock. */
 double search_clock(void);

@@ -256,6 +256,146 @@ static void specs(void **state)
     assert_false(engine_spec_parse("ab:depth=x", &s, error, sizeof error));
 }
 
+/* --- chance: hand-made turns, as paths, with known values */
+
+#define ROLL(face) PATH_TOKEN(PATH_ROLL, face)
+#define CELL(c) PATH_TOKEN(PATH_TO, c)
+
+/* Adds a move to LIST whose path is TOKENS (COUNT of them). */
+static void add_move(move_list *list, const int32_t *tokens, int count)
+{
+    move *mv = &list->moves[list->count++];
+    memset(mv, 0, sizeof *mv);
+    mv->path_first = list->path_count;
+    mv->path_count = count;
+    for (int k = 0; k < count; k++) {
+        list->path[list->path_count++] = tokens[k];
+        if (PATH_KIND(tokens[k]) == PATH_ROLL)
+            mv->flags |= MOVE_CHANCE;
+    }
+    mv->hash = (uint64_t)list->count;
+}
+
+static double turn_value(move_list *list, const double *values)
+{
+    int order[16];
+    chance_order(list, order);
+    return chance_value(list, order, values, SEARCH_MATE_BOUND, SEARCH_CHANCE_WIN);
+}
+
+static void chance_values(void **state)
+{
+    (void)state;
+    move_list list;
+    assert_true(move_list_init(&list));
+
+    /* a die of three decides: one face wins, two lose */
+    list.count = list.path_count = 0;
+    for (int f = 1; f <= 3; f++)
+        add_move(&list, (int32_t[]){ ROLL(f), CELL(0) }, 2);
+    assert_true(chance_in(&list));
+    assert_float_equal(turn_value(&list, (double[]){ 300, -600, -600 }), -300, 1e-9);
+
+    /* throw, then choose: the best choice for each face, averaged */
+    list.count = list.path_count = 0;
+    add_move(&list, (int32_t[]){ ROLL(1), CELL(0) }, 2);
+    add_move(&list, (int32_t[]){ ROLL(1), CELL(1) }, 2);
+    add_move(&list, (int32_t[]){ ROLL(2), CELL(0) }, 2);
+    add_move(&list, (int32_t[]){ ROLL(2), CELL(1) }, 2);
+    assert_float_equal(turn_value(&list, (double[]){ 10, 30, 50, 0 }), 40, 1e-9);
+
+    /* choose, then throw: a sure 20 or a throw worth (0 + 100) / 2 */
+    list.count = list.path_count = 0;
+    add_move(&list, (int32_t[]){ CELL(2) }, 1);
+    add_move(&list, (int32_t[]){ ROLL(1) }, 1);
+    add_move(&list, (int32_t[]){ ROLL(2) }, 1);
+    assert_float_equal(turn_value(&list, (double[]){ 20, 0, 100 }), 50, 1e-9);
+    assert_float_equal(turn_value(&list, (double[]){ 60, 0, 100 }), 60, 1e-9);
+
+    /* ends under a die: all won keeps a distance, won and lost do not */
+    assert_float_equal(turn_value(&list, (double[]){ -5000, SEARCH_MATE - 3, SEARCH_MATE - 5 }),
+                       SEARCH_MATE - 4, 1e-9);
+    assert_float_equal(turn_value(&list, (double[]){ -5000, SEARCH_MATE - 3, -(SEARCH_MATE - 5) }), 0, 1e-9);
+
+    /* moves that are not chance are a choice */
+    list.count = list.path_count = 0;
+    add_move(&list, (int32_t[]){ CELL(0) }, 1);
+    add_move(&list, (int32_t[]){ CELL(1) }, 1);
+    assert_false(chance_in(&list));
+    assert_float_equal(turn_value(&list, (double[]){ -7, 3 }), 3, 1e-9);
+    move_list_free(&list);
+}
+
+static int take_last(const move_list *list, const int *order, const int *way, int ways, int depth,
+                     void *context)
+{
+    (void)list, (void)order, (void)way, (void)depth, (void)context;
+    return ways - 1;
+}
+
+/* Walking a turn: the dice fall uniformly, the choices are the chooser's. */
+static void chance_walks(void **state)
+{
+    (void)state;
+    move_list list;
+    assert_true(move_list_init(&list));
+    list.count = list.path_count = 0;
+    add_move(&list, (int32_t[]){ CELL(2) }, 1);
+    for (int f = 1; f <= 3; f++)
+        add_move(&list, (int32_t[]){ PATH_TOKEN(PATH_TO, 5), ROLL(f) }, 2);
+    int order[16], seen[4] = { 0 };
+    chance_order(&list, order);
+    uint64_t rng = 12345;
+    for (int k = 0; k < 3000; k++) {
+        int i = chance_walk(&list, order, take_last, NULL, &rng);
+        assert_true(i >= 0 && i < 4);
+        seen[i]++;
+    }
+    assert_int_equal(seen[0], 0);   /* the chooser throws every time */
+    for (int i = 1; i < 4; i++)
+        assert_true(seen[i] > 850 && seen[i] < 1150);
+    move_list_free(&list);
+}
+
+/* A rules file whose turn may be a throw: both engines search it, leave
+ * the position as it was and play a legal move. */
+static void dice_in_a_game(void **state)
+{
+    (void)state;
+    game *g = NULL;
+    char path[1024];
+    const char *top = getenv("top_srcdir");
+    snprintf(path, sizeof path, "%s/games/superial.rules", top ? top : ".");
+    source_set sources;
+    diag_list diagnostics;
+    source_set_init(&sources);
+    diag_init(&diagnostics);
+    game_load_options options = { "random-moves", loader_options_from_environment(NULL) };
+    bool unreadable;
+    g = game_load(path, &options, &sources, &diagnostics, &unreadable);
+    diag_free(&diagnostics);
+    source_set_free(&sources);
+    assert_non_null(g);
+    position *p = malloc(sizeof *p);
+    assert_true(p && pos_init(p, g));
+    const char *specs_text[] = { "ab:depth=1", "mcts:playouts=200", "random" };
+    for (int k = 0; k < 3; k++) {
+        engine_spec spec = spec_of(specs_text[k]);
+        engine *e = engine_new(g, &spec, 3);
+        assert_non_null(e);
+        uint64_t hash = p->hash;
+        search_result result;
+        engine_choose(e, p, &result, NULL, NULL);
+        assert_true(p->hash == hash);
+        assert_true(chance_in(engine_root_moves(e)));
+        assert_true(result.best >= 0 && result.best < engine_root_moves(e)->count);
+        engine_free(e);
+    }
+    pos_free(p);
+    free(p);
+    game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -267,6 +407,9 @@ int main(void)
         cmocka_unit_test(connect4_open_three),
         cmocka_unit_test(alphabeta_beats_random),
         cmocka_unit_test(mcts_beats_random),
+        cmocka_unit_test(chance_values),
+        cmocka_unit_test(chance_walks),
+        cmocka_unit_test(dice_in_a_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
