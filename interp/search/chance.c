@@ -202,9 +202,9 @@ int chance_walk(const move_list *list, const int *order, chance_chooser choose, 
         int n = ways(list, order, lo, hi, depth, way, &chance);
         int k;
         if (chance)
-            k = (int)(search_random(rng) % (uint64_t)n);
+            k = (int)(rng_next(rng) % (uint64_t)n);
         else
-            k = choose ? choose(list, order, way, n, depth, context) : (int)(search_random(rng) % (uint64_t)n);
+            k = choose ? choose(list, order, way, n, depth, context) : (int)(rng_next(rng) % (uint64_t)n);
         if (k < 0 || k >= n)
             k = 0;
         int a = way[k], b = way[k + 1];

@@ -131,9 +131,7 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
         return NULL;
     e->g = g;
     e->spec = *spec;
-    e->rng = 0xBF58476D1CE4E5B9ull ^ (seed * 0x94D049BB133111EBull);
-    if (!e->rng)
-        e->rng = 1;
+    e->rng = rng_seed(seed);
     e->gen = movegen_new(g);
     e->root_ok = move_list_init(&e->root);
     e->values = malloc(MOVELIST_MAX_MOVES * sizeof *e->values);
@@ -210,7 +208,7 @@ void engine_choose(engine *e, position *p, search_result *result, search_progres
     bool chance = chance_in(&e->root);
     switch (e->spec.kind) {
     case ENGINE_RANDOM:
-        result->best = (int)(search_random(&e->rng) % (uint64_t)e->root.count);
+        result->best = (int)(rng_next(&e->rng) % (uint64_t)e->root.count);
         break;
     case ENGINE_ALPHABETA:
         alphabeta_search(e->ab, p, &e->root, e->spec.depth, e->spec.time_ms, e->spec.nodes, result,

@@ -80,9 +80,7 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
     bool ok = acc && diff && m && p && list_ok;
     bool position_ok = ok && pos_init(p, g);
     ok = ok && position_ok;
-    uint64_t state = 0x9E3779B97F4A7C15ull ^ (seed * 0xD1B54A32D192ED03ull);
-    if (!state)
-        state = 1;
+    uint64_t state = rng_seed(seed ^ 0xD1B54A32D192ED03ull);
     long moves_made = 0;
     for (int k = 0; ok && k < playouts && moves_made < ESTIMATE_MAX_MOVES; k++) {
         pos_reset(p);
@@ -104,7 +102,7 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
             if (result.over || list.count == 0)
                 break;
             undo u;
-            move_make(p, &list, (int)(search_random(&state) % (uint64_t)list.count), &u);
+            move_make(p, &list, (int)(rng_next(&state) % (uint64_t)list.count), &u);
             pos_commit(p);
             moves_made++;
         }

@@ -81,9 +81,7 @@ mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator
     for (int t = 0; eval && t < g->type_count; t++)
         if (eval->value[t])
             s->eval = eval;   /* some piece has a value: playouts may be cut off */
-    s->rng = 0x853C49E6748FEA9Bull ^ (seed * 0x9E3779B97F4A7C15ull);
-    if (!s->rng)
-        s->rng = 1;
+    s->rng = rng_seed(seed ^ 0x853C49E6748FEA9Bull);
     s->pool = malloc(POOL_NODES * sizeof *s->pool);
     if (!s->pool || !move_list_init(&s->list)) {
         mcts_free(s);
@@ -126,7 +124,7 @@ static int select_child(mcts *s, const tnode *n)
         if (c->proven)
             value = c->proof[side];
         else if (c->visits == 0)
-            value = 1e9 + (double)(search_random(&s->rng) & 0xFFFF);   /* untried first, in random order */
+            value = 1e9 + (double)(rng_next(&s->rng) & 0xFFFF);   /* untried first, in random order */
         else
             value = c->total[side] / c->visits + EXPLORATION * sqrt(log_visits / c->visits);
         if (value > best_value) {
@@ -160,7 +158,7 @@ static int choose_way(const move_list *list, const int *order, const int *way, i
             visits += c->visits;
             total += c->total[n->side];
         }
-        double value = visits == 0 ? 1e9 + (double)(search_random(&s->rng) & 0xFFFF)
+        double value = visits == 0 ? 1e9 + (double)(rng_next(&s->rng) & 0xFFFF)
                                    : total / visits + EXPLORATION * sqrt(log_visits / visits);
         if (value > best_value) {
             best_value = value;
@@ -253,7 +251,7 @@ static void playout(mcts *s, position *p, int *made, double *score)
             chance_order(&s->list, s->order);
             choice = chance_walk(&s->list, s->order, NULL, NULL, &s->rng);
         } else {
-            choice = (int)(search_random(&s->rng) % (uint64_t)s->list.count);
+            choice = (int)(rng_next(&s->rng) % (uint64_t)s->list.count);
         }
         move_make(p, &s->list, choice, &s->undos[(*made)++]);
     }

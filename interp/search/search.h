@@ -44,6 +44,7 @@
 
 #include "game.h"
 #include "movegen.h"
+#include "rng.h"
 #include "position.h"
 
 #define SEARCH_MAX_PLY 64
@@ -183,14 +184,5 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
 /* Seconds on a monotonic clock. */
 double search_clock(void);
 
-/* xorshift64 */
-static inline uint64_t search_random(uint64_t *state)
-{
-    uint64_t x = *state;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *state = x;
-}
 
 #endif
