@@ -46,6 +46,10 @@ int cli_load(const char *command, const char *path, const char *variant, cli_loa
 void cli_unload(cli_loaded *loaded);
 /* Reads a whole decimal number within LOW..HIGH. */
 bool cli_parse_count(const char *text, long low, long high, long *out);
+/* The same for the value of a command's OPTION; says on stderr what is
+ * wrong when it is not such a number. */
+bool cli_count_option(const char *command, const char *option, const char *text, long low,
+                      long high, long *out);
 
 /* Shared by commands that load a rules file. */
 loader_options cli_loader_options(void);

@@ -210,15 +210,11 @@ int cli_analyze(int argc, char **argv)
         } else if (!strcmp(a, "--engine") && i + 1 < argc) {
             engine_text = argv[++i];
         } else if (!strcmp(a, "--games") && i + 1 < argc) {
-            if (!cli_parse_count(argv[++i], 1, 1000000L, &games)) {
-                fprintf(stderr, "tabula analyze: --games takes a count, not '%s'\n", argv[i]);
+            if (!cli_count_option("analyze", "--games", argv[++i], 1, 1000000L, &games))
                 return EXIT_USAGE;
-            }
         } else if (!strcmp(a, "--seed") && i + 1 < argc) {
-            if (!cli_parse_count(argv[++i], 0, 2147483647L, &seed)) {
-                fprintf(stderr, "tabula analyze: --seed takes a number, not '%s'\n", argv[i]);
+            if (!cli_count_option("analyze", "--seed", argv[++i], 0, 2147483647L, &seed))
                 return EXIT_USAGE;
-            }
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "tabula analyze: unknown option '%s'; see 'tabula analyze --help'\n", a);
             return EXIT_USAGE;

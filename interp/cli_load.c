@@ -38,3 +38,13 @@ bool cli_parse_count(const char *text, long low, long high, long *out)
     *out = value;
     return true;
 }
+
+bool cli_count_option(const char *command, const char *option, const char *text, long low,
+                      long high, long *out)
+{
+    if (cli_parse_count(text, low, high, out))
+        return true;
+    fprintf(stderr, "tabula %s: %s takes a number from %ld to %ld, not '%s'\n", command, option,
+            low, high, text);
+    return false;
+}

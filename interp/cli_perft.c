@@ -206,20 +206,14 @@ int cli_bench(int argc, char **argv)
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
             variant = argv[++i];
         } else if (!strcmp(a, "--time") && i + 1 < argc) {
-            if (!cli_parse_count(argv[++i], 1, 86400000L, &time_ms)) {
-                fprintf(stderr, "tabula bench: --time takes milliseconds, not '%s'\n", argv[i]);
+            if (!cli_count_option("bench", "--time", argv[++i], 1, 86400000L, &time_ms))
                 return EXIT_USAGE;
-            }
         } else if (!strcmp(a, "--playouts") && i + 1 < argc) {
-            if (!cli_parse_count(argv[++i], 1, 1000000000L, &playouts)) {
-                fprintf(stderr, "tabula bench: --playouts takes a count, not '%s'\n", argv[i]);
+            if (!cli_count_option("bench", "--playouts", argv[++i], 1, 1000000000L, &playouts))
                 return EXIT_USAGE;
-            }
         } else if (!strcmp(a, "--seed") && i + 1 < argc) {
-            if (!cli_parse_count(argv[++i], 0, 2147483647L, &seed)) {
-                fprintf(stderr, "tabula bench: --seed takes a number, not '%s'\n", argv[i]);
+            if (!cli_count_option("bench", "--seed", argv[++i], 0, 2147483647L, &seed))
                 return EXIT_USAGE;
-            }
         } else if (a[0] == '-') {
             fprintf(stderr, "tabula bench: unknown option '%s'; see 'tabula bench --help'\n", a);
             return EXIT_USAGE;

@@ -47,21 +47,14 @@ int cli_search(int argc, char **argv)
         } else if (!strcmp(a, "--engine") && i + 1 < argc) {
             engine_text = argv[++i];
         } else if (!strcmp(a, "--depth") && i + 1 < argc) {
-            if (!cli_parse_count(argv[++i], 1, SEARCH_MAX_PLY - 1, &depth)) {
-                fprintf(stderr, "tabula search: --depth takes a number from 1 to %d, not '%s'\n",
-                        SEARCH_MAX_PLY - 1, argv[i]);
+            if (!cli_count_option("search", "--depth", argv[++i], 1, SEARCH_MAX_PLY - 1, &depth))
                 return EXIT_USAGE;
-            }
         } else if (!strcmp(a, "--time") && i + 1 < argc) {
-            if (!cli_parse_count(argv[++i], 1, 86400000L, &time_ms)) {
-                fprintf(stderr, "tabula search: --time takes milliseconds, not '%s'\n", argv[i]);
+            if (!cli_count_option("search", "--time", argv[++i], 1, 86400000L, &time_ms))
                 return EXIT_USAGE;
-            }
         } else if (!strcmp(a, "--nodes") && i + 1 < argc) {
-            if (!cli_parse_count(argv[++i], 1, 2000000000L, &nodes)) {
-                fprintf(stderr, "tabula search: --nodes takes a count, not '%s'\n", argv[i]);
+            if (!cli_count_option("search", "--nodes", argv[++i], 1, 2000000000L, &nodes))
                 return EXIT_USAGE;
-            }
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "tabula search: unknown option '%s'; see 'tabula search --help'\n", a);
             return EXIT_USAGE;
@@ -167,15 +160,11 @@ int cli_match(int argc, char **argv)
         } else if (strlen(a) == 4 && !strncmp(a, "--p", 3) && a[3] >= '1' && a[3] <= '4' && i + 1 < argc) {
             specs[a[3] - '1'] = argv[++i];
         } else if (!strcmp(a, "--games") && i + 1 < argc) {
-            if (!cli_parse_count(argv[++i], 1, 1000000L, &games)) {
-                fprintf(stderr, "tabula match: --games takes a count, not '%s'\n", argv[i]);
+            if (!cli_count_option("match", "--games", argv[++i], 1, 1000000L, &games))
                 return EXIT_USAGE;
-            }
         } else if (!strcmp(a, "--seed") && i + 1 < argc) {
-            if (!cli_parse_count(argv[++i], 0, 2147483647L, &seed)) {
-                fprintf(stderr, "tabula match: --seed takes a number, not '%s'\n", argv[i]);
+            if (!cli_count_option("match", "--seed", argv[++i], 0, 2147483647L, &seed))
                 return EXIT_USAGE;
-            }
         } else if (!strcmp(a, "--verbose")) {
             verbose = true;
         } else if (a[0] == '-' && a[1] != '\0') {

@@ -14,6 +14,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "posstring.h"
+#include "shipped_game.h"
 #include "rng.h"
 
 static const char *const games[] = {
@@ -23,29 +24,11 @@ static const char *const games[] = {
 
 #define PLIES 120
 
-static game *load(const char *name, const char *variant)
-{
-    char path[1024];
-    const char *top = getenv("top_srcdir");
-    snprintf(path, sizeof path, "%s/games/%s.rules", top ? top : ".", name);
-    source_set sources;
-    diag_list diagnostics;
-    source_set_init(&sources);
-    diag_init(&diagnostics);
-    game_load_options options = { variant, loader_options_from_environment(NULL) };
-    bool unreadable;
-    game *g = game_load(path, &options, &sources, &diagnostics, &unreadable);
-    if (!g)
-        diag_print(&diagnostics, &sources, stderr, false);
-    diag_free(&diagnostics);
-    source_set_free(&sources);
-    return g;
-}
 
 /* Plays one seeded random game of NAME, checking texts at every ply. */
 static void check_game(const char *name, const char *variant, uint64_t seed)
 {
-    game *g = load(name, variant);
+    game *g = shipped_game(name, variant);
     assert_non_null(g);
     movegen *m = movegen_new(g);
     position *p = malloc(sizeof *p), *copy = malloc(sizeof *copy);

@@ -17,26 +17,9 @@
 #include "notation.h"
 #include "position.h"
 #include "posstring.h"
+#include "shipped_game.h"
 #include "search/search.h"
 
-static game *load(const char *name)
-{
-    char path[1024];
-    const char *top = getenv("top_srcdir");
-    snprintf(path, sizeof path, "%s/games/%s.rules", top ? top : ".", name);
-    source_set sources;
-    diag_list diagnostics;
-    source_set_init(&sources);
-    diag_init(&diagnostics);
-    game_load_options options = { NULL, loader_options_from_environment(NULL) };
-    bool unreadable;
-    game *g = game_load(path, &options, &sources, &diagnostics, &unreadable);
-    if (!g)
-        diag_print(&diagnostics, &sources, stderr, false);
-    diag_free(&diagnostics);
-    source_set_free(&sources);
-    return g;
-}
 
 static engine_spec spec_of(const char *text)
 {
@@ -52,7 +35,7 @@ static engine_spec spec_of(const char *text)
 static search_result search(const char *name, const char *position_text, const char *spec_text,
                             char *move_text, size_t size)
 {
-    game *g = load(name);
+    game *g = shipped_game(name, NULL);
     assert_non_null(g);
     position *p = malloc(sizeof *p);
     assert_true(p && pos_init(p, g));
@@ -166,7 +149,7 @@ static void connect4_open_three(void **state)
  * losses. */
 static void play_random(const char *name, const char *spec_text, int games, int *wins, int *losses)
 {
-    game *g = load(name);
+    game *g = shipped_game(name, NULL);
     assert_non_null(g);
     position *p = malloc(sizeof *p);
     assert_true(p && pos_init(p, g));
