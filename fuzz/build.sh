@@ -17,7 +17,9 @@ BISON=${BISON:-bison}
 FLEX=${FLEX:-flex}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
-targets="fuzz_rules fuzz_rules_include fuzz_position fuzz_move_text"
+targets="fuzz_rules fuzz_rules_include fuzz_position fuzz_move_text fuzz_savegame fuzz_repl"
+# the targets that drive the REPL, which need the program's front end too
+front_end_targets="fuzz_savegame fuzz_repl"
 
 # The library sources: the .c files of libtabula_a_SOURCES in Makefile.am
 # (read from it, so that files added to the library are picked up), less
@@ -30,7 +32,20 @@ if [ -z "$lib_sources" ]; then
     exit 1
 fi
 
+# The front end for the REPL targets: the program's sources less main.c and
+# the line editor (libedit), plus the search engines the REPL calls.
+front_sources=$(sed -n '/^tabula_SOURCES *=/,/^[^\t ]/p' "$root/Makefile.am" |
+    sed '1s/^tabula_SOURCES *=//' | tr ' \t\\' '\n\n\n' | grep '\.c$' |
+    grep -v -e '^interp/main\.c$' -e '^interp/repl/line\.c$' -e '^interp/cli_play\.c$')
+front_sources="$front_sources $(sed -n '/^libtabula_a_SOURCES *=/,/^[^\t ]/p' "$root/Makefile.am" |
+    tr ' \t\\' '\n\n\n' | grep '^interp/search/.*\.c$')"
+
 mkdir -p "$out/gen/lang" "$out/obj"
+# what make writes to interp/paths.h: games and stdlib are found in the tree
+printf '#define TABULA_DATADIR "%s"\n#define TABULA_BUILDDIR "%s"\n#define TABULA_SRCDIR "%s"\n' \
+    "$root" "$root" "$root" > "$out/gen/paths.h.new"
+cmp -s "$out/gen/paths.h.new" "$out/gen/paths.h" 2>/dev/null || mv "$out/gen/paths.h.new" "$out/gen/paths.h"
+rm -f "$out/gen/paths.h.new"
 
 # generated sources (only when the grammar or the scanner changed)
 if [ ! -f "$out/gen/lang/parser.c" ] || [ "$root/lang/parser.y" -nt "$out/gen/lang/parser.c" ]; then
@@ -44,7 +59,7 @@ fi
 
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 cflags="-std=c11 -g -O1 -D_GNU_SOURCE $san ${FUZZ_CFLAGS:-}"
-includes="-I$root/lang -I$out/gen/lang -I$root/interp -I$here"
+includes="-I$root/lang -I$out/gen/lang -I$root/interp -I$root/interp/repl -I$out/gen -I$here"
 
 # compile the library once, instrumented for coverage (fuzzer-no-link);
 # objects are rebuilt when their source or any header is newer
@@ -53,7 +68,7 @@ newest_header=$(ls -t "$root"/lang/*.h "$root"/interp/*.h "$root"/interp/search/
 objects=""
 list="$out/compile.list"
 : > "$list"
-for source in $lib_sources gen/lang/parser.c gen/lang/lexer.c; do
+for source in $lib_sources gen/lang/parser.c gen/lang/lexer.c $front_sources; do
     case $source in
         gen/*) path="$out/$source" ;;
         *) path="$root/$source" ;;
@@ -70,13 +85,24 @@ if [ -s "$list" ]; then
     # shellcheck disable=SC2086
     xargs -P "$JOBS" -n 2 sh -c "$CC $cflags -fsanitize=fuzzer-no-link $includes -w -c \"\$0\" -o \"\$1\"" < "$list"
 fi
-rm -f "$out/libfuzztabula.a"
+front_objects=""
+for source in $front_sources; do
+    front_objects="$front_objects $out/obj/$(echo "$source" | tr / _ | sed 's/\.c$/.o/')"
+    objects=$(echo "$objects" | tr ' ' '\n' | grep -v -x "$out/obj/$(echo "$source" | tr / _ | sed 's/\.c$/.o/')" | tr '\n' ' ')
+done
+rm -f "$out/libfuzztabula.a" "$out/libfuzzfront.a"
 # shellcheck disable=SC2086
 ar cr "$out/libfuzztabula.a" $objects
+# shellcheck disable=SC2086
+ar cr "$out/libfuzzfront.a" $front_objects
 
 for target in $targets; do
+    case " $front_end_targets " in
+        *" $target "*) front="$out/libfuzzfront.a" ;;
+        *) front="" ;;
+    esac
     # shellcheck disable=SC2086
     $CC $cflags -fsanitize=fuzzer $includes -DTABULA_FUZZ_ROOT="\"$root\"" \
-        -Wall -Wextra -o "$out/$target" "$here/$target.c" "$out/libfuzztabula.a" -lm
+        -Wall -Wextra -o "$out/$target" "$here/$target.c" $front "$out/libfuzztabula.a" -lm
 done
 echo "build.sh: built $targets in fuzz/build/"

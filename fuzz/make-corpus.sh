@@ -12,7 +12,7 @@ TABULA=${TABULA:-$root/tabula}
 corpus="$here/corpus"
 separator='%%%%'    # the line fuzz_rules_include splits its input at
 
-for target in fuzz_rules fuzz_rules_include fuzz_position fuzz_move_text; do
+for target in fuzz_rules fuzz_rules_include fuzz_position fuzz_move_text fuzz_savegame fuzz_repl; do
     rm -rf "${corpus:?}/$target"
     mkdir -p "$corpus/$target"
 done
@@ -76,6 +76,31 @@ printf 'e2-e4\ne7-e5\nd1-h5\nb8-c6\nf1-c4\ng8-f6\nh5xf7\n' > "$corpus/fuzz_move_
 printf 'g1\ne7-e5\n' > "$corpus/fuzz_move_text/chess-ambiguous"
 printf 'pass\n' > "$corpus/fuzz_move_text/pass"
 
-for target in fuzz_rules fuzz_rules_include fuzz_position fuzz_move_text; do
+# fuzz_savegame: games of the fuzzer's games played by the random engine
+# (3, 12 and 40 plies) and saved by the REPL, with the file named as in
+# the tree and no date; the saved games of the tests
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for name in sapos chess sato gtbm desdemona tictactoe; do
+    for plies in 3 12 40; do
+        { i=0; while [ $i -lt $plies ]; do echo "go random"; i=$((i + 1)); done
+          echo "save $work/game.sav"; } |
+            "$TABULA" play "$root/games/$name.rules" > /dev/null 2>&1 || true
+        [ -f "$work/game.sav" ] || continue
+        sed -e "s|^\[File \".*/games/|[File \"games/|" -e '/^\[Date /d' "$work/game.sav" \
+            > "$corpus/fuzz_savegame/$name-$plies.sav"
+        rm -f "$work/game.sav"
+    done
+done
+for f in "$root"/tests/repl/*.sav; do
+    [ -f "$f" ] && cp "$f" "$corpus/fuzz_savegame/tests-$(basename "$f")"
+done
+
+# fuzz_repl: the scripted sessions of the REPL tests
+for f in "$root"/tests/repl/*.session; do
+    [ -f "$f" ] && cp "$f" "$corpus/fuzz_repl/$(basename "$f" .session)"
+done
+
+for target in fuzz_rules fuzz_rules_include fuzz_position fuzz_move_text fuzz_savegame fuzz_repl; do
     echo "$target: $(ls "$corpus/$target" | wc -l) seeds"
 done

@@ -15,7 +15,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-fuzz_rules fuzz_rules_include fuzz_position fuzz_move_text}
+targets=${*:-fuzz_rules fuzz_rules_include fuzz_position fuzz_move_text fuzz_savegame fuzz_repl}
 
 [ -n "${FUZZ_NO_BUILD:-}" ] || "$here/build.sh"
 
@@ -25,6 +25,10 @@ summary=""
 for target in $targets; do
     case $target in
         fuzz_rules|fuzz_rules_include) extra="-dict=$here/rules.dict -max_len=16384" ;;
+        # the REPL talks on stdout and stderr; libFuzzer keeps its own
+        # reports (and the sanitizers') on a copy of stderr
+        fuzz_savegame) extra="-max_len=16384 -close_fd_mask=3" ;;
+        fuzz_repl) extra="-max_len=4096 -close_fd_mask=3" ;;
         *) extra="-max_len=4096" ;;
     esac
     work="$out/corpus/$target" crashes="$out/crashes/$target/" logs="$out/logs/$target"

@@ -55,6 +55,12 @@ static const char *closer_of(char kind)
     return kind == '{' ? "}" : kind == '(' ? ")" : "]";
 }
 
+void parse_fatal(parse_context *context, const char *message)
+{
+    context->fatal_message = message;
+    longjmp(context->fatal, 1);
+}
+
 bool parse_report_unclosed(parse_context *context, source_location at)
 {
     if (context->depth == 0 || context->reported_unclosed)
@@ -327,14 +333,24 @@ ast_node *parse_source(const source_set *sources, int file, diag_list *diagnosti
         return NULL;
     context.scanner = scanner;
     const source_file *source = &sources->files[file];
-    YY_BUFFER_STATE buffer = lexer__scan_bytes(source->text, (int)source->length, scanner);
-    int status = parser_parse(&context);
+    /* volatile: read again after a longjmp from parse_fatal */
+    YY_BUFFER_STATE volatile buffer = NULL;
+    volatile int status = 0;
+    if (setjmp(context.fatal) == 0) {
+        buffer = lexer__scan_bytes(source->text, (int)source->length, scanner);
+        status = parser_parse(&context);
+    } else {
+        diag_report(diagnostics, DIAG_ERROR, context.last_location, NULL,
+                    "cannot read this file: %s", context.fatal_message);
+        context.abandoned = true;
+    }
     /* Error recovery may swallow the end of file; an open bracket there is
      * still the likeliest cause, so say where it was opened. */
     if (context.depth > 0 && !context.abandoned)
         parse_report_unclosed(&context, parse_location(&context, context.line, context.column,
                                                        context.line, context.column));
-    lexer__delete_buffer(buffer, scanner);
+    if (buffer)
+        lexer__delete_buffer(buffer, scanner);
     lexer_lex_destroy(scanner);
     for (int i = 0; i < context.pending_count; i++)
         discard(&context.pending[i]);

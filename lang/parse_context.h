@@ -4,6 +4,7 @@
 #ifndef TABULA_PARSE_CONTEXT_H
 #define TABULA_PARSE_CONTEXT_H
 
+#include <setjmp.h>
 #include <stdbool.h>
 
 #include "ast.h"
@@ -50,6 +51,9 @@ typedef struct parse_context {
     int skip_syntax_errors;    /* the filter already explained the next one */
     bool reported_unclosed;
     int prefix_run;            /* consecutive 'not' or '-' tokens */
+
+    jmp_buf fatal;             /* where a fatal scanner error returns */
+    const char *fatal_message;
 } parse_context;
 
 source_location parse_location(const parse_context *context, int first_line, int first_column,
@@ -58,6 +62,8 @@ void parse_report_error(parse_context *context, source_location at, const char *
                         const char *format, ...) __attribute__((format(printf, 4, 5)));
 bool parse_should_skip_syntax_error(parse_context *context);
 bool parse_report_unclosed(parse_context *context, source_location at);
+/* A fatal scanner error: records MESSAGE and jumps back to parse_source. */
+_Noreturn void parse_fatal(parse_context *context, const char *message);
 
 
 #endif

@@ -102,11 +102,20 @@ void display_rules(FILE *out, const session *s);
 
 /* --- savegame.c */
 
+/* Limits on what savegame_read accepts (a game Tabula wrote is far below
+ * them: one line a ply, and no game runs past POSITION_MAX_PLIES). */
+#define SAVEGAME_MAX_BYTES (16u << 20)
+#define SAVEGAME_MAX_LINES (POSITION_MAX_PLIES + 64)
+
 /* Writes the record of S to PATH atomically. */
 bool savegame_write(const session *s, const char *path, char *error, size_t error_size);
 /* Reads the record at PATH, loads the game it names and replays it.
  * Returns the new session, or NULL with ERROR naming the line that breaks. */
 session *savegame_read(const char *path, char *error, size_t error_size);
+/* Replays the record in TEXT (changed in place) on S, a session of the game
+ * it names (not looked up: S's own); PATH names the record in messages.  On
+ * failure S is left wherever the replay stopped. */
+bool savegame_replay_text(session *s, char *text, const char *path, char *error, size_t error_size);
 
 /* --- svg.c */
 

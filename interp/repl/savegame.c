@@ -176,6 +176,13 @@ static char *read_file(const char *path, char *error, size_t error_size)
             return NULL;
         }
         add(&b, chunk);
+        if (b.length > SAVEGAME_MAX_BYTES) {
+            fclose(f);
+            free(b.data);
+            snprintf(error, error_size, "%s is larger than %u MiB; not a saved game Tabula wrote",
+                     path, SAVEGAME_MAX_BYTES >> 20);
+            return NULL;
+        }
     }
     bool bad = ferror(f);
     fclose(f);
@@ -216,17 +223,21 @@ static void players_text(const game *g, char *out, size_t size)
         snprintf(out + strlen(out), size - strlen(out), "%s%s", p ? " " : "", g->player_names[p]);
 }
 
-session *savegame_read(const char *path, char *error, size_t error_size)
+/* Splits TEXT (changed in place) into lines and reads the tags; the moves
+ * start at line *FIRST_MOVE.  LINES is malloc'd.  False with ERROR set. */
+static bool parse_record(char *text, const char *path, tag *tags, char ***lines_out,
+                         int *line_count_out, int *first_move, char *error, size_t error_size)
 {
-    char *text = read_file(path, error, error_size);
-    if (!text)
-        return NULL;
-    static tag tags[TAG_COUNT];
-    memset(tags, 0, sizeof tags);
-    /* split into lines */
+    memset(tags, 0, TAG_COUNT * sizeof *tags);
     int line_count = 0, capacity = 64;
     char **lines = malloc((size_t)capacity * sizeof *lines);
     for (char *c = text; lines && *c;) {
+        if (line_count == SAVEGAME_MAX_LINES) {
+            free(lines);
+            snprintf(error, error_size, "%s: more than %d lines; not a saved game Tabula wrote",
+                     path, SAVEGAME_MAX_LINES);
+            return false;
+        }
         if (line_count == capacity) {
             capacity *= 2;
             char **grown = realloc(lines, (size_t)capacity * sizeof *lines);
@@ -246,10 +257,9 @@ session *savegame_read(const char *path, char *error, size_t error_size)
             end[-1] = '\0';
         c = end + 1;
     }
-    session *s = NULL;
     if (!lines) {
         snprintf(error, error_size, "out of memory");
-        goto done;
+        return false;
     }
     int i = 0;
     for (; i < line_count && (lines[i][0] == '[' || lines[i][0] == '\0'); i++) {
@@ -258,7 +268,8 @@ session *savegame_read(const char *path, char *error, size_t error_size)
         char name[64], value[8192];
         if (!parse_tag(lines[i], name, sizeof name, value, sizeof value)) {
             snprintf(error, error_size, "%s:%d: malformed tag line '%.60s'", path, i + 1, lines[i]);
-            goto done;
+            free(lines);
+            return false;
         }
         for (int t = 0; t < TAG_COUNT; t++)
             if (!strcmp(name, tag_names[t])) {
@@ -269,9 +280,113 @@ session *savegame_read(const char *path, char *error, size_t error_size)
     for (int t = 0; t < TAG_COUNT; t++)
         if ((t == TAG_GAME || t == TAG_FILE || t == TAG_RESULT) && !tags[t].line) {
             snprintf(error, error_size, "%s: not a saved game: no [%s] tag", path, tag_names[t]);
-            goto done;
+            free(lines);
+            return false;
         }
-    /* the game */
+    *lines_out = lines;
+    *line_count_out = line_count;
+    *first_move = i;
+    return true;
+}
+
+/* Checks the record's game against S, sets up its start and plays its
+ * moves from line I on; false with ERROR naming the line that breaks. */
+static bool replay_record(session *s, const tag *tags, char **lines, int line_count, int i,
+                          const char *path, const char *rules, char *error, size_t error_size)
+{
+    char why[512];
+    if (strcmp(s->game->name, tags[TAG_GAME].value)) {
+        snprintf(error, error_size, "%s:%d: the record is of \"%s\" but %s holds \"%s\"", path,
+                 tags[TAG_GAME].line, tags[TAG_GAME].value, rules, s->game->name);
+        return false;
+    }
+    char players[GAME_MAX_PLAYERS * (GAME_NAME + 1)];
+    players_text(s->game, players, sizeof players);
+    if (tags[TAG_PLAYERS].line && strcmp(players, tags[TAG_PLAYERS].value)) {
+        snprintf(error, error_size, "%s:%d: the record's players are \"%s\" but the game's are \"%s\"",
+                 path, tags[TAG_PLAYERS].line, tags[TAG_PLAYERS].value, players);
+        return false;
+    }
+    if (!session_restart(s, tags[TAG_POSITION].line ? tags[TAG_POSITION].value : NULL, why,
+                         sizeof why)) {
+        snprintf(error, error_size, "%s:%d: %s", path, tags[TAG_POSITION].line, why);
+        return false;
+    }
+    /* the moves, then the result line */
+    bool ended = false;
+    for (; i < line_count; i++) {
+        const char *line = lines[i];
+        if (line[0] == '\0')
+            continue;
+        if (ended) {
+            snprintf(error, error_size, "%s:%d: text after the result line", path, i + 1);
+            return false;
+        }
+        if (!strcmp(line, tags[TAG_RESULT].value)) {
+            ended = true;
+            continue;
+        }
+        char *dot;
+        long number = strtol(line, &dot, 10);
+        if (dot == line || dot[0] != '.' || dot[1] != ' ') {
+            snprintf(error, error_size, "%s:%d: expected '%d. MOVE' or the result '%s', not '%.60s'",
+                     path, i + 1, s->record_count + 1, tags[TAG_RESULT].value, line);
+            return false;
+        }
+        if (number != s->record_count + 1) {
+            snprintf(error, error_size, "%s:%d: move %ld out of order (expected %d)", path, i + 1,
+                     number, s->record_count + 1);
+            return false;
+        }
+        const char *move_text = dot + 2;
+        const char *mover = s->game->player_names[s->position->side];
+        if (s->result.over) {
+            char result[256];
+            session_result_text(s, result, sizeof result);
+            snprintf(error, error_size, "%s:%d: '%s' comes after the end of the game (%s)", path,
+                     i + 1, move_text, result);
+            return false;
+        }
+        int index = session_find_exact(s, move_text);
+        if (index < 0) {
+            snprintf(error, error_size, "%s:%d: '%s' is not a legal move for %s here", path, i + 1,
+                     move_text, mover);
+            return false;
+        }
+        if (!session_play(s, index, why, sizeof why)) {
+            snprintf(error, error_size, "%s:%d: %s", path, i + 1, why);
+            return false;
+        }
+    }
+    if (!ended) {
+        snprintf(error, error_size,
+                 "%s:%d: the record is truncated: it does not end with its result line '%s'", path,
+                 line_count, tags[TAG_RESULT].value);
+        return false;
+    }
+    char result[256];
+    session_result_text(s, result, sizeof result);
+    if (strcmp(result, tags[TAG_RESULT].value)) {
+        snprintf(error, error_size, "%s:%d: the record's result is '%s' but the moves give '%s'",
+                 path, tags[TAG_RESULT].line, tags[TAG_RESULT].value, result);
+        return false;
+    }
+    return true;
+}
+
+/* The tags of one record: static, as they are large (six of 8 KiB). */
+static tag tags[TAG_COUNT];
+
+session *savegame_read(const char *path, char *error, size_t error_size)
+{
+    char *text = read_file(path, error, error_size);
+    if (!text)
+        return NULL;
+    char **lines = NULL;
+    int line_count = 0, first_move = 0;
+    session *s = NULL;
+    if (!parse_record(text, path, tags, &lines, &line_count, &first_move, error, error_size))
+        goto done;
     char rules[20000];
     find_rules(tags[TAG_FILE].value, path, rules, sizeof rules);
     const char *variant = tags[TAG_VARIANT].line ? tags[TAG_VARIANT].value : NULL;
@@ -283,88 +398,23 @@ session *savegame_read(const char *path, char *error, size_t error_size)
     }
     if (strlen(tags[TAG_FILE].value) < sizeof s->path)
         memcpy(s->path, tags[TAG_FILE].value, strlen(tags[TAG_FILE].value) + 1);
-    if (strcmp(s->game->name, tags[TAG_GAME].value)) {
-        snprintf(error, error_size, "%s:%d: the record is of \"%s\" but %s holds \"%s\"", path,
-                 tags[TAG_GAME].line, tags[TAG_GAME].value, rules, s->game->name);
-        goto fail;
+    if (!replay_record(s, tags, lines, line_count, first_move, path, rules, error, error_size)) {
+        session_free(s);
+        s = NULL;
     }
-    char players[GAME_MAX_PLAYERS * (GAME_NAME + 1)];
-    players_text(s->game, players, sizeof players);
-    if (tags[TAG_PLAYERS].line && strcmp(players, tags[TAG_PLAYERS].value)) {
-        snprintf(error, error_size, "%s:%d: the record's players are \"%s\" but the game's are \"%s\"",
-                 path, tags[TAG_PLAYERS].line, tags[TAG_PLAYERS].value, players);
-        goto fail;
-    }
-    if (tags[TAG_POSITION].line
-        && !session_restart(s, tags[TAG_POSITION].value, why, sizeof why)) {
-        snprintf(error, error_size, "%s:%d: %s", path, tags[TAG_POSITION].line, why);
-        goto fail;
-    }
-    /* the moves, then the result line */
-    bool ended = false;
-    for (; i < line_count; i++) {
-        const char *line = lines[i];
-        if (line[0] == '\0')
-            continue;
-        if (ended) {
-            snprintf(error, error_size, "%s:%d: text after the result line", path, i + 1);
-            goto fail;
-        }
-        if (!strcmp(line, tags[TAG_RESULT].value)) {
-            ended = true;
-            continue;
-        }
-        char *dot;
-        long number = strtol(line, &dot, 10);
-        if (dot == line || dot[0] != '.' || dot[1] != ' ') {
-            snprintf(error, error_size, "%s:%d: expected '%d. MOVE' or the result '%s', not '%.60s'",
-                     path, i + 1, s->record_count + 1, tags[TAG_RESULT].value, line);
-            goto fail;
-        }
-        if (number != s->record_count + 1) {
-            snprintf(error, error_size, "%s:%d: move %ld out of order (expected %d)", path, i + 1,
-                     number, s->record_count + 1);
-            goto fail;
-        }
-        const char *move_text = dot + 2;
-        const char *mover = s->game->player_names[s->position->side];
-        if (s->result.over) {
-            char result[256];
-            session_result_text(s, result, sizeof result);
-            snprintf(error, error_size, "%s:%d: '%s' comes after the end of the game (%s)", path,
-                     i + 1, move_text, result);
-            goto fail;
-        }
-        int index = session_find_exact(s, move_text);
-        if (index < 0) {
-            snprintf(error, error_size, "%s:%d: '%s' is not a legal move for %s here", path, i + 1,
-                     move_text, mover);
-            goto fail;
-        }
-        if (!session_play(s, index, why, sizeof why)) {
-            snprintf(error, error_size, "%s:%d: %s", path, i + 1, why);
-            goto fail;
-        }
-    }
-    if (!ended) {
-        snprintf(error, error_size,
-                 "%s:%d: the record is truncated: it does not end with its result line '%s'", path,
-                 line_count, tags[TAG_RESULT].value);
-        goto fail;
-    }
-    char result[256];
-    session_result_text(s, result, sizeof result);
-    if (strcmp(result, tags[TAG_RESULT].value)) {
-        snprintf(error, error_size, "%s:%d: the record's result is '%s' but the moves give '%s'",
-                 path, tags[TAG_RESULT].line, tags[TAG_RESULT].value, result);
-        goto fail;
-    }
-    goto done;
-fail:
-    session_free(s);
-    s = NULL;
 done:
     free(lines);
     free(text);
     return s;
+}
+
+bool savegame_replay_text(session *s, char *text, const char *path, char *error, size_t error_size)
+{
+    char **lines = NULL;
+    int line_count = 0, first_move = 0;
+    if (!parse_record(text, path, tags, &lines, &line_count, &first_move, error, error_size))
+        return false;
+    bool ok = replay_record(s, tags, lines, line_count, first_move, path, s->path, error, error_size);
+    free(lines);
+    return ok;
 }

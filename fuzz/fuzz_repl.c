@@ -1,0 +1,118 @@
+/* fuzz_repl: the input as lines typed at `tabula play`.
+ *
+ * A REPL on Sapos (turns of several parts) and one on chess run each line
+ * with repl_execute, from the start each time.  Lines that would leave the
+ * sandbox or take seconds are skipped: save and load (files named by the
+ * input), go, hint and ai (searches), perft beyond depth 1.  After every
+ * line the session must be whole: its position string reads back into the
+ * game with the same hash, and the legal moves are those of that position.
+ * Run with -close_fd_mask=3 (run.sh does): the REPL talks on stdout and
+ * stderr.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_common.h"
+#include "posstring.h"
+#include "repl.h"
+
+static const char *const files[] = { "games/sapos.rules", "games/chess.rules" };
+#define GAME_COUNT (sizeof files / sizeof *files)
+#define MAX_LINES 32
+static repl repls[GAME_COUNT];
+static position scratch[GAME_COUNT];
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    /* the front end finds stdlib/ where it was installed; the tree's */
+    setenv("TABULA_PATH", fuzz_path("stdlib"), 0);
+    for (size_t i = 0; i < GAME_COUNT; i++) {
+        char error[512];
+        repls[i].session = session_open(fuzz_path(files[i]), NULL, NULL, error, sizeof error);
+        if (!repls[i].session) {
+            fprintf(stderr, "fuzz_repl: %s (set TABULA_FUZZ_ROOT)\n", error);
+            exit(1);
+        }
+    }
+    return 0;
+}
+
+static bool skipped(const char *line)
+{
+    while (*line == ' ' || *line == '\t')
+        line++;
+    static const char *const words[] = { "save", "load", "go", "hint", "ai", "quit" };
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        size_t n = strlen(words[i]);
+        if (!strncmp(line, words[i], n) && (line[n] == '\0' || line[n] == ' ' || line[n] == '\t'))
+            return true;
+    }
+    if (!strncmp(line, "perft", 5) && (line[5] == ' ' || line[5] == '\t')) {
+        long depth = strtol(line + 6, NULL, 10);
+        return depth > 1 || depth < 0;
+    }
+    return false;
+}
+
+static void check_whole(repl *r, size_t game)
+{
+    session *s = r->session;
+    char text[8192], error[512];
+    session_position_string(s, text, sizeof text);
+    /* a position's buffers do not depend on its game (pos_init allocates
+     * the maximum), so the scratch one is rebound, not reallocated: a
+     * 'variant' line replaces the game, maybe at the old one's address */
+    if (!scratch[game].log && !pos_init(&scratch[game], s->game))
+        abort();
+    scratch[game].game = s->game;
+    pos_reset(&scratch[game]);
+    if (!posstring_read(&scratch[game], text, error, sizeof error)) {
+        fprintf(stderr, "fuzz_repl: %s: the session's position string does not read: %s: %s\n",
+                files[game], error, text);
+        abort();
+    }
+    if (scratch[game].hash != s->position->hash) {
+        fprintf(stderr, "fuzz_repl: %s: the position string reads as another position: %s\n",
+                files[game], text);
+        abort();
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size > 4096 || memchr(data, '\0', size))
+        return -1;
+    char *text = fuzz_string(data, size);
+    for (size_t i = 0; i < GAME_COUNT; i++) {
+        repl *r = &repls[i];
+        char error[512];
+        /* a 'variant' line may have changed the game: back to the file's own */
+        if (r->session->variant[0]) {
+            session *fresh = session_open(fuzz_path(files[i]), NULL, NULL, error, sizeof error);
+            if (!fresh)
+                abort();
+            session_free(r->session);
+            r->session = fresh;
+        }
+        if (!session_restart(r->session, NULL, error, sizeof error))
+            abort();
+        r->pending[0] = '\0';
+        r->quit = false;
+        char *copy = strdup(text), *save = NULL;
+        int lines = 0;
+        for (char *line = strtok_r(copy, "\n", &save); line && lines < MAX_LINES;
+             line = strtok_r(NULL, "\n", &save), lines++) {
+            if (skipped(line))
+                continue;
+            repl_execute(r, line);
+            check_whole(r, i);
+        }
+        free(copy);
+    }
+    free(text);
+    return 0;
+}
