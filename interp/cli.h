@@ -51,6 +51,10 @@ bool cli_parse_count(const char *text, long low, long high, long *out);
 bool cli_count_option(const char *command, const char *option, const char *text, long low,
                       long high, long *out);
 
+/* From now on SIGINT (Ctrl-C) interrupts searches (search_interrupt)
+ * instead of ending the program (cli_interrupt.c). */
+void cli_catch_interrupts(void);
+
 /* Shared by commands that load a rules file. */
 loader_options cli_loader_options(void);
 bool cli_colour(FILE *stream);

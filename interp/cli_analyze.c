@@ -262,7 +262,9 @@ int cli_analyze(int argc, char **argv)
     }
     bool bar = isatty(2);
     double started = search_clock();
-    for (long k = 0; k < games; k++) {
+    bool interrupted = false;
+    cli_catch_interrupts();
+    for (long k = 0; k < games && !interrupted; k++) {
         if (bar)
             progress_bar(k, games, started);
         pos_reset(p);
@@ -277,12 +279,23 @@ int cli_analyze(int argc, char **argv)
             engine *e = engines[p->side];
             search_result chosen;
             engine_choose(e, p, &chosen, NULL, NULL);
+            if (search_interrupted()) {
+                interrupted = true;
+                break;
+            }
             if (chosen.best < 0)
                 break;
             count_move(t, g, p, engine_root_moves(e), chosen.best);
             undo u;
             move_make(p, engine_root_moves(e), chosen.best, &u);
             pos_commit(p);
+        }
+        if (interrupted) {
+            if (bar)
+                fputc('\n', stderr);
+            fprintf(stderr, "tabula analyze: interrupted in game %ld; the report covers the %ld "
+                    "games finished\n", k + 1, t->games);
+            break;
         }
         t->games++;
         if (t->games == 1) {
@@ -305,9 +318,12 @@ int cli_analyze(int argc, char **argv)
                 t->cut_off++;
         }
     }
-    if (bar)
+    if (bar && !interrupted)
         progress_bar(games, games, started);
-    report(t, g, engine_text);
+    if (t->games > 0)
+        report(t, g, engine_text);
+    else
+        status = EXIT_INVALID;   /* interrupted in the first game: nothing to report */
 done:
     for (int q = 0; q < players; q++)
         engine_free(engines[q]);

@@ -102,7 +102,8 @@ static const struct help {
       "options override the spec's.  Three or four players: the ab search is\n"
       "paranoid (everyone else plays against the side to move).  A turn with\n"
       "dice is valued over all their faces; the faces in 'bestmove' are the\n"
-      "engine's own throws.\n" },
+      "engine's own throws.  Ctrl-C (SIGINT) stops the search, which then\n"
+      "prints the best move found so far.\n" },
     { "match",
       "usage: tabula match [--variant NAME] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC]\n"
       "                    --games N [--seed S] [--verbose]\n"
@@ -119,7 +120,8 @@ static const struct help {
       "Where a turn holds dice ('roll'), each engine makes its own choices and\n"
       "throws its own dice (uniformly, from its seed); ab values such turns by\n"
       "expectimax (the mean over a die's faces), mcts samples the faces.\n"
-      "--verbose prints each game's moves.\n" },
+      "--verbose prints each game's moves.  Ctrl-C (SIGINT) stops the match:\n"
+      "the game in play is dropped and the result counts the games finished.\n" },
     { "analyze",
       "usage: tabula analyze [--variant NAME] FILE --games N [--engine SPEC] [--seed S]\n"
       "\n"
@@ -135,7 +137,8 @@ static const struct help {
       "by more than 15 points (above 65% or below 35% with two players);\n"
       "games cut off at 2000 plies (counted as draws).  A progress bar goes to\n"
       "stderr when it is a terminal.  The same seed plays the same games\n"
-      "unless the engine has a time limit.\n" },
+      "unless the engine has a time limit.  Ctrl-C (SIGINT) stops the games\n"
+      "and reports on those finished (exit status 1 if none was).\n" },
     { "play",
       "usage: tabula play [--variant NAME] [--position POS] [--p1 SPEC ... --p4 SPEC] [FILE]\n"
       "\n"
@@ -156,7 +159,10 @@ static const struct help {
       "When standard input is not a terminal the commands are read a line at\n"
       "a time with no prompt, no colours and no board after each move;\n"
       "responses go to stdout, errors to stderr, and the exit status is 1 if\n"
-      "any line failed, else 0.  NO_COLOR turns the colours off.\n" },
+      "any line failed, else 0.  NO_COLOR turns the colours off.\n"
+      "Ctrl-C while an engine thinks stops its search and makes no move (its\n"
+      "seat stays taken: 'go' lets it move); at the prompt it drops the line\n"
+      "typed.  Ctrl-D or the end of input leaves, as quit does.\n" },
     { "render",
       "usage: tabula render [--variant NAME] [--position POS] FILE --svg OUT.svg\n"
       "\n"

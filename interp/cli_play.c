@@ -105,6 +105,7 @@ int cli_play(int argc, char **argv)
         display_session(stdout, r.session, &r.style);
         puts("Type a move (Tab completes), 'moves' for the legal moves, 'help' for the commands.");
     }
+    cli_catch_interrupts();
     engines_autoplay(&r);   /* an engine that moves first */
     line_run(&r);
     engines_free(&r);

@@ -122,7 +122,10 @@ int cli_search(int argc, char **argv)
         goto done;
     }
     search_result result;
+    cli_catch_interrupts();
     engine_choose(e, p, &result, print_info, NULL);
+    if (search_interrupted())
+        fputs("tabula search: interrupted; the best move found so far:\n", stderr);
     const move_list *root = engine_root_moves(e);
     char text[512], score[64];
     notation_move(g, root, result.best, text, sizeof text);
@@ -219,8 +222,10 @@ int cli_match(int argc, char **argv)
         status = EXIT_INVALID;
         goto done;
     }
-    long wins[GAME_MAX_PLAYERS] = { 0 }, draws = 0;
-    for (long k = 0; k < games; k++) {
+    long wins[GAME_MAX_PLAYERS] = { 0 }, draws = 0, played = 0;
+    bool interrupted = false;
+    cli_catch_interrupts();
+    for (long k = 0; k < games && !interrupted; k++) {
         pos_reset(p);
         game_result result = { 0 };
         int plies = 0;
@@ -232,6 +237,10 @@ int cli_match(int argc, char **argv)
             engine *e = engines[p->side];
             search_result chosen;
             engine_choose(e, p, &chosen, NULL, NULL);
+            if (search_interrupted()) {
+                interrupted = true;
+                break;
+            }
             if (chosen.best < 0)
                 break;
             if (verbose) {
@@ -245,6 +254,12 @@ int cli_match(int argc, char **argv)
         }
         if (verbose)
             putchar('\n');
+        if (interrupted) {
+            fprintf(stderr, "tabula match: interrupted in game %ld; the result counts the %ld "
+                    "games finished\n", k + 1, played);
+            break;
+        }
+        played++;
         if (result.over && result.winner >= 0) {
             wins[result.winner]++;
             printf("game %ld: %s wins after %d plies\n", k + 1, g->player_names[result.winner], plies);

@@ -49,7 +49,16 @@ static bool think(repl *r, const engine_spec *spec, int seat, char *text, size_t
         fputs("error: out of memory building the engine\n", stderr);
         return false;
     }
+    search_clear_interrupt();   /* a Ctrl-C at the prompt is not for this search */
     engine_choose(e, s->position, result, NULL, NULL);
+    if (search_interrupted()) {
+        search_clear_interrupt();
+        fputs("interrupted: no move made ('go' lets the engine move, 'ai off' takes the seats "
+              "back)\n", stderr);
+        if (seat < 0)
+            engine_free(e);
+        return false;
+    }
     if (result->best < 0) {
         fputs("error: the engine found no move\n", stderr);
         if (seat < 0)

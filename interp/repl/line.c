@@ -10,6 +10,7 @@
 #include <readline.h>
 
 #include "repl.h"
+#include "search/search.h"
 
 #define HISTORY_LINES 1000
 
@@ -136,7 +137,12 @@ static void run_terminal(repl *r)
         else
             snprintf(prompt, sizeof prompt, "%s> ", s->game->player_names[s->position->side]);
         char *line = readline(prompt);
-        if (!line) {
+        if (!line && search_interrupted()) {   /* Ctrl-C: a fresh prompt, nothing lost */
+            search_clear_interrupt();
+            putchar('\n');
+            continue;
+        }
+        if (!line) {   /* Ctrl-D or the end of input */
             putchar('\n');
             break;
         }
@@ -156,7 +162,15 @@ static void run_script(repl *r)
 {
     char *line = NULL;
     size_t capacity = 0;
-    while (!r->quit && getline(&line, &capacity, stdin) >= 0) {
+    while (!r->quit) {
+        if (getline(&line, &capacity, stdin) < 0) {
+            if (search_interrupted() && !feof(stdin)) {   /* Ctrl-C while reading */
+                search_clear_interrupt();
+                clearerr(stdin);
+                continue;
+            }
+            break;
+        }
         if (!repl_execute(r, line))
             r->failures++;
         fflush(stdout);

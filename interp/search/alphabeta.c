@@ -261,7 +261,7 @@ static void note_cutoff(alphabeta *s, const move_list *list, int i, int ply, int
 
 static void check_limits(alphabeta *s)
 {
-    if (s->node_limit && s->nodes >= s->node_limit)
+    if ((s->node_limit && s->nodes >= s->node_limit) || search_interrupted())
         s->stop = true;
     if (s->deadline > 0 && (s->nodes & 1023) == 0 && search_clock() >= s->deadline)
         s->stop = true;

@@ -1,6 +1,7 @@
 /* engine_spec: engines by name ("random", "ab:depth=4", "mcts:time=500"),
  * and the engine that runs the chosen algorithm. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,24 @@
 #include "search.h"
 
 #define ESTIMATE_PLAYOUTS 300
+
+/* Set from a signal handler: volatile sig_atomic_t is all it may touch. */
+static volatile sig_atomic_t interrupted;
+
+void search_interrupt(void)
+{
+    interrupted = 1;
+}
+
+bool search_interrupted(void)
+{
+    return interrupted != 0;
+}
+
+void search_clear_interrupt(void)
+{
+    interrupted = 0;
+}
 
 double search_clock(void)
 {
@@ -219,6 +238,8 @@ void engine_choose(engine *e, position *p, search_result *result, search_progres
                     e->values);
         break;
     }
+    if (result->best < 0 && !chance)   /* stopped before any move was searched */
+        result->best = 0;
     if (chance) {   /* the engine's choices, and its own throws */
         chance_order(&e->root, e->order);
         bool known = e->spec.kind != ENGINE_RANDOM && result->best >= 0;

@@ -351,6 +351,8 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
             break;
         if (deadline > 0 && search_clock() >= deadline)
             break;
+        if (done > 0 && search_interrupted())
+            break;
         /* descend */
         int node = 0, made = 0;
         s->line[0] = 0;

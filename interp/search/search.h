@@ -181,6 +181,14 @@ void mcts_free(mcts *s);
 void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time_ms,
                  search_result *result, search_progress progress, void *context, double *values);
 
+/* Interrupting: search_interrupt asks every running search to stop as soon
+ * as it can, as if its time had run out (it returns the best move found so
+ * far); it only sets a flag, so a SIGINT handler may call it.  The flag
+ * stays set, and stops searches at once, until search_clear_interrupt. */
+void search_interrupt(void);
+bool search_interrupted(void);
+void search_clear_interrupt(void);
+
 /* Seconds on a monotonic clock. */
 double search_clock(void);
 
