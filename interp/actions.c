@@ -11,6 +11,8 @@ void gen_path_push(gen *x, int kind, int value)
 {
     if (x->path_length < (int)(sizeof x->path / sizeof x->path[0]))
         x->path[x->path_length++] = PATH_TOKEN(kind, value);
+    else
+        gen_limit(x, MOVEGEN_LIMIT_TURN_PATH, x->node);
 }
 
 /* Applies the game's capture effect to the piece at CELL. */

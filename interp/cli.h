@@ -44,6 +44,10 @@ typedef struct cli_loaded {
  * (EXIT_VALID when OUT->game is ready).  cli_unload frees it either way. */
 int cli_load(const char *command, const char *path, const char *variant, cli_loaded *out);
 void cli_unload(cli_loaded *loaded);
+/* Says on stderr, at the rule that hit it, that LIST is incomplete because a
+ * limit of the move generator was hit (movegen.h); nothing when none was. */
+struct move_list;
+void cli_report_limit(const game *g, const source_set *sources, const struct move_list *list);
 /* Reads a whole decimal number within LOW..HIGH. */
 bool cli_parse_count(const char *text, long low, long high, long *out);
 /* The same for the value of a command's OPTION; says on stderr what is

@@ -262,9 +262,9 @@ int cli_analyze(int argc, char **argv)
     }
     bool bar = isatty(2);
     double started = search_clock();
-    bool interrupted = false;
+    bool interrupted = false, limited = false;
     cli_catch_interrupts();
-    for (long k = 0; k < games && !interrupted; k++) {
+    for (long k = 0; k < games && !interrupted && !limited; k++) {
         if (bar)
             progress_bar(k, games, started);
         pos_reset(p);
@@ -272,6 +272,12 @@ int cli_analyze(int argc, char **argv)
         int plies = 0;
         for (; plies < ANALYZE_MAX_PLIES; plies++) {
             movegen_generate(generator, p, &list);
+            if (list.overflow) {
+                cli_report_limit(g, &l.sources, &list);
+                status = EXIT_INVALID;
+                limited = true;
+                break;
+            }
             movegen_result(generator, p, &list, &result);
             if (result.over || list.count == 0)
                 break;
@@ -290,11 +296,11 @@ int cli_analyze(int argc, char **argv)
             move_make(p, engine_root_moves(e), chosen.best, &u);
             pos_commit(p);
         }
-        if (interrupted) {
+        if (interrupted || limited) {
             if (bar)
                 fputc('\n', stderr);
-            fprintf(stderr, "tabula analyze: interrupted in game %ld; the report covers the %ld "
-                    "games finished\n", k + 1, t->games);
+            fprintf(stderr, "tabula analyze: %s in game %ld; the report covers the %ld games "
+                    "finished\n", interrupted ? "interrupted" : "stopped", k + 1, t->games);
             break;
         }
         t->games++;
@@ -318,7 +324,7 @@ int cli_analyze(int argc, char **argv)
                 t->cut_off++;
         }
     }
-    if (bar && !interrupted)
+    if (bar && !interrupted && !limited)
         progress_bar(games, games, started);
     if (t->games > 0)
         report(t, g, engine_text);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "movegen.h"
 
 int cli_load(const char *command, const char *path, const char *variant, cli_loaded *out)
 {
@@ -19,6 +20,20 @@ int cli_load(const char *command, const char *path, const char *variant, cli_loa
         return unreadable ? EXIT_USAGE : EXIT_INVALID;
     }
     return EXIT_VALID;
+}
+
+void cli_report_limit(const game *g, const source_set *sources, const move_list *list)
+{
+    if (list->limit == MOVEGEN_LIMIT_NONE)
+        return;
+    char text[256];
+    movegen_limit_text(list, text, sizeof text);
+    diag_list report;
+    diag_init(&report);
+    diag_report(&report, DIAG_ERROR, movegen_limit_location(g, list),
+                "the limits are listed under LIMITS in tabula-rules(5)", "%s", text);
+    cli_print_diagnostics(&report, sources);
+    diag_free(&report);
 }
 
 void cli_unload(cli_loaded *l)

@@ -31,6 +31,7 @@ typedef struct perft_state {
     uint64_t nodes[PERFT_MAX_DEPTH + 1];
     uint64_t ended[PERFT_MAX_DEPTH + 1];
     bool overflow;
+    move_list limit;            /* the first limit hit: its kind and node */
 } perft_state;
 
 /* Visits the tree below the position to DEPTH more plies; counts nodes at
@@ -39,8 +40,11 @@ static void perft(perft_state *s, int ply, int depth)
 {
     move_list *list = &s->lists[ply];
     movegen_generate(s->generator, &s->position, list);
-    if (list->overflow)
+    if (list->overflow && !s->overflow) {
         s->overflow = true;
+        s->limit.limit = list->limit;
+        s->limit.limit_node = list->limit_node;
+    }
     game_result result;
     movegen_result(s->generator, &s->position, list, &result);
     if (result.over) {
@@ -181,12 +185,15 @@ int cli_perft(int argc, char **argv)
         }
     }
     bool overflow = s->overflow || s->position.log_overflow;
+    if (s->overflow)
+        cli_report_limit(l.game, &l.sources, &s->limit);
+    else if (s->position.log_overflow)
+        fprintf(stderr, "tabula perft: a turn made more than %d changes\n", POSITION_MAX_LOG);
     perft_teardown(s, (int)depth);
     free(s);
     cli_unload(&l);
     if (overflow) {
-        fprintf(stderr, "tabula perft: a position had more than %d moves; counts are incomplete\n",
-                MOVELIST_MAX_MOVES);
+        fputs("tabula perft: the counts are incomplete\n", stderr);
         return EXIT_INVALID;
     }
     return EXIT_VALID;
@@ -247,11 +254,18 @@ int cli_bench(int argc, char **argv)
     long done = 0, unfinished = 0;
     uint64_t states = 0;
     double outcome[GAME_MAX_PLAYERS] = { 0 };
-    while ((playouts < 0 || done < playouts) && (time_ms < 0 || seconds * 1000 < (double)time_ms)) {
+    bool limited = false;
+    while (!limited && (playouts < 0 || done < playouts)
+           && (time_ms < 0 || seconds * 1000 < (double)time_ms)) {
         pos_reset(p);
         int plies = 0;
         for (;;) {
             movegen_generate(generator, p, &list);
+            if (list.overflow) {   /* not uniform over the legal moves: stop */
+                cli_report_limit(g, &l.sources, &list);
+                limited = true;
+                break;
+            }
             game_result result;
             movegen_result(generator, p, &list, &result);
             if (result.over) {
@@ -272,6 +286,8 @@ int cli_bench(int argc, char **argv)
             plies++;
             states++;
         }
+        if (limited)
+            break;
         done++;
         seconds = now() - start;
     }
@@ -289,6 +305,10 @@ int cli_bench(int argc, char **argv)
     free(p);
     movegen_free(generator);
     cli_unload(&l);
+    if (limited) {
+        fputs("tabula bench: stopped at the limit; the figures are of the games before it\n", stderr);
+        return EXIT_INVALID;
+    }
     return EXIT_VALID;
 }
 

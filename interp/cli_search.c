@@ -100,8 +100,8 @@ int cli_search(int argc, char **argv)
     move_list list;
     bool list_ok = move_list_init(&list);
     bool position_ok = p && pos_init(p, g);
-    engine *e = engine_new(g, &spec, 1);
-    if (!position_ok || !generator || !list_ok || !e) {
+    engine *e = NULL;   /* made once the root is known to be searchable */
+    if (!position_ok || !generator || !list_ok) {
         fputs("tabula search: out of memory\n", stderr);
         status = EXIT_INVALID;
         goto done;
@@ -113,12 +113,23 @@ int cli_search(int argc, char **argv)
         goto done;
     }
     movegen_generate(generator, p, &list);
+    if (list.overflow) {
+        cli_report_limit(g, &l.sources, &list);
+        status = EXIT_INVALID;
+        goto done;
+    }
     game_result over;
     movegen_result(generator, p, &list, &over);
     if (over.over || list.count == 0) {
         double mine = over.score[p->side];
         puts("bestmove none");
         printf("score %s\n", !over.over ? "draw" : mine >= 1.0 ? "win in 0" : mine <= 0.0 ? "loss in 0" : "draw");
+        goto done;
+    }
+    e = engine_new(g, &spec, 1);
+    if (!e) {
+        fputs("tabula search: out of memory\n", stderr);
+        status = EXIT_INVALID;
         goto done;
     }
     search_result result;
@@ -223,14 +234,20 @@ int cli_match(int argc, char **argv)
         goto done;
     }
     long wins[GAME_MAX_PLAYERS] = { 0 }, draws = 0, played = 0;
-    bool interrupted = false;
+    bool interrupted = false, limited = false;
     cli_catch_interrupts();
-    for (long k = 0; k < games && !interrupted; k++) {
+    for (long k = 0; k < games && !interrupted && !limited; k++) {
         pos_reset(p);
         game_result result = { 0 };
         int plies = 0;
         for (; plies < MATCH_MAX_PLIES; plies++) {
             movegen_generate(generator, p, &list);
+            if (list.overflow) {
+                cli_report_limit(g, &l.sources, &list);
+                status = EXIT_INVALID;
+                limited = true;   /* the engines would not see every move */
+                break;
+            }
             movegen_result(generator, p, &list, &result);
             if (result.over || list.count == 0)
                 break;
@@ -254,9 +271,9 @@ int cli_match(int argc, char **argv)
         }
         if (verbose)
             putchar('\n');
-        if (interrupted) {
-            fprintf(stderr, "tabula match: interrupted in game %ld; the result counts the %ld "
-                    "games finished\n", k + 1, played);
+        if (interrupted || limited) {
+            fprintf(stderr, "tabula match: %s in game %ld; the result counts the %ld games "
+                    "finished\n", interrupted ? "interrupted" : "stopped", k + 1, played);
             break;
         }
         played++;

@@ -57,8 +57,17 @@ int compile_add_expr(compiler *c, uint8_t op, uint8_t player, int a, int b, int3
 int compile_add_node(compiler *c, uint8_t op)
 {
     game *g = c->g;
+    int capacity = g->node_capacity;
     if (!grow((void **)&g->nodes, g->node_count, &g->node_capacity, sizeof *g->nodes, 128, 32000))
         return -1;
+    if (g->node_capacity != capacity || !g->node_locations) {
+        source_location *grown = realloc(g->node_locations,
+                                         (size_t)g->node_capacity * sizeof *grown);
+        if (!grown)
+            return -1;
+        g->node_locations = grown;
+    }
+    g->node_locations[g->node_count] = c->location;
     mnode *n = &g->nodes[g->node_count];
     memset(n, 0, sizeof *n);
     n->op = op;
@@ -701,6 +710,7 @@ void game_free(game *g)
     board_free(&g->board);
     free(g->exprs);
     free(g->nodes);
+    free(g->node_locations);
     free(g->dlists);
     free(g->sets);
     free(g->region_sets);

@@ -31,6 +31,7 @@ typedef struct compiler {
     const char *labels[GAME_MAX_LABELS];
     int label_count;
     int depth;
+    source_location location;  /* of the move rule being compiled, for its nodes */
 } compiler;
 
 void compile_fail(compiler *c, const ast_node *at, const char *message);

@@ -249,7 +249,20 @@ int compile_action(compiler *c, const ast_node *node)
     return index;
 }
 
+static int compile_moves_at(compiler *c, const ast_node *node);
+
+/* Each node made records where its rule is written, so that a limit hit
+ * while it runs can be reported there (movegen.h). */
 int compile_moves(compiler *c, const ast_node *node)
+{
+    source_location outer = c->location;
+    c->location = node->location;
+    int n = compile_moves_at(c, node);
+    c->location = outer;
+    return n;
+}
+
+static int compile_moves_at(compiler *c, const ast_node *node)
 {
     switch (node->kind) {
     case AST_BINARY:

@@ -251,6 +251,7 @@ typedef struct game {
     int expr_count, expr_capacity;
     mnode *nodes;
     int node_count, node_capacity;
+    source_location *node_locations;   /* where each node's rule is written */
     dlist *dlists;
     int dlist_count, dlist_capacity;
     cellset *sets;                      /* constant sets and per-player regions */

@@ -14,6 +14,7 @@
 #include "ast.h"
 #include "attack.h"
 #include "movegen_internal.h"
+#include "rng.h"
 
 /* --- move lists */
 
@@ -44,7 +45,53 @@ static void clear_list(move_list *list)
     list->change_count = 0;
     list->path_count = 0;
     list->overflow = false;
+    list->limit = MOVEGEN_LIMIT_NONE;
+    list->limit_node = -1;
     list->stuck = false;
+}
+
+const char *movegen_limit_text(const move_list *list, char *out, size_t size)
+{
+    switch (list->limit) {
+    case MOVEGEN_LIMIT_NONE:
+        snprintf(out, size, "%s", "");
+        break;
+    case MOVEGEN_LIMIT_MOVES:
+        snprintf(out, size, "more than %d moves in one position (or more than %d changes in "
+                 "them): the list of moves is incomplete", MOVELIST_MAX_MOVES, MOVELIST_MAX_CHANGES);
+        break;
+    case MOVEGEN_LIMIT_TURN_DEPTH:
+        snprintf(out, size, "a turn more than %d steps deep (a hop chain or compound turn): "
+                 "the longer turns are left out", MOVEGEN_MAX_TURN_DEPTH);
+        break;
+    case MOVEGEN_LIMIT_WORK:
+        snprintf(out, size, "more than %ld steps to find one position's moves (the rule "
+                 "explodes combinatorially): the list of moves is incomplete", MOVEGEN_MAX_WORK);
+        break;
+    case MOVEGEN_LIMIT_TURN_PATH:
+        snprintf(out, size, "a turn through more than %d cells or parts: the longer turns are "
+                 "left out", MOVEGEN_MAX_TURN_PATH);
+        break;
+    }
+    return out;
+}
+
+source_location movegen_limit_location(const game *g, const move_list *list)
+{
+    source_location none = { -1, 0, 0, 0, 0 };
+    if (list->limit == MOVEGEN_LIMIT_NONE || list->limit_node < 0
+        || list->limit_node >= g->node_count || !g->node_locations)
+        return none;
+    return g->node_locations[list->limit_node];
+}
+
+void gen_limit(gen *x, movegen_limit limit, int node)
+{
+    if (x->m->limit == MOVEGEN_LIMIT_NONE) {
+        x->m->limit = limit;
+        x->m->limit_node = node;
+    }
+    x->stop = true;
 }
 
 movegen *movegen_new(const game *g)
@@ -78,10 +125,38 @@ void movegen_free(movegen *m)
 
 /* Iteration COUNT of a repetition; OUTER_* is the chain state from before
  * it, restored for what follows the repetition. */
+/* The state a chain goes on from: the position, where the piece stands and
+ * which way it goes, and the cells the chain has visited, jumped and
+ * touched.  Two iterations of one chain in the same state go on the same
+ * way, so the second need not. */
+static uint64_t chain_state(const gen *x)
+{
+    uint64_t key = x->pos->hash ^ rng_mix(((uint64_t)(uint32_t)x->anchor << 20)
+                                          ^ (uint64_t)(uint32_t)(x->chain_direction + 1) ^ 0xC4A1);
+    for (int i = 0; i < x->g->words; i++)
+        key ^= rng_mix(x->visited.w[i] + (uint64_t)i) ^ rng_mix(x->jumped.w[i] ^ ((uint64_t)i << 40))
+               ^ rng_mix(x->marked.w[i] + 0x9E37u + ((uint64_t)i << 20));
+    return key;
+}
+
 static void run_repeat(gen *x, int node, int count, uint16_t outer_flags, int outer_direction,
                        const cont *k)
 {
     const mnode *n = &x->g->nodes[node];
+    /* A chain that may revisit cells can go round for ever (a slasher on a
+     * torus): an iteration in a state the chain has been in before adds
+     * nothing (what follows it was found from there) and is cut. */
+    bool tracked = false;
+    if ((n->flags & MF_REVISIT) && count > 0) {
+        uint64_t key = chain_state(x);
+        for (int i = 0; i < x->chain_state_count; i++)
+            if (x->chain_states[i] == key)
+                return;
+        if (x->chain_state_count < MAX_CHAIN_STATES) {
+            x->chain_states[x->chain_state_count++] = key;
+            tracked = true;
+        }
+    }
     bool can_stop = count >= n->min;
     bool can_go = n->max < 0 || count < n->max;
     uint16_t flags = x->chain_flags;
@@ -111,6 +186,8 @@ static void run_repeat(gen *x, int node, int count, uint16_t outer_flags, int ou
     }
     x->chain_flags = flags;
     x->chain_direction = direction;
+    if (tracked)
+        x->chain_state_count--;
 }
 
 static void emit(gen *x);
@@ -143,6 +220,13 @@ void gen_run(gen *x, int node, const cont *k)
         return;
     if (++x->recursion > MAX_RECURSION) {
         x->recursion--;
+        gen_limit(x, MOVEGEN_LIMIT_TURN_DEPTH, node);
+        return;
+    }
+    x->node = node;
+    if (++x->work > MOVEGEN_MAX_WORK) {
+        x->recursion--;
+        gen_limit(x, MOVEGEN_LIMIT_WORK, node);
         return;
     }
     const mnode *n = &x->g->nodes[node];
@@ -289,8 +373,7 @@ static void emit(gen *x)
     int changes = p->log_length - x->turn_mark;
     if (out->count >= MOVELIST_MAX_MOVES || out->change_count + changes > MOVELIST_MAX_CHANGES
         || out->path_count + x->path_length > MOVELIST_MAX_PATH) {
-        out->overflow = true;
-        x->stop = true;
+        gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
         return;
     }
     move *mv = &out->moves[out->count++];
@@ -324,6 +407,8 @@ static void init_gen(gen *x, movegen *m, position *p, int player, int level)
     x->out = NULL;
     x->applied = 0;
     x->recursion = 0;
+    x->work = 0;
+    x->chain_state_count = 0;
     x->path_length = 0;
     x->captured = x->passed = x->chance = false;
     x->chain_flags = 0;
@@ -437,10 +522,13 @@ bool gen_attacked(gen *parent, int e)
     return false;
 }
 
-static void add_pass(move_list *list)
+static void add_pass(movegen *m, move_list *list)
 {
-    if (list->count >= MOVELIST_MAX_MOVES || list->path_count >= MOVELIST_MAX_PATH)
+    if (list->count >= MOVELIST_MAX_MOVES || list->path_count >= MOVELIST_MAX_PATH) {
+        if (m->limit == MOVEGEN_LIMIT_NONE)
+            m->limit = MOVEGEN_LIMIT_MOVES;
         return;
+    }
     move *mv = &list->moves[list->count++];
     mv->first = list->change_count;
     mv->count = 0;
@@ -455,6 +543,8 @@ void movegen_generate(movegen *m, position *p, move_list *list)
 {
     const game *g = m->g;
     clear_list(list);
+    m->limit = MOVEGEN_LIMIT_NONE;
+    m->limit_node = -1;
     gen x;
     init_gen(&x, m, p, p->side, 0);
     x.out = list;
@@ -482,10 +572,15 @@ void movegen_generate(movegen *m, position *p, move_list *list)
         }
     }
     if (list->count == 0 && g->pass_when_stuck) {
-        add_pass(list);
+        add_pass(m, list);
         list->stuck = true;
     } else if (g->pass_always) {
-        add_pass(list);
+        add_pass(m, list);
+    }
+    if (m->limit != MOVEGEN_LIMIT_NONE) {
+        list->overflow = true;
+        list->limit = m->limit;
+        list->limit_node = m->limit_node;
     }
 }
 

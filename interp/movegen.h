@@ -50,6 +50,24 @@ typedef struct move {
 #define MOVELIST_MAX_MOVES 4096
 #define MOVELIST_MAX_CHANGES (1 << 16)
 #define MOVELIST_MAX_PATH (1 << 16)
+/* A turn's depth (each step, hop, repetition and `then` counts) and its
+ * notation's length (cells and parts). */
+#define MOVEGEN_MAX_TURN_DEPTH 512
+#define MOVEGEN_MAX_TURN_PATH 256
+/* Move nodes run to generate one position's moves (a chess position needs
+ * a few thousand): a bound on rules that explode combinatorially. */
+#define MOVEGEN_MAX_WORK 5000000L
+
+/* Why a move list is incomplete: a limit was hit (move_list.limit), while
+ * the move node limit_node ran (game.node_locations says where its rule is
+ * written).  The list holds the moves found before. */
+typedef enum movegen_limit {
+    MOVEGEN_LIMIT_NONE,
+    MOVEGEN_LIMIT_MOVES,        /* more than MOVELIST_MAX_MOVES moves, or their changes */
+    MOVEGEN_LIMIT_TURN_DEPTH,   /* a turn deeper than MOVEGEN_MAX_TURN_DEPTH */
+    MOVEGEN_LIMIT_TURN_PATH,    /* a turn longer than MOVEGEN_MAX_TURN_PATH cells */
+    MOVEGEN_LIMIT_WORK,         /* more than MOVEGEN_MAX_WORK nodes run */
+} movegen_limit;
 
 typedef struct move_list {
     move *moves;
@@ -58,12 +76,19 @@ typedef struct move_list {
     int change_count;
     int32_t *path;
     int path_count;
-    bool overflow;              /* more moves than the limits allow */
+    bool overflow;              /* a limit was hit: the list is incomplete */
+    movegen_limit limit;        /* which one (the first hit) */
+    int limit_node;             /* the move node running then, -1: none */
     bool stuck;                 /* no move but a forced pass */
 } move_list;
 
 bool move_list_init(move_list *list);
 void move_list_free(move_list *list);
+/* A sentence for LIST's limit, with the limit's number ("more than 4096
+ * moves in one position"); "" when no limit was hit. */
+const char *movegen_limit_text(const move_list *list, char *out, size_t size);
+/* Where the rule that hit LIST's limit is written (line 0: unknown). */
+source_location movegen_limit_location(const game *g, const move_list *list);
 
 typedef struct movegen movegen;
 

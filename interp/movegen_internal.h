@@ -9,11 +9,16 @@
 #define NESTING 4           /* stuck() inside gen_attacked() inside a filter ... */
 #define DEDUP_SIZE 16384    /* power of two, above MOVELIST_MAX_MOVES */
 #define MAX_MATCHES 32
-#define MAX_RECURSION 512
+#define MAX_RECURSION MOVEGEN_MAX_TURN_DEPTH
+#define MAX_CHAIN_STATES 256   /* iterations of revisiting chains on the current path */
 #define GUARD_CHECK (-1)
 
 struct movegen {
     const game *g;
+    /* the first limit hit while a list is generated, by the generation or
+     * any nested one (filters, stuck tests); copied into the list */
+    movegen_limit limit;
+    int limit_node;
     move_list scratch[NESTING];
     uint64_t *seen[NESTING];
     uint32_t *seen_stamp[NESTING];
@@ -46,10 +51,15 @@ typedef struct gen {
     uint16_t chain_flags;
     bool captured, passed, chance;
     int moved_type;
-    int32_t path[256];
+    int32_t path[MOVEGEN_MAX_TURN_PATH];
     int path_length;
     long applied;
     int recursion;
+    int node;               /* the move node running (for limits) */
+    long work;              /* nodes run so far (MOVEGEN_MAX_WORK) */
+    /* the states of the revisiting chains' iterations on the current path */
+    uint64_t chain_states[MAX_CHAIN_STATES];
+    int chain_state_count;
     /* modes */
     bool attack;            /* pseudo-legal moves, looking for a capture on targets */
     int attack_defender;
@@ -78,6 +88,8 @@ long eval_number(gen *x, int e);
 bool eval_cond(gen *x, int e);
 int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int max, bool any);
 void gen_path_push(gen *x, int kind, int value);
+/* Records that LIMIT was hit while NODE ran, and stops the generation. */
+void gen_limit(gen *x, movegen_limit limit, int node);
 void action_step(gen *x, const mnode *n, const cont *k);
 void action_slide(gen *x, const mnode *n, const cont *k);
 void action_leap(gen *x, const mnode *n, const cont *k);

@@ -18,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "repl.h"
+#include "search/search.h"
 
 typedef enum arg_kind { ARG_NONE, ARG_OPTIONAL, ARG_REQUIRED } arg_kind;
 
@@ -422,14 +424,20 @@ typedef struct perft_run {
     move_list *lists;
     uint64_t *nodes;
     bool overflow;
+    move_list limit;            /* the first limit hit: its kind and node */
 } perft_run;
 
 static void perft(perft_run *p, int ply, int depth)
 {
     move_list *list = &p->lists[ply];
+    if (search_interrupted())   /* Ctrl-C */
+        return;
     movegen_generate(p->s->generator, p->s->position, list);
-    if (list->overflow)
+    if (list->overflow && !p->overflow) {
         p->overflow = true;
+        p->limit.limit = list->limit;
+        p->limit.limit_node = list->limit_node;
+    }
     game_result result;
     movegen_result(p->s->generator, p->s->position, list, &result);
     if (result.over)
@@ -467,15 +475,24 @@ static bool run_perft(repl *r, const char *argument)
             move_list_free(&lists[i]);
         return failed("out of memory");
     }
-    perft_run p = { r->session, lists, nodes, false };
+    perft_run p = { r->session, lists, nodes, false, { 0 } };
+    search_clear_interrupt();
     perft(&p, 0, (int)depth);
     for (int i = 0; i < made; i++)
         move_list_free(&lists[i]);
     for (int d = 1; d <= depth; d++)
         printf("depth %d: %llu\n", d, (unsigned long long)nodes[d]);
-    if (p.overflow || r->session->position->log_overflow)
-        return failed("a position had more than %d moves; the counts are incomplete",
-                      MOVELIST_MAX_MOVES);
+    if (search_interrupted()) {
+        search_clear_interrupt();
+        return failed("perft interrupted; the counts are incomplete");
+    }
+    if (p.overflow) {
+        cli_report_limit(r->session->game, &r->session->sources, &p.limit);
+        return failed("the counts are incomplete");
+    }
+    if (r->session->position->log_overflow)
+        return failed("a turn made more than %d changes; the counts are incomplete",
+                      POSITION_MAX_LOG);
     return true;
 }
 

@@ -45,6 +45,7 @@ static void read_variants(session *s)
 static void refresh(session *s)
 {
     movegen_generate(s->generator, s->position, &s->moves);
+    cli_report_limit(s->game, &s->sources, &s->moves);   /* the list is incomplete */
     movegen_result(s->generator, s->position, &s->moves, &s->result);
 }
 

@@ -98,6 +98,10 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
                 }
             }
             movegen_generate(m, p, &list);
+            if (list.overflow) {   /* a limit (movegen.h): this game is too big to sample */
+                moves_made = ESTIMATE_MAX_MOVES;
+                break;
+            }
             movegen_result(m, p, &list, &result);
             if (result.over || list.count == 0)
                 break;
