@@ -83,7 +83,8 @@ static const struct help {
       "one-line position string: the rows from the top down separated by '/',\n"
       "each cell a piece symbol or a count of empty cells; the side to move;\n"
       "then the game's position fields (its position block; by default the\n"
-      "reserves, the variables, the flagged cells and the plies played).  For\n"
+      "reserves, the variables, the flagged cells, the plies since the last\n"
+      "capture when an end rule counts them, and the plies played).  For\n"
       "chess it is standard FEN.  A bad POS is reported and exits with 2.\n" },
     { "search",
       "usage: tabula search [--variant NAME] [--position POS] FILE\n"

@@ -620,11 +620,18 @@ static void compile_position_fields(compiler *c)
             f->kind = g->var_is_cell[v] ? FIELD_CELL : FIELD_VAR;
             f->index = (int16_t)v;
         }
-        for (int fl = 0; fl < g->flag_count && g->field_count < 15; fl++) {
+        for (int fl = 0; fl < g->flag_count && g->field_count < 14; fl++) {
             position_field *f = &g->fields[g->field_count++];
             f->kind = FIELD_FLAGGED;
             f->index = (int16_t)fl;
         }
+        /* a rule on the plies since the last capture (or other reset) needs
+         * their count, or a position read back could end at another time */
+        bool counts_since_reset = false;
+        for (int e = 0; e < g->expr_count; e++)
+            counts_since_reset = counts_since_reset || (g->exprs[e].op == C_COND_PLIES && g->exprs[e].b);
+        if (counts_since_reset)
+            g->fields[g->field_count++].kind = FIELD_SINCE_RESET;
         g->fields[g->field_count++].kind = FIELD_PLIES;
         return;
     }
