@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <readline.h>
 
@@ -114,6 +115,18 @@ static void history_path(char *out, size_t size)
         out[0] = '\0';
 }
 
+/* Writes the history next to PATH and renames it over PATH, so that a
+ * failed write (a full disk) leaves the old history whole. */
+static void save_history(const char *path)
+{
+    char temporary[4200];
+    snprintf(temporary, sizeof temporary, "%s.%ld.tmp", path, (long)getpid());
+    if (write_history(temporary) != 0 || rename(temporary, path) != 0) {
+        fprintf(stderr, "note: the input history was not saved to %s\n", path);
+        unlink(temporary);
+    }
+}
+
 static void run_terminal(repl *r)
 {
     completing = r;
@@ -154,7 +167,7 @@ static void run_terminal(repl *r)
         free(line);
     }
     if (history[0])
-        write_history(history);
+        save_history(history);
     clear_candidates();
 }
 
