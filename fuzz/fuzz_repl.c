@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "fuzz_common.h"
+#include "fuzz_session.h"
 #include "posstring.h"
-#include "repl.h"
 
 static const char *const files[] = { "games/sapos.rules", "games/chess.rules" };
 #define GAME_COUNT (sizeof files / sizeof *files)
@@ -28,16 +28,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    /* the front end finds stdlib/ where it was installed; the tree's */
-    setenv("TABULA_PATH", fuzz_path("stdlib"), 0);
-    for (size_t i = 0; i < GAME_COUNT; i++) {
-        char error[512];
-        repls[i].session = session_open(fuzz_path(files[i]), NULL, NULL, error, sizeof error);
-        if (!repls[i].session) {
-            fprintf(stderr, "fuzz_repl: %s (set TABULA_FUZZ_ROOT)\n", error);
-            exit(1);
-        }
-    }
+    for (size_t i = 0; i < GAME_COUNT; i++)
+        repls[i].session = fuzz_session_open("fuzz_repl", files[i]);
     return 0;
 }
 
@@ -92,11 +84,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char error[512];
         /* a 'variant' line may have changed the game: back to the file's own */
         if (r->session->variant[0]) {
-            session *fresh = session_open(fuzz_path(files[i]), NULL, NULL, error, sizeof error);
-            if (!fresh)
-                abort();
             session_free(r->session);
-            r->session = fresh;
+            r->session = fuzz_session_open("fuzz_repl", files[i]);
         }
         if (!session_restart(r->session, NULL, error, sizeof error))
             abort();

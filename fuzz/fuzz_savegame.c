@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "fuzz_common.h"
-#include "repl.h"
+#include "fuzz_session.h"
 
 static const char *const files[] = {
     "games/sapos.rules", "games/chess.rules", "games/sato.rules", "games/gtbm.rules",
@@ -28,16 +28,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    /* the front end finds stdlib/ where it was installed; the tree's */
-    setenv("TABULA_PATH", fuzz_path("stdlib"), 0);
-    for (size_t i = 0; i < GAME_COUNT; i++) {
-        char error[512];
-        sessions[i] = session_open(fuzz_path(files[i]), NULL, NULL, error, sizeof error);
-        if (!sessions[i]) {
-            fprintf(stderr, "fuzz_savegame: %s (set TABULA_FUZZ_ROOT)\n", error);
-            exit(1);
-        }
-    }
+    for (size_t i = 0; i < GAME_COUNT; i++)
+        sessions[i] = fuzz_session_open("fuzz_savegame", files[i]);
     const char *folder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
     snprintf(written_path, sizeof written_path, "%s/fuzz_savegame.%ld.sav", folder, (long)getpid());
     return 0;
