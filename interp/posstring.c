@@ -277,6 +277,36 @@ static bool apply_letters(reader *r, const game *g, const position_field *f, con
     return true;
 }
 
+/* The piece types that carry the flag 'moved'.  Every type, unless the
+ * position fields speak of the flag: then `cells moved` lists the flagged
+ * pieces (nothing to infer), and `letters moved: L CELLS` gives it to the
+ * types that start on those cells (chess: kings and rooks, whose castling
+ * letters they are); a piece of another type never has it, so that reading
+ * a position gives the flags that play gives. */
+static void moved_flag_types(const game *g, bool *carries)
+{
+    bool described = false;
+    for (int t = 0; t < GAME_MAX_TYPES; t++)
+        carries[t] = false;
+    for (int i = 0; i < g->field_count; i++) {
+        const position_field *f = &g->fields[i];
+        if (f->index != g->moved_flag || (f->kind != FIELD_LETTERS && f->kind != FIELD_FLAGGED))
+            continue;
+        described = true;
+        if (f->kind != FIELD_LETTERS)
+            continue;
+        for (int l = 0; l < f->letter_count; l++)
+            for (int c = 0; c < f->letters[l].cell_count; c++) {
+                uint16_t start = g->initial_cells[f->letters[l].cells[c]];
+                if (start)
+                    carries[PIECE_TYPE(start)] = true;
+            }
+    }
+    if (!described)
+        for (int t = 0; t < GAME_MAX_TYPES; t++)
+            carries[t] = true;
+}
+
 static int cell_named(const game *g, const char *name)
 {
     return board_cell(&g->board, name);
@@ -359,8 +389,10 @@ bool posstring_read(position *p, const char *text, char *error, size_t error_siz
         return fail(&r, "unknown side to move '%s'", fields[1]);
 
     /* flags: a piece on a setup cell of its own type and owner has not moved */
+    bool carries_moved[GAME_MAX_TYPES];
+    moved_flag_types(g, carries_moved);
     for (int cell = 0; cell < g->board.cell_count; cell++) {
-        if (!cells[cell] || g->moved_flag < 0)
+        if (!cells[cell] || g->moved_flag < 0 || !carries_moved[PIECE_TYPE(cells[cell])])
             continue;
         uint16_t start = g->initial_cells[cell];
         bool home = start && PIECE_TYPE(start) == PIECE_TYPE(cells[cell]) && PIECE_OWNER(start) == PIECE_OWNER(cells[cell]);
