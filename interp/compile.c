@@ -490,8 +490,13 @@ static void compile_statements(compiler *c)
             continue;
         if (!strcmp(head, "turn"))
             turn = alternatives_of(c, block_of(st), &pass_node);
-        else if (!strcmp(head, "after"))
-            after = compile_moves(c, colon_of(st));
+        else if (!strcmp(head, "after")) {
+            /* after-rules never make a move illegal: M_REPEAT 0..1 maximal
+             * runs each when it can run and skips it otherwise; several run
+             * in the order written, each on its own */
+            int rule = compile_repeat(c, compile_moves(c, colon_of(st)), 0, 1, MF_MAXIMAL);
+            after = after < 0 ? rule : compile_binary_node(c, M_SEQ, after, rule);
+        }
         else if (!strcmp(head, "pass")) {
             const ast_node *h = head_of(st);
             if (h->kind == AST_GUARD)
@@ -515,12 +520,8 @@ static void compile_statements(compiler *c)
             turn = turn < 0 ? alternative : compile_binary_node(c, M_ALT, turn, alternative);
         }
     }
-    if (turn >= 0 && after >= 0) {
-        /* after-rules never make a move illegal: M_REPEAT 0..1 maximal runs
-         * them when they can run and skips them otherwise */
-        int optional = compile_repeat(c, after, 0, 1, MF_MAXIMAL);
-        turn = compile_binary_node(c, M_SEQ, turn, optional);
-    }
+    if (turn >= 0 && after >= 0)
+        turn = compile_binary_node(c, M_SEQ, turn, after);
     if (pass_node >= 0)
         turn = turn < 0 ? pass_node : compile_binary_node(c, M_ALT, turn, pass_node);
     g->turn = (int16_t)turn;
