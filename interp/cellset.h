@@ -26,6 +26,16 @@ static inline int cellset_words(int cells)
 
 static inline void cellset_clear(cellset *s, int words)
 {
+    /* most boards take one or two words: stores, not a call to memset
+     * (which a plain loop would be compiled into) */
+    if (words == 1) {
+        s->w[0] = 0;
+        return;
+    }
+    if (words == 2) {
+        s->w[0] = s->w[1] = 0;
+        return;
+    }
     memset(s->w, 0, (size_t)words * sizeof s->w[0]);
 }
 
