@@ -95,8 +95,11 @@ static void report(const search_result *result)
 {
     char score[64];
     search_score_text(result->kind, result->score, result->distance, score, sizeof score);
-    printf("engine: score %s, %llu nodes in %.2f s\n", score, (unsigned long long)result->nodes,
+    printf("engine: score %s, %llu nodes in %.2f s", score, (unsigned long long)result->nodes,
            result->seconds);
+    if (result->reused)
+        printf(" (and %llu visits kept from its last search)", (unsigned long long)result->reused);
+    putchar('\n');
 }
 
 /* Plays TEXT, one of the legal moves. */

@@ -30,6 +30,12 @@
  * the search goes on without growing the tree.  Children are made in the
  * generator's order, which the same position always repeats, so child k is
  * move k of the node's list.
+ *
+ * Tree reuse: a search starts from what the last one built when the new
+ * position is in that tree, a few plies below its root (the moves played
+ * since, in a match or at the REPL): the subtree is copied to the front of
+ * a second pool, which becomes the pool, and its visits, results and
+ * proofs are kept (they were found with the same history before them).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -43,6 +49,7 @@
 #define PLAYOUT_PLIES 1000
 #define EXPLORATION 1.0
 #define PROGRESS_SECONDS 1.0
+#define REUSE_PLIES 4           /* how far below the last root a new root is looked for */
 
 typedef struct tnode {
     uint64_t move;          /* hash of the position after the move into the node */
@@ -63,7 +70,12 @@ struct mcts {
     const evaluator *eval;      /* NULL: playouts run to the end */
     uint64_t rng;
     tnode *pool;
+    tnode *spare;               /* for tree reuse: the pool the kept subtree is copied to */
+    int32_t *from;              /* for tree reuse: where each copied node came from */
     int used;
+    bool has_tree;              /* the pool holds the last search's tree */
+    uint64_t root_hash;         /* of the last search's root */
+    uint64_t reused;            /* visits kept by the last search */
     move_list list;
     int order[MOVELIST_MAX_MOVES];   /* chance nodes: the moves by path */
     int32_t line[MAX_LINE];     /* the nodes from the root down */
@@ -96,6 +108,8 @@ void mcts_free(mcts *s)
         return;
     move_list_free(&s->list);
     free(s->pool);
+    free(s->spare);
+    free(s->from);
     free(s);
 }
 
@@ -111,6 +125,75 @@ static int new_node(mcts *s, uint64_t child_move)
 
 
 static const double win_threshold = 1.0 - 1e-6;
+
+/* The node of the last tree that stands for position HASH with COUNT moves:
+ * the root itself, or a node at most REUSE_PLIES below it; -1 if none. */
+static int find_in_tree(const mcts *s, uint64_t root_hash, uint64_t hash, int count)
+{
+    int level[2][256], sizes[2] = { 1, 0 };
+    level[0][0] = 0;
+    if (root_hash == hash)
+        return s->pool[0].first_child < 0 || s->pool[0].child_count == count ? 0 : -1;
+    for (int depth = 1; depth <= REUSE_PLIES; depth++) {
+        int *from = level[(depth - 1) & 1], *to = level[depth & 1];
+        int n = 0;
+        for (int i = 0; i < sizes[(depth - 1) & 1]; i++) {
+            const tnode *parent = &s->pool[from[i]];
+            for (int k = 0; parent->first_child >= 0 && k < parent->child_count; k++) {
+                int c = parent->first_child + k;
+                const tnode *child = &s->pool[c];
+                if (child->first_child < 0 || child->side < 0 || parent->side < 0)
+                    continue;   /* not expanded: nothing to keep */
+                /* a move's hash is taken before the turn passes */
+                uint64_t position_hash = child->move ^ s->g->zobrist_side[parent->side]
+                                         ^ s->g->zobrist_side[child->side];
+                if (position_hash == hash)
+                    return child->child_count == count ? c : -1;
+                if (n < 256)   /* a bounded frontier */
+                    to[n++] = c;
+            }
+        }
+        sizes[depth & 1] = n;
+        if (n == 0)
+            break;
+    }
+    return -1;
+}
+
+/* Makes the subtree at NODE the whole tree: copied breadth first to the
+ * front of the spare pool (children stay contiguous), which becomes the
+ * pool.  False when there is no spare pool. */
+static bool keep_subtree(mcts *s, int node)
+{
+    if (!s->spare && !(s->spare = malloc(POOL_NODES * sizeof *s->spare)))
+        return false;
+    if (!s->from && !(s->from = malloc(POOL_NODES * sizeof *s->from)))
+        return false;
+    tnode *to = s->spare;
+    to[0] = s->pool[node];
+    to[0].move = 0;
+    int used = 1;
+    /* the queue is the copied nodes themselves: node i of TO came from
+     * node FROM[i] of the old pool */
+    int32_t *from = s->from;
+    from[0] = node;
+    for (int i = 0; i < used; i++) {
+        const tnode *old = &s->pool[from[i]];
+        if (old->first_child < 0)
+            continue;
+        int first = used;
+        for (int k = 0; k < old->child_count; k++) {
+            to[used] = s->pool[old->first_child + k];
+            from[used] = old->first_child + k;
+            used++;
+        }
+        to[i].first_child = first;
+    }
+    s->spare = s->pool;
+    s->pool = to;
+    s->used = used;
+    return true;
+}
 
 /* The child of N (whose player to move is SIDE) that UCT picks. */
 static int select_child(mcts *s, const tnode *n)
@@ -342,8 +425,14 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
     double next_report = start + PROGRESS_SECONDS;
     if (playouts <= 0 && time_ms <= 0)
         playouts = 1000;
-    s->used = 0;
-    new_node(s, 0);
+    int kept = s->has_tree ? find_in_tree(s, s->root_hash, p->hash, root->count) : -1;
+    if (kept < 0 || !keep_subtree(s, kept)) {
+        s->used = 0;
+        new_node(s, 0);
+    }
+    s->has_tree = true;
+    s->root_hash = p->hash;
+    s->reused = s->pool[0].visits;
     uint64_t done = 0;
     int deepest = 0;
     while (!s->pool[0].proven) {
@@ -433,6 +522,7 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
             values[k] = r->first_child >= 0 && k < r->child_count ? s->pool[r->first_child + k].visits : 0;
     result->depth = deepest;
     result->nodes = done;
+    result->reused = s->reused;
     result->seconds = search_clock() - start;
     if (r->first_child >= 0)
         describe(s, r, best, result);

@@ -15,7 +15,8 @@
  *   searches as usual.
  * - mcts (mcts.c): UCT with uniformly random playouts, an MCTS-solver that
  *   proves ends in the tree, and one result per player (score vectors), so
- *   it needs no special case for more than two players.  In a game whose
+ *   it needs no special case for more than two players; an engine keeps
+ *   its tree below the moves played from one search to the next.  In a game whose
  *   pieces have values (hinted or estimated), playouts are cut off after
  *   MCTS_CUTOFF plies and scored by the material balance.
  *
@@ -122,6 +123,7 @@ typedef struct search_result {
     int distance;           /* SCORE_WIN, SCORE_LOSS: plies to the end */
     int depth;              /* ab: the last completed depth */
     uint64_t nodes;         /* positions visited (mcts: playouts) */
+    uint64_t reused;        /* mcts: root visits kept from the last search (tree reuse) */
     double seconds;
 } search_result;
 

@@ -379,6 +379,46 @@ static void dice_in_a_game(void **state)
     game_free(g);
 }
 
+/* Tree reuse: MCTS searches Connect Four, the move it chose and a reply are
+ * made, and the next search starts from the subtree it had grown below them
+ * (its root's visits are more than its own playouts); a position the tree
+ * does not hold starts afresh. */
+static void mcts_keeps_its_tree(void **state)
+{
+    (void)state;
+    game *g = shipped_game("connect4", NULL);
+    assert_non_null(g);
+    position *p = malloc(sizeof *p);
+    assert_true(p && pos_init(p, g));
+    engine_spec spec = spec_of("mcts:playouts=3000");
+    engine *e = engine_new(g, &spec, 5);
+    assert_non_null(e);
+    search_result result;
+    engine_choose(e, p, &result, NULL, NULL);
+    assert_int_equal(result.reused, 0);
+    undo mine, reply;
+    move_make(p, engine_root_moves(e), result.best, &mine);
+    movegen *m = movegen_new(g);
+    move_list list;
+    assert_true(m && move_list_init(&list));
+    movegen_generate(m, p, &list);
+    move_make(p, &list, 0, &reply);
+    engine_choose(e, p, &result, NULL, NULL);
+    assert_true(result.reused > 10);   /* the subtree had been searched */
+    assert_int_equal(result.nodes, 3000);   /* and as many new playouts */
+    /* back to the start, which is not below the last root: a new tree */
+    pos_unmake(p, &reply);
+    pos_unmake(p, &mine);
+    engine_choose(e, p, &result, NULL, NULL);
+    assert_int_equal(result.reused, 0);
+    move_list_free(&list);
+    movegen_free(m);
+    engine_free(e);
+    pos_free(p);
+    free(p);
+    game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -393,6 +433,7 @@ int main(void)
         cmocka_unit_test(chance_values),
         cmocka_unit_test(chance_walks),
         cmocka_unit_test(dice_in_a_game),
+        cmocka_unit_test(mcts_keeps_its_tree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
