@@ -17,7 +17,7 @@
 #define ANALYZE_MAX_PLIES 2000
 #define KINDS (PATH_ROLL + 1)
 
-#define ANALYZE_USAGE "usage: tabula analyze [--variant V] FILE --games N [--engine SPEC] [--seed S]"
+#define ANALYZE_USAGE "usage: tabula analyze [--variant V] FILE --games N [--engine SPEC] [--seed S] [--threads N]"
 
 typedef struct tally {
     long games, wins[GAME_MAX_PLAYERS], draws, cut_off;
@@ -199,7 +199,7 @@ static void report(const tally *t, const game *g, const char *engine_text)
 int cli_analyze(int argc, char **argv)
 {
     const char *variant = NULL, *path = NULL, *engine_text = "random";
-    long games = 0, seed = 1;
+    long games = 0, seed = 1, threads = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -214,6 +214,9 @@ int cli_analyze(int argc, char **argv)
                 return EXIT_USAGE;
         } else if (!strcmp(a, "--seed") && i + 1 < argc) {
             if (!cli_count_option("analyze", "--seed", argv[++i], 0, 2147483647L, &seed))
+                return EXIT_USAGE;
+        } else if (!strcmp(a, "--threads") && i + 1 < argc) {
+            if (!cli_count_option("analyze", "--threads", argv[++i], 1, SEARCH_MAX_THREADS, &threads))
                 return EXIT_USAGE;
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "tabula analyze: unknown option '%s'; see 'tabula analyze --help'\n", a);
@@ -235,6 +238,12 @@ int cli_analyze(int argc, char **argv)
         fprintf(stderr, "tabula analyze: --engine: %s\n", error);
         return EXIT_USAGE;
     }
+    if (threads && spec.kind != ENGINE_MCTS) {
+        fputs("tabula analyze: --threads applies to the mcts engine\n", stderr);
+        return EXIT_USAGE;
+    }
+    if (threads)
+        spec.threads = (int)threads;
     cli_loaded l;
     int status = cli_load("analyze", path, variant, &l);
     if (status != EXIT_VALID) {

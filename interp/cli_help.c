@@ -89,6 +89,7 @@ static const struct help {
     { "search",
       "usage: tabula search [--variant NAME] [--position POS] FILE\n"
       "                     (--depth N | --time MS | --nodes N) [--engine SPEC]\n"
+      "                     [--threads N]\n"
       "\n"
       "Searches the start (or POS) for the side to move.  While it thinks it\n"
       "prints 'info depth D score S nodes N time MS pv MOVES...' (after each\n"
@@ -103,11 +104,12 @@ static const struct help {
       "options override the spec's.  Three or four players: the ab search is\n"
       "paranoid (everyone else plays against the side to move).  A turn with\n"
       "dice is valued over all their faces; the faces in 'bestmove' are the\n"
-      "engine's own throws.  Ctrl-C (SIGINT) stops the search, which then\n"
+      "engine's own throws.  --threads N runs an mcts search in N threads\n"
+      "(see 'tabula help match').  Ctrl-C (SIGINT) stops the search, which then\n"
       "prints the best move found so far.\n" },
     { "match",
       "usage: tabula match [--variant NAME] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC]\n"
-      "                    --games N [--seed S] [--verbose]\n"
+      "                    --games N [--seed S] [--verbose] [--threads N]\n"
       "\n"
       "Plays N games from the start, player K always played by --pK, and prints\n"
       "one line per game, then 'result: W1 W2 [W3 W4] DRAWS' (games without a\n"
@@ -117,7 +119,10 @@ static const struct help {
       "random playouts, cut off after 60 plies and scored by the material\n"
       "when the pieces have values; it keeps its tree below the moves played\n"
       "from one move to the next); settings combine with commas:\n"
-      "'ab:depth=6,time=500'.\n"
+      "'ab:depth=6,time=500'.  'mcts:threads=N' (or --threads N for every mcts\n"
+      "seat) grows N trees side by side, one a thread, and plays the move\n"
+      "with the most visits over all of them (a playout limit is shared out,\n"
+      "a time limit holds for each); alpha-beta searches in one thread.\n"
       "The same seed plays the same games unless a time limit is used.\n"
       "Where a turn holds dice ('roll'), each engine makes its own choices and\n"
       "throws its own dice (uniformly, from its seed); ab values such turns by\n"
@@ -126,6 +131,7 @@ static const struct help {
       "the game in play is dropped and the result counts the games finished.\n" },
     { "analyze",
       "usage: tabula analyze [--variant NAME] FILE --games N [--engine SPEC] [--seed S]\n"
+      "                      [--threads N]\n"
       "\n"
       "Plays N games from the start with the engine SPEC (default 'random'; see\n"
       "'tabula help match') in every seat, and reports for the game's designer:\n"

@@ -29,12 +29,12 @@ static void print_info(const search_info *info, void *context)
     fflush(stdout);
 }
 
-#define SEARCH_USAGE "usage: tabula search [--variant V] [--position POS] FILE (--depth N | --time MS | --nodes N) [--engine SPEC]"
+#define SEARCH_USAGE "usage: tabula search [--variant V] [--position POS] FILE (--depth N | --time MS | --nodes N) [--engine SPEC] [--threads N]"
 
 int cli_search(int argc, char **argv)
 {
     const char *variant = NULL, *path = NULL, *start_position = NULL, *engine_text = NULL;
-    long depth = 0, time_ms = 0, nodes = 0;
+    long depth = 0, time_ms = 0, nodes = 0, threads = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -54,6 +54,9 @@ int cli_search(int argc, char **argv)
                 return EXIT_USAGE;
         } else if (!strcmp(a, "--nodes") && i + 1 < argc) {
             if (!cli_count_option("search", "--nodes", argv[++i], 1, 2000000000L, &nodes))
+                return EXIT_USAGE;
+        } else if (!strcmp(a, "--threads") && i + 1 < argc) {
+            if (!cli_count_option("search", "--threads", argv[++i], 1, SEARCH_MAX_THREADS, &threads))
                 return EXIT_USAGE;
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "tabula search: unknown option '%s'; see 'tabula search --help'\n", a);
@@ -81,6 +84,13 @@ int cli_search(int argc, char **argv)
         fputs("tabula search: --depth and --nodes apply to the ab engine only\n", stderr);
         return EXIT_USAGE;
     }
+    if (threads && spec.kind != ENGINE_MCTS) {
+        fputs("tabula search: --threads applies to the mcts engine (alpha-beta searches in one "
+              "thread)\n", stderr);
+        return EXIT_USAGE;
+    }
+    if (threads)
+        spec.threads = (int)threads;
     if (depth)
         spec.depth = (int)depth;
     if (nodes)
@@ -157,12 +167,12 @@ done:
 
 /* --- match */
 
-#define MATCH_USAGE "usage: tabula match [--variant V] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC] --games N [--seed S]"
+#define MATCH_USAGE "usage: tabula match [--variant V] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC] --games N [--seed S] [--threads N]"
 
 int cli_match(int argc, char **argv)
 {
     const char *variant = NULL, *path = NULL, *specs[GAME_MAX_PLAYERS] = { 0 };
-    long games = 0, seed = 1;
+    long games = 0, seed = 1, threads = 0;
     bool verbose = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -181,6 +191,9 @@ int cli_match(int argc, char **argv)
                 return EXIT_USAGE;
         } else if (!strcmp(a, "--verbose")) {
             verbose = true;
+        } else if (!strcmp(a, "--threads") && i + 1 < argc) {
+            if (!cli_count_option("match", "--threads", argv[++i], 1, SEARCH_MAX_THREADS, &threads))
+                return EXIT_USAGE;
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "tabula match: unknown option '%s'; see 'tabula match --help'\n", a);
             return EXIT_USAGE;
@@ -202,6 +215,8 @@ int cli_match(int argc, char **argv)
             fprintf(stderr, "tabula match: --p%d: %s\n", q + 1, error);
             return EXIT_USAGE;
         }
+        if (specs[q] && threads && parsed[q].kind == ENGINE_MCTS)
+            parsed[q].threads = (int)threads;   /* --threads: every mcts seat */
     }
     cli_loaded l;
     int status = cli_load("match", path, variant, &l);

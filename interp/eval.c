@@ -166,7 +166,7 @@ static long territory(gen *x, int player)
     const game *g = x->g;
     const board *b = &g->board;
     int cells = b->cell_count;
-    static int queue[BOARD_MAX_CELLS];
+    int queue[BOARD_MAX_CELLS];   /* on the stack: searches run in threads */
     cellset seen;
     cellset_clear(&seen, g->words);
     long total = 0;
@@ -268,7 +268,7 @@ static bool connected(gen *x, const cexpr *c)
     eval_set(x, c->b, &to);
     const cellset *own = &x->pos->owned[p];
     cellset_and(&from, own, g->words);
-    static int queue[BOARD_MAX_CELLS];
+    int queue[BOARD_MAX_CELLS];   /* on the stack: searches run in threads */
     cellset seen = from;
     int head = 0, tail = 0;
     for (int cell = cellset_next(&from, -1, g->words); cell >= 0; cell = cellset_next(&from, cell, g->words))

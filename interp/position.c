@@ -62,6 +62,23 @@ bool pos_init(position *p, const game *g)
     return true;
 }
 
+bool pos_copy(position *to, const position *from)
+{
+    if (to->game != from->game || !to->log || !to->history || !to->seen)
+        return false;
+    change *log = to->log;
+    uint64_t *history = to->history;
+    uint16_t *seen = to->seen;
+    *to = *from;
+    to->log = log;
+    to->history = history;
+    to->seen = seen;
+    memcpy(to->log, from->log, (size_t)from->log_length * sizeof *log);
+    memcpy(to->history, from->history, (size_t)from->history_length * sizeof *history);
+    memcpy(to->seen, from->seen, (SEEN_MASK + 1) * sizeof *seen);
+    return true;
+}
+
 void pos_free(position *p)
 {
     free(p->log);

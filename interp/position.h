@@ -64,6 +64,10 @@ typedef struct undo {
 /* Sets up the game's initial position; false when memory runs out. */
 bool pos_init(position *p, const game *g);
 void pos_free(position *p);
+/* Makes TO (initialised for the same game) a copy of FROM, its history
+ * and change log included, so that moves can be made and taken back on
+ * either alone (a search in another thread).  False if TO is not ready. */
+bool pos_copy(position *to, const position *from);
 /* Back to the initial position, keeping the buffers. */
 void pos_reset(position *p);
 /* Sets a position from its parts (no history); PLY decides the side. */

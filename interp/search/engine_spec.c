@@ -1,6 +1,7 @@
 /* engine_spec: engines by name ("random", "ab:depth=4", "mcts:time=500"),
  * and the engine that runs the chosen algorithm. */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,9 +113,13 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
         } else if (spec->kind == ENGINE_MCTS && key_length == 8 && !strncmp(at, "playouts", 8)) {
             ok = read_number(value, value_length, 1, 2000000000L, &number);
             spec->playouts = number;
+        } else if (spec->kind == ENGINE_MCTS && key_length == 7 && !strncmp(at, "threads", 7)) {
+            ok = read_number(value, value_length, 1, SEARCH_MAX_THREADS, &number);
+            spec->threads = (int)number;
         } else {
             snprintf(error, error_size, "unknown setting '%.*s' for %s", (int)key_length, at,
-                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes)" : "mcts (playouts, time)");
+                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes)"
+                                                    : "mcts (playouts, time, threads)");
             return false;
         }
         if (!ok) {
@@ -129,6 +134,22 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
     return true;
 }
 
+/* A thread of an mcts engine beyond the first: its own generator, tree and
+ * copy of the position. */
+typedef struct helper {
+    const engine *owner;
+    movegen *gen;
+    mcts *tree;
+    position pos;
+    bool pos_ok;
+    move_list root;
+    bool root_ok;
+    double *values;     /* its root moves' visits */
+    long playouts;
+    search_result result;
+    pthread_t thread;
+} helper;
+
 struct engine {
     const game *g;
     engine_spec spec;
@@ -141,7 +162,106 @@ struct engine {
     mcts *tree;
     double *values;     /* per root move, for a turn with dice */
     int *order;
+    helper *helpers;    /* spec.threads - 1 of them */
+    int helper_count;
 };
+
+static void helpers_free(engine *e)
+{
+    for (int i = 0; i < e->helper_count; i++) {
+        helper *h = &e->helpers[i];
+        mcts_free(h->tree);
+        movegen_free(h->gen);
+        if (h->pos_ok)
+            pos_free(&h->pos);
+        if (h->root_ok)
+            move_list_free(&h->root);
+        free(h->values);
+    }
+    free(e->helpers);
+    e->helpers = NULL;
+    e->helper_count = 0;
+}
+
+static bool helpers_new(engine *e, uint64_t seed)
+{
+    int count = e->spec.threads > 1 ? e->spec.threads - 1 : 0;
+    if (count == 0)
+        return true;
+    e->helpers = calloc((size_t)count, sizeof *e->helpers);
+    if (!e->helpers)
+        return false;
+    e->helper_count = count;
+    for (int i = 0; i < count; i++) {
+        helper *h = &e->helpers[i];
+        h->owner = e;
+        h->gen = movegen_new(e->g);
+        h->tree = h->gen ? mcts_new(e->g, h->gen, seed + 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1), &e->eval)
+                         : NULL;
+        h->pos_ok = pos_init(&h->pos, e->g);
+        h->root_ok = move_list_init(&h->root);
+        h->values = malloc(MOVELIST_MAX_MOVES * sizeof *h->values);
+        if (!h->tree || !h->pos_ok || !h->root_ok || !h->values)
+            return false;
+    }
+    return true;
+}
+
+static void *helper_run(void *argument)
+{
+    helper *h = argument;
+    movegen_generate(h->gen, &h->pos, &h->root);
+    mcts_search(h->tree, &h->pos, &h->root, h->playouts, h->owner->spec.time_ms, &h->result, NULL,
+                NULL, h->values);
+    return NULL;
+}
+
+/* The mcts search with the helpers beside it; their root visits are added
+ * to E->values and the move chosen from the sums (a proven win first). */
+static void mcts_threads(engine *e, position *p, search_result *result, search_progress progress,
+                         void *context)
+{
+    int threads = e->helper_count + 1;
+    long playouts = e->spec.playouts;
+    int started = 0;
+    for (int i = 0; i < e->helper_count; i++) {
+        helper *h = &e->helpers[i];
+        /* a playout limit is shared out; without one, each runs for the time */
+        h->playouts = playouts > 0 ? playouts / threads + ((i + 1) < playouts % threads) : 0;
+        if (playouts > 0 && h->playouts == 0)
+            break;
+        if (!pos_copy(&h->pos, p) || pthread_create(&h->thread, NULL, helper_run, h) != 0)
+            break;
+        started++;
+    }
+    long own = playouts > 0 ? playouts / threads + (0 < playouts % threads) : 0;
+    mcts_search(e->tree, p, &e->root, playouts > 0 ? own : 0, e->spec.time_ms, result, progress,
+                context, e->values);
+    bool won = result->kind == SCORE_WIN;
+    for (int i = 0; i < started; i++) {
+        helper *h = &e->helpers[i];
+        pthread_join(h->thread, NULL);
+        result->nodes += h->result.nodes;
+        if (h->root.count != e->root.count)
+            continue;   /* cannot happen: the same position */
+        for (int k = 0; k < e->root.count; k++)
+            e->values[k] += h->values[k];
+        if (!won && h->result.kind == SCORE_WIN && h->result.best >= 0) {
+            *result = (search_result){ .best = h->result.best, .kind = SCORE_WIN,
+                                       .score = h->result.score, .distance = h->result.distance,
+                                       .depth = h->result.depth, .nodes = result->nodes,
+                                       .reused = result->reused, .seconds = result->seconds };
+            won = true;
+        }
+    }
+    if (won || started == 0)
+        return;
+    int best = result->best;
+    for (int k = 0; k < e->root.count; k++)
+        if (best < 0 || e->values[k] > e->values[best])
+            best = k;
+    result->best = best;
+}
 
 engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
 {
@@ -165,7 +285,7 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
         ok = e->ab != NULL;
     } else if (ok && spec->kind == ENGINE_MCTS) {
         e->tree = mcts_new(g, e->gen, seed, &e->eval);
-        ok = e->tree != NULL;
+        ok = e->tree != NULL && helpers_new(e, seed);
     }
     if (!ok) {
         engine_free(e);
@@ -178,6 +298,7 @@ void engine_free(engine *e)
 {
     if (!e)
         return;
+    helpers_free(e);
     alphabeta_free(e->ab);
     mcts_free(e->tree);
     if (e->root_ok)
@@ -234,8 +355,11 @@ void engine_choose(engine *e, position *p, search_result *result, search_progres
                          progress, context, e->values);
         break;
     case ENGINE_MCTS:
-        mcts_search(e->tree, p, &e->root, e->spec.playouts, e->spec.time_ms, result, progress, context,
-                    e->values);
+        if (e->helper_count > 0)
+            mcts_threads(e, p, result, progress, context);
+        else
+            mcts_search(e->tree, p, &e->root, e->spec.playouts, e->spec.time_ms, result, progress,
+                        context, e->values);
         break;
     }
     if (result->best < 0 && !chance)   /* stopped before any move was searched */

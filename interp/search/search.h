@@ -54,7 +54,15 @@
 
 /* --- engine specifications: "random", "ab:depth=N", "ab:time=MS",
  * "ab:nodes=N", "mcts:playouts=N", "mcts:time=MS" (keys may be combined
- * with commas: "ab:depth=6,time=1000") */
+ * with commas: "ab:depth=6,time=1000"), and for mcts "threads=N".
+ *
+ * Threads (mcts): root parallelism.  Each thread grows a tree of its own
+ * from the same position, with its own seed and generator (the game is
+ * shared: it is immutable); a playout limit is shared out among them, a
+ * time limit holds for each.  At the end the root moves' visits are summed
+ * over the threads and the most visited is played, unless a thread proved
+ * a win.  One thread and a fixed seed give the same game every time; more
+ * threads with a playout limit do too, as each thread's share is fixed. */
 
 typedef enum engine_kind { ENGINE_RANDOM, ENGINE_ALPHABETA, ENGINE_MCTS } engine_kind;
 
@@ -64,7 +72,10 @@ typedef struct engine_spec {
     long time_ms;       /* 0: no limit */
     long nodes;         /* 0: no limit (ab) */
     long playouts;      /* 0: no limit (mcts) */
+    int threads;        /* mcts: searches run side by side (0 or 1: one) */
 } engine_spec;
+
+#define SEARCH_MAX_THREADS 64
 
 /* Reads TEXT; on failure ERROR says why. */
 bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t error_size);

@@ -237,6 +237,11 @@ static void specs(void **state)
     assert_false(engine_spec_parse("mcts:depth=3", &s, error, sizeof error));
     assert_false(engine_spec_parse("minimax:depth=3", &s, error, sizeof error));
     assert_false(engine_spec_parse("ab:depth=x", &s, error, sizeof error));
+    assert_true(engine_spec_parse("mcts:time=100,threads=2", &s, error, sizeof error));
+    assert_int_equal(s.threads, 2);
+    assert_false(engine_spec_parse("ab:depth=3,threads=2", &s, error, sizeof error));
+    assert_false(engine_spec_parse("mcts:threads=0", &s, error, sizeof error));
+    assert_false(engine_spec_parse("mcts:threads=65", &s, error, sizeof error));
 }
 
 /* --- chance: hand-made turns, as paths, with known values */
@@ -419,6 +424,36 @@ static void mcts_keeps_its_tree(void **state)
     game_free(g);
 }
 
+/* Threads: an mcts engine in three threads shares its 3000 playouts out
+ * among them, plays a legal move, leaves the position as it was, and with
+ * the same seed chooses the same move again. */
+static void mcts_in_threads(void **state)
+{
+    (void)state;
+    game *g = shipped_game("connect4", NULL);
+    assert_non_null(g);
+    position *p = malloc(sizeof *p);
+    assert_true(p && pos_init(p, g));
+    engine_spec spec = spec_of("mcts:playouts=3000,threads=3");
+    int chosen[2];
+    for (int run = 0; run < 2; run++) {
+        engine *e = engine_new(g, &spec, 11);
+        assert_non_null(e);
+        uint64_t hash = p->hash;
+        search_result result;
+        engine_choose(e, p, &result, NULL, NULL);
+        assert_true(p->hash == hash);
+        assert_int_equal(result.nodes, 3000);
+        assert_true(result.best >= 0 && result.best < engine_root_moves(e)->count);
+        chosen[run] = result.best;
+        engine_free(e);
+    }
+    assert_int_equal(chosen[0], chosen[1]);
+    pos_free(p);
+    free(p);
+    game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -434,6 +469,7 @@ int main(void)
         cmocka_unit_test(chance_walks),
         cmocka_unit_test(dice_in_a_game),
         cmocka_unit_test(mcts_keeps_its_tree),
+        cmocka_unit_test(mcts_in_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
