@@ -16,7 +16,7 @@
 static const char *const heads[] = {
     "players", "board", "piece", "region", "directions", "setup", "moves", "turn", "after",
     "pass", "captures", "filter", "order", "end", "score", "var", "flag", "display",
-    "position",
+    "position", "bonus",
 };
 
 /* --- reading statements */
@@ -710,6 +710,38 @@ static void check_region(check_context *c, const ast_node *statement)
           "malformed region");
 }
 
+/* bonus TYPE { CELLS: N; ... }, a search hint: N hundredths (a whole
+ * number, maybe negative) for each piece of TYPE on CELLS, which must be
+ * known when the game loads (cell names, ranks, files, regions). */
+static void check_bonus(check_context *c, const ast_node *statement)
+{
+    static const char *const usage = "write: bonus TYPE { CELLS: N } (N hundredths of a piece of value 1)";
+    const ast_node *words[3];
+    int n = words_of(head_of(statement), words, 3);
+    const ast_node *block = block_of(statement);
+    if (n != 2 || words[1]->kind != AST_NAME || !block || equals_of(statement) || colon_of(statement)) {
+        error(c, statement, usage, "malformed bonus");
+        return;
+    }
+    symbol *s = names_find(c, words[1]->text);
+    if (!s || !(s->kinds & NAME_PIECE))
+        names_report_unknown(c, words[1], NAME_PIECE, "piece type");
+    for (int i = 0; i < block->child_count; i++) {
+        const ast_node *entry = block->children[i];
+        const ast_node *amount = entry->kind == AST_STATEMENT ? colon_of(entry) : NULL;
+        if (!amount || equals_of(entry) || block_of(entry)) {
+            error(c, entry, usage, "malformed bonus line");
+            continue;
+        }
+        const ast_node *number = amount;
+        if (number->kind == AST_UNARY && number->op == AST_OP_NEGATE)
+            number = number->children[0];
+        if (number->kind != AST_NUMBER)
+            error(c, amount, usage, "a bonus is a whole number of hundredths");
+        check_expr(c, head_of(entry), EXPECT_CELLS);
+    }
+}
+
 static void check_player_facings(check_context *c, const ast_node *statement)
 {
     const ast_node *block = block_of(statement);
@@ -949,6 +981,8 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
             check_display(c, statement);
         } else if (is_head(head, "position")) {
             check_position(c, statement);
+        } else if (is_head(head, "bonus")) {
+            check_bonus(c, statement);
         } else {
             unknown_head(c, statement);
         }

@@ -283,7 +283,8 @@ static void compile_players(compiler *c, const ast_node *statement)
             c->facing[p] = 0;
 }
 
-static bool evaluate_static(compiler *c, const ast_node *node, cellset *out)
+/* The cells NODE names when the game loads; a region's are PLAYER's. */
+static bool evaluate_static_for(compiler *c, const ast_node *node, int player, cellset *out)
 {
     /* setup lists: cell names, ranks and files, set algebra over them */
     if (compile_static_cells(c, node, out))
@@ -292,7 +293,8 @@ static bool evaluate_static(compiler *c, const ast_node *node, cellset *out)
                                      || node->op == AST_OP_MINUS || node->op == AST_OP_OR
                                      || node->op == AST_OP_AND)) {
         cellset right;
-        if (!evaluate_static(c, node->children[0], out) || !evaluate_static(c, node->children[1], &right))
+        if (!evaluate_static_for(c, node->children[0], player, out)
+            || !evaluate_static_for(c, node->children[1], player, &right))
             return false;
         if (node->op == AST_OP_UNION || node->op == AST_OP_OR)
             cellset_or(out, &right, CELLSET_WORDS);
@@ -303,15 +305,57 @@ static bool evaluate_static(compiler *c, const ast_node *node, cellset *out)
         return true;
     }
     if (node->kind == AST_GROUP)
-        return evaluate_static(c, node->children[0], out);
+        return evaluate_static_for(c, node->children[0], player, out);
     if (node->kind == AST_NAME) {
         int region = compile_find_text(c->region_names, c->g->region_count, node->text);
         if (region >= 0) {
-            *out = c->g->sets[c->g->region_sets[region * GAME_MAX_PLAYERS]];
+            *out = c->g->sets[c->g->region_sets[region * GAME_MAX_PLAYERS + player]];
             return true;
         }
     }
     return false;
+}
+
+static bool evaluate_static(compiler *c, const ast_node *node, cellset *out)
+{
+    return evaluate_static_for(c, node, 0, out);
+}
+
+/* bonus TYPE { CELLS: N; ... }: one cell_bonus a line */
+static void compile_bonus(compiler *c, const ast_node *st)
+{
+    game *g = c->g;
+    const ast_node *h = head_of(st), *block = block_of(st);
+    int type = h->child_count == 2 && h->children[1]->kind == AST_NAME
+               ? compile_type_index(c, h->children[1]->text) : -1;
+    for (int i = 0; block && type >= 0 && i < block->child_count; i++) {
+        const ast_node *entry = block->children[i];
+        if (g->bonus_count >= GAME_MAX_BONUSES) {
+            compile_fail(c, entry, "too many bonus lines (at most 32)");
+            return;
+        }
+        const ast_node *cells = head_of(entry), *amount = colon_of(entry);
+        long sign = 1;
+        if (amount && amount->kind == AST_UNARY && amount->op == AST_OP_NEGATE) {
+            sign = -1;
+            amount = amount->children[0];
+        }
+        if (!amount || amount->kind != AST_NUMBER)
+            continue;   /* reported by the checker */
+        cell_bonus *b = &g->bonuses[g->bonus_count];
+        b->type = (int16_t)type;
+        b->value = (int32_t)(sign * amount->number);
+        for (int p = 0; p < g->player_count; p++) {
+            cellset set;
+            cellset_clear(&set, CELLSET_WORDS);
+            if (!evaluate_static_for(c, cells, p, &set)) {
+                compile_fail(c, cells, "a bonus's cells must be known when the game loads");
+                return;
+            }
+            b->sets[p] = (int16_t)compile_add_set(c, &set);
+        }
+        g->bonus_count++;
+    }
 }
 
 static void compile_setup(compiler *c, const ast_node *statement)
@@ -581,6 +625,8 @@ static void compile_statements(compiler *c)
             }
         } else if (!strcmp(head, "score")) {
             g->score = (int16_t)compile_number(c, colon_of(st));
+        } else if (!strcmp(head, "bonus")) {
+            compile_bonus(c, st);
         } else if (!strcmp(head, "order")) {
             const ast_node *h = head_of(st);
             const ast_node *prefix = h, *cycle = NULL;

@@ -183,6 +183,15 @@ typedef struct end_rule {
     uint8_t player;     /* player_ref for win/loss */
 } end_rule;
 
+/* A search hint: each piece of TYPE on CELLS (per owner: a region's own
+ * cells for each player) adds VALUE hundredths to its owner's material. */
+#define GAME_MAX_BONUSES 32
+typedef struct cell_bonus {
+    int16_t type;
+    int32_t value;
+    int16_t sets[GAME_MAX_PLAYERS];     /* per owner, into sets */
+} cell_bonus;
+
 typedef struct piece_type {
     char name[GAME_NAME];
     char symbol[2][8];  /* first player's, other players'; UTF-8 */
@@ -270,6 +279,8 @@ typedef struct game {
     end_rule ends[32];
     int end_count;
     int16_t score;                      /* cexpr, -1 if none */
+    cell_bonus bonuses[GAME_MAX_BONUSES];
+    int bonus_count;
     int order_prefix[16], order_prefix_length;
     int order_cycle[16], order_cycle_length;
     uint32_t reset_types;               /* bit t: moving type t resets the 'plies without' count */

@@ -48,6 +48,22 @@ int evaluate_material(const evaluator *e, const position *p, int player)
         /* mine - others / (n - 1), kept in integers */
         total += (long)e->value[t] * ((long)mine * (n - 1) - others) / (n - 1);
     }
+    /* the rules' cell bonuses, counted the same way */
+    for (int i = 0; i < g->bonus_count; i++) {
+        const cell_bonus *b = &g->bonuses[i];
+        long mine = 0, others = 0;
+        for (int q = 0; q < n; q++) {
+            cellset on = p->typed[b->type];
+            cellset_and(&on, &p->owned[q], g->words);
+            cellset_and(&on, &g->sets[b->sets[q]], g->words);
+            long c = cellset_count(&on, g->words);
+            if (q == player)
+                mine += c;
+            else
+                others += c;
+        }
+        total += (long)b->value * (mine * (n - 1) - others) / (n - 1);
+    }
     return (int)total;
 }
 

@@ -120,7 +120,8 @@ typedef struct evaluator {
 bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed);
 
 /* The material balance for PLAYER: its pieces (on the board and in finite
- * reserves) against the average of the others'. */
+ * reserves) and the rules' cell bonuses (`bonus TYPE { CELLS: N }`)
+ * against the average of the others'. */
 int evaluate_material(const evaluator *e, const position *p, int player);
 
 /* --- results */

@@ -424,6 +424,48 @@ static void mcts_keeps_its_tree(void **state)
     game_free(g);
 }
 
+/* Cell bonuses (tests/fixtures/bonus.rules): one ply deep, nothing but the
+ * bonus tells the king's steps apart; White's king goes to its outpost b2
+ * (score +50), and Black's, after a white step elsewhere, to its own d4. */
+static void bonus_guides_the_search(void **state)
+{
+    (void)state;
+    char path[1024];
+    const char *top = getenv("top_srcdir");
+    snprintf(path, sizeof path, "%s/tests/fixtures/bonus.rules", top ? top : ".");
+    source_set sources;
+    diag_list diagnostics;
+    source_set_init(&sources);
+    diag_init(&diagnostics);
+    game_load_options options = { NULL, loader_options_from_environment(NULL) };
+    bool unreadable;
+    game *g = game_load(path, &options, &sources, &diagnostics, &unreadable);
+    diag_free(&diagnostics);
+    source_set_free(&sources);
+    assert_non_null(g);
+    assert_int_equal(g->bonus_count, 2);
+    position *p = malloc(sizeof *p);
+    assert_true(p && pos_init(p, g));
+    engine_spec spec = spec_of("ab:depth=1");
+    engine *e = engine_new(g, &spec, 1);
+    assert_non_null(e);
+    search_result result;
+    char text[64];
+    engine_choose(e, p, &result, NULL, NULL);
+    notation_move(g, engine_root_moves(e), result.best, text, sizeof text);
+    assert_string_equal(text, "c1-b2");
+    assert_int_equal(result.score, 50);
+    char error[256];
+    assert_true(posstring_read(p, "2k2/5/5/5/3K1 b 1", error, sizeof error));
+    engine_choose(e, p, &result, NULL, NULL);
+    notation_move(g, engine_root_moves(e), result.best, text, sizeof text);
+    assert_string_equal(text, "c5-d4");
+    engine_free(e);
+    pos_free(p);
+    free(p);
+    game_free(g);
+}
+
 /* Threads: an mcts engine in three threads shares its 3000 playouts out
  * among them, plays a legal move, leaves the position as it was, and with
  * the same seed chooses the same move again. */
@@ -470,6 +512,7 @@ int main(void)
         cmocka_unit_test(dice_in_a_game),
         cmocka_unit_test(mcts_keeps_its_tree),
         cmocka_unit_test(mcts_in_threads),
+        cmocka_unit_test(bonus_guides_the_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
