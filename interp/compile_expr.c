@@ -249,6 +249,8 @@ bool compile_static_cells(compiler *c, const ast_node *node, cellset *out)
                   || !strcmp(w, "corners") || !strcmp(w, "center") || !strcmp(w, "cells");
         if (!known)
             return false;
+        if (!strcmp(w, "light") || !strcmp(w, "dark"))
+            c->g->cell_colours = true;   /* the rules tell the colours apart: so will the board */
         for (int i = 0; i < b->cell_count; i++) {
             bool in = !strcmp(w, "cells") ? true
                     : !strcmp(w, "light") ? b->light[i]

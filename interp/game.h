@@ -279,6 +279,7 @@ typedef struct game {
     end_rule ends[32];
     int end_count;
     int16_t score;                      /* cexpr, -1 if none */
+    bool cell_colours;                  /* the rules speak of light and dark cells */
     cell_bonus bonuses[GAME_MAX_BONUSES];
     int bonus_count;
     int order_prefix[16], order_prefix_length;

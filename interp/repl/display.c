@@ -2,7 +2,9 @@
  * numbers around, graph boards as a list of cells; hex boards are in
  * display_hex.c.  In plain text the cells of the last move stand in
  * brackets; with colours they are on a blue ground and each player's pieces
- * have their own colour. */
+ * have their own colour.  When the rules speak of light and dark cells
+ * (Superial, draughts), the board shows them: dark cells on a grey ground,
+ * or in plain text an empty dark cell as ':' (a light one is '.'). */
 #include <string.h>
 
 #include "repl.h"
@@ -10,6 +12,7 @@
 #define ANSI_RESET "\033[0m"
 #define ANSI_DIM "\033[2m"
 #define ANSI_MARK "\033[44m"
+#define ANSI_DARK_CELL "\033[100m"
 
 static const char *const player_colours[GAME_MAX_PLAYERS] = {
     "\033[1;33m", "\033[1;36m", "\033[1;31m", "\033[1;32m",
@@ -84,9 +87,10 @@ static void display_square(FILE *out, const session *s, const bool *marked, cons
             char sep = style->colour ? ' ' : separator(row_marked, x, b->width);
             fputc(sep, out);
             unsigned code = s->position->cells[cell];
-            const char *text = code ? display_symbol(g, code) : ".";
+            bool dark = g->cell_colours && !b->light[cell];
+            const char *text = code ? display_symbol(g, code) : dark && !style->colour ? ":" : ".";
             if (style->colour)
-                fprintf(out, "%s%s", marked[cell] ? ANSI_MARK : "",
+                fprintf(out, "%s%s", marked[cell] ? ANSI_MARK : dark ? ANSI_DARK_CELL : "",
                         code ? display_player_colour(PIECE_OWNER(code)) : ANSI_DIM);
             fputs(text, out);
             if (style->colour)
