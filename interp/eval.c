@@ -291,6 +291,56 @@ static bool connected(gen *x, const cexpr *c)
 }
 
 
+int eval_connection_distance(gen *x, const cexpr *c, int p)
+{
+    const game *g = x->g;
+    int cells = g->board.cell_count;
+    cellset from, to, blocked;
+    eval_set(x, c->a, &from);
+    eval_set(x, c->b, &to);
+    gen_occupied(x, &blocked);
+    cellset_and_not(&blocked, &x->pos->owned[p], g->words);   /* the others' pieces */
+    /* 0-1 breadth first: entering an own cell costs 0, an empty one 1 */
+    int dist[BOARD_MAX_CELLS], deque[2 * BOARD_MAX_CELLS];   /* on the stack: threads */
+    int head = BOARD_MAX_CELLS, tail = BOARD_MAX_CELLS;
+    for (int i = 0; i < cells; i++)
+        dist[i] = INT32_MAX;
+    for (int cell = cellset_next(&from, -1, g->words); cell >= 0; cell = cellset_next(&from, cell, g->words)) {
+        if (cellset_has(&blocked, cell))
+            continue;
+        int cost = cellset_has(&x->pos->owned[p], cell) ? 0 : 1;
+        dist[cell] = cost;
+        if (cost == 0)
+            deque[--head] = cell;
+        else
+            deque[tail++] = cell;
+    }
+    const dlist *d = gen_directions(x, c->value);
+    int best = INT32_MAX;
+    while (head < tail) {
+        int cell = deque[head++];
+        if (cellset_has(&to, cell) && dist[cell] < best)
+            best = dist[cell];
+        int count = d ? d->count[p] : g->board.direction_count;
+        for (int i = 0; i < count; i++) {
+            int n = d ? gen_step(x, cell, &d->steps[p][i]) : board_step(&g->board, cell, i);
+            if (n < 0 || cellset_has(&blocked, n))
+                continue;
+            int cost = cellset_has(&x->pos->owned[p], n) ? 0 : 1;
+            if (dist[cell] + cost >= dist[n])
+                continue;
+            dist[n] = dist[cell] + cost;
+            /* a cell may enter twice (a shorter way found later); the deque
+             * holds at most two entries a cell */
+            if (cost == 0 && head > 0)
+                deque[--head] = n;
+            else if (tail < 2 * BOARD_MAX_CELLS)
+                deque[tail++] = n;
+        }
+    }
+    return best == INT32_MAX ? -1 : best;
+}
+
 static bool stuck(gen *x, int ref)
 {
     int p = gen_player(x, ref);

@@ -522,6 +522,27 @@ bool gen_attacked(gen *parent, int e)
     return false;
 }
 
+int movegen_goal_distance(movegen *m, position *p, int player)
+{
+    const game *g = m->g;
+    int best = -1;
+    bool any = false;
+    for (int i = 0; i < g->end_count; i++) {
+        const end_rule *r = &g->ends[i];
+        const cexpr *c = &g->exprs[r->condition];
+        if (c->op != C_COND_CONNECTED || r->outcome != OUTCOME_WIN || c->player != PLAYER_FIXED + player
+            || r->player != PLAYER_FIXED + player)
+            continue;
+        gen x;
+        init_gen(&x, m, p, player, 0);
+        int d = eval_connection_distance(&x, c, player);
+        if (!any || (d >= 0 && (best < 0 || d < best)))
+            best = d;
+        any = true;
+    }
+    return !any ? -2 : best;
+}
+
 static void add_pass(movegen *m, move_list *list)
 {
     if (list->count >= MOVELIST_MAX_MOVES || list->path_count >= MOVELIST_MAX_PATH) {

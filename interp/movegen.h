@@ -101,6 +101,12 @@ void movegen_generate(movegen *m, position *p, move_list *list);
 
 void move_make(position *p, const move_list *list, int index, undo *u);
 
+/* For evaluation: how many empty cells PLAYER must still fill to win by a
+ * rule `connected(PLAYER, A, B, DIRS): PLAYER wins` (Hex): 0 when joined,
+ * -1 when the others have cut every way, -2 when the game has no such rule
+ * for PLAYER. */
+int movegen_goal_distance(movegen *m, position *p, int player);
+
 typedef struct game_result {
     bool over;
     double score[GAME_MAX_PLAYERS];   /* 1 win, 0 loss, shares for draws */

@@ -84,6 +84,10 @@ typedef struct match {
 } match;
 
 void eval_set(gen *x, int e, cellset *out);
+/* For a `connected(P, A, B, DIRS)` condition C: the fewest empty cells P
+ * must fill to join A to B through its own and empty cells; -1 when the
+ * others' pieces cut every way. */
+int eval_connection_distance(gen *x, const cexpr *c, int p);
 long eval_number(gen *x, int e);
 bool eval_cond(gen *x, int e);
 int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int max, bool any);

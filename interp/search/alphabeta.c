@@ -172,6 +172,28 @@ static int terminal_value(const alphabeta *s, const game_result *r, int side, in
 
 /* The evaluator's value at a leaf for the side to move, whose moves
  * lists[ply] holds. */
+/* Connection games (Hex): the cells each player still has to fill, for
+ * PLAYER against the others' average, in hundredths. */
+static int goal_value(const alphabeta *s, int player)
+{
+    const game *g = s->g;
+    int n = g->player_count, mine = 0;
+    long others = 0;
+    for (int q = 0; q < n; q++) {
+        /* the generator reads the position, it does not change it */
+        int d = movegen_goal_distance(s->gen, (position *)s->p, q);
+        if (d == -2)
+            d = 0;                      /* no connection goal for q */
+        else if (d < 0)
+            d = g->board.cell_count;    /* cut off */
+        if (q == player)
+            mine = d;
+        else
+            others += d;
+    }
+    return (int)(EVALUATE_GOAL_CELL * (others / (n - 1) - mine));
+}
+
 static int leaf_value(const alphabeta *s, int ply)
 {
     const position *p = s->p;
@@ -180,8 +202,12 @@ static int leaf_value(const alphabeta *s, int ply)
     int v;
     if (n <= 2) {
         v = evaluate_material(s->eval, p, side);
+        if (s->eval->goals)
+            v += goal_value(s, side);
     } else {
         v = evaluate_material(s->eval, p, s->root_player);
+        if (s->eval->goals)
+            v += goal_value(s, s->root_player);
         if (team(s, side) != 0)
             v = -v;
     }

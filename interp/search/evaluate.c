@@ -76,6 +76,9 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
     memset(e, 0, sizeof *e);
     e->game = g;
     e->mobility = 12;
+    for (int i = 0; i < g->end_count; i++)
+        if (g->exprs[g->ends[i].condition].op == C_COND_CONNECTED && g->ends[i].outcome == OUTCOME_WIN)
+            e->goals = true;
     for (int t = 0; t < g->type_count; t++) {
         e->value[t] = g->types[t].value * 100;
         if (e->value[t])

@@ -12,7 +12,9 @@
  *   *paranoid*: the player to move at the root maximises its own result and
  *   every other player is taken to minimise it, which makes the game a
  *   two-sided one (the root player against a coalition) that negamax
- *   searches as usual.
+ *   searches as usual.  Leaves: material (evaluate.c), mobility and, in
+ *   games won by connecting, the cells each side still has to fill
+ *   (movegen_goal_distance).
  * - mcts (mcts.c): UCT with uniformly random playouts, an MCTS-solver that
  *   proves ends in the tree, and one result per player (score vectors), so
  *   it needs no special case for more than two players; an engine keeps
@@ -111,7 +113,11 @@ typedef struct evaluator {
     int value[GAME_MAX_TYPES];  /* per piece type, in hundredths */
     bool hinted;                /* the values come from the rules' `value N` */
     int mobility;               /* per legal move more than the opponent */
+    bool goals;                 /* the game is won by connecting (movegen_goal_distance) */
 } evaluator;
+/* With goals: hundredths per empty cell a player has still to fill to
+ * connect, against the others' average. */
+#define EVALUATE_GOAL_CELL 100
 
 /* Sets the piece values: the rules' `value N` when any type declares one,
  * else estimated from up to PLAYOUTS seeded random games (at most 40000

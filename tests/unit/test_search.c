@@ -466,6 +466,41 @@ static void bonus_guides_the_search(void **state)
     game_free(g);
 }
 
+/* Connection goals: on an empty 11x11 Hex board each side must fill 11
+ * cells; a red stone on f6 leaves red 10 (blue still 11); a wall of blue
+ * stones across rank 6 cuts red off (-1) and joins blue (0); tic-tac-toe
+ * has no such goal (-2). */
+static void hex_goal_distance(void **state)
+{
+    (void)state;
+    game *g = shipped_game("hex", NULL);
+    assert_non_null(g);
+    movegen *m = movegen_new(g);
+    position *p = malloc(sizeof *p);
+    assert_true(m && p && pos_init(p, g));
+    assert_int_equal(movegen_goal_distance(m, p, 0), 11);
+    assert_int_equal(movegen_goal_distance(m, p, 1), 11);
+    char error[256];
+    assert_true(posstring_read(p, "11/11/11/11/11/5R5/11/11/11/11/11 b 1", error, sizeof error));
+    assert_int_equal(movegen_goal_distance(m, p, 0), 10);
+    assert_int_equal(movegen_goal_distance(m, p, 1), 11);
+    assert_true(posstring_read(p, "11/11/11/11/11/BBBBBBBBBBB/11/11/11/11/11 b 11", error, sizeof error));
+    assert_int_equal(movegen_goal_distance(m, p, 0), -1);
+    assert_int_equal(movegen_goal_distance(m, p, 1), 0);
+    pos_free(p);
+    free(p);
+    movegen_free(m);
+    game_free(g);
+    game *t = shipped_game("tictactoe", NULL);
+    movegen *tm = movegen_new(t);
+    position tp;
+    assert_true(t && tm && pos_init(&tp, t));
+    assert_int_equal(movegen_goal_distance(tm, &tp, 0), -2);
+    pos_free(&tp);
+    movegen_free(tm);
+    game_free(t);
+}
+
 /* Threads: an mcts engine in three threads shares its 3000 playouts out
  * among them, plays a legal move, leaves the position as it was, and with
  * the same seed chooses the same move again. */
@@ -513,6 +548,7 @@ int main(void)
         cmocka_unit_test(mcts_keeps_its_tree),
         cmocka_unit_test(mcts_in_threads),
         cmocka_unit_test(bonus_guides_the_search),
+        cmocka_unit_test(hex_goal_distance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
