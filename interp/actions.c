@@ -465,6 +465,24 @@ void action_apply(gen *x, const mnode *n, const cont *k)
     x->marked = saved_marked;
 }
 
+void action_roll(gen *x, const mnode *n, const cont *k)
+{
+    for (int face = 1; face <= n->type && !x->stop; face++) {
+        int path = x->path_length;
+        bool chance = x->chance;
+        saved_state saved;
+        save(x, &saved);
+        gen_path_push(x, PATH_ROLL, face);
+        x->chance = true;
+        if (n->value >= 0)
+            pos_set_var(x->pos, n->value, face);
+        gen_run_cont(x, k);
+        restore(x, &saved);
+        x->chance = chance;
+        x->path_length = path;
+    }
+}
+
 void action_set(gen *x, const mnode *n, const cont *k)
 {
     const game *g = x->g;

@@ -34,6 +34,7 @@ static const function functions[] = {
     { "opposite", 1, 1, { EXPECT_DIRECTIONS } },
     { "moved", 1, 1, { EXPECT_CELLS } },
     { "in-line", 1, 1, { EXPECT_NUMBER } },
+    { "cell", 2, 2, { EXPECT_NUMBER, EXPECT_NUMBER } },
 };
 
 static const char *expect_text(expect want)
@@ -383,6 +384,7 @@ static unsigned clauses_of(int verb)
     case AST_VERB_SET: return BIT(AST_CLAUSE_TO);
     case AST_VERB_RELOCATE: return BIT(AST_CLAUSE_TO);
     case AST_VERB_FLIP: return BIT(AST_CLAUSE_TO);
+    case AST_VERB_ROLL: return BIT(AST_CLAUSE_TO);
     default: return 0;
     }
 #undef BIT
@@ -545,7 +547,13 @@ static void check_action(check_context *c, const ast_node *node)
                 check_expr(c, value, EXPECT_ANY);
             else if (verb == AST_VERB_FLIP)
                 check_expr(c, value, EXPECT_PLAYER);
-            else
+            else if (verb == AST_VERB_ROLL) {
+                symbol *var = value->kind == AST_NAME ? names_find(c, value->text) : NULL;
+                if (!var || !(var->kinds & NAME_VARIABLE))
+                    diag_report(c->diagnostics, DIAG_ERROR, value->location,
+                                "declare it with 'var NAME = 0'",
+                                "'roll N to' needs a variable for the face");
+            } else
                 check_expr(c, value, EXPECT_CELLS);
             break;
         case AST_CLAUSE_OVER:

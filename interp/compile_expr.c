@@ -456,6 +456,9 @@ int compile_set(compiler *c, const ast_node *node)
             int type = node->child_count > 1 && node->children[1]->kind == AST_NAME
                      ? compile_type_index(c, node->children[1]->text) : -1;
             result = compile_add_expr(c, C_SET_PIECES, (uint8_t)(player < 0 ? PLAYER_MOVER : player), -1, -1, type);
+        } else if (!strcmp(node->text, "cell") && node->child_count == 2) {
+            result = compile_add_expr(c, C_SET_CELL_AT, 0, compile_number(c, node->children[0]),
+                                      compile_number(c, node->children[1]), 0);
         } else {
             compile_fail(c, node, "this function does not give cells");
         }

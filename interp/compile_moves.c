@@ -207,6 +207,8 @@ int compile_action(compiler *c, const ast_node *node)
                 }
             } else if (verb == AST_VERB_FLIP) {
                 n.player = (uint8_t)compile_player_ref(c, value);
+            } else if (verb == AST_VERB_ROLL) {
+                n.value = (int16_t)(value->kind == AST_NAME ? compile_var_index(c, value->text) : -1);
             } else {
                 n.target = (int16_t)compile_set(c, value);
             }

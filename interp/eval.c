@@ -139,6 +139,18 @@ void eval_set(gen *x, int e, cellset *out)
                 cellset_add(out, cell);
         return;
     }
+    case C_SET_CELL_AT: {
+        /* cell(X, Y): file X, rank Y from 1, by name as the board has it */
+        long file = eval_number(x, c->a), rank = eval_number(x, c->b);
+        int cell = -1;
+        if (file >= 1 && file <= 26 && rank >= 1 && rank <= BOARD_MAX_CELLS) {
+            char name[16];
+            snprintf(name, sizeof name, "%c%ld", (char)('a' + file - 1), rank);
+            cell = board_cell(&g->board, name);
+        }
+        gen_single(x, out, cell);
+        return;
+    }
     case C_SET_WHERE_COND: {
         cellset from;
         eval_set(x, c->a, &from);

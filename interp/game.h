@@ -52,6 +52,7 @@ typedef enum cop {
     C_SET_SIGHT,        /* a: set, value: direction list */
     C_SET_WHERE_PATTERN,/* a: set, value: pattern */
     C_SET_WHERE_COND,   /* a: set, b: condition tested with each cell as 'here' */
+    C_SET_CELL_AT,      /* a, b: numbers, the file and rank from 1: cell(X, Y) */
     /* numbers */
     C_NUM_CONST,        /* value */
     C_NUM_COUNT,        /* a: set */
@@ -137,7 +138,7 @@ typedef struct mnode {
     int16_t over;           /* cexpr: what a hop may pass over */
     int16_t at;             /* cexpr: cells (place, select, push from, flip, capture, ...) */
     int16_t cond;           /* cexpr: guard condition */
-    int16_t value;          /* cexpr: set var value */
+    int16_t value;          /* cexpr: set var value; roll: the var the face goes to, -1 none */
     int16_t min, max;       /* distances, repetition counts */
     int16_t type;           /* piece type, var, flag, pattern, die faces */
     int16_t types[4];       /* change: alternative types (-1 ends) */

@@ -266,17 +266,7 @@ void gen_run(gen *x, int node, const cont *k)
     case M_SET_VAR: action_set(x, n, k); break;
     case M_SET_FLAG: action_set_flag(x, n, k); break;
     case M_RELOCATE: action_relocate(x, n, k); break;
-    case M_ROLL:
-        for (int face = 1; face <= n->type && !x->stop; face++) {
-            int path = x->path_length;
-            bool chance = x->chance;
-            gen_path_push(x, PATH_ROLL, face);
-            x->chance = true;
-            gen_run_cont(x, k);
-            x->chance = chance;
-            x->path_length = path;
-        }
-        break;
+    case M_ROLL: action_roll(x, n, k); break;
     case M_PASS: {
         int path = x->path_length;
         bool passed = x->passed;
@@ -361,7 +351,15 @@ static void emit(gen *x)
     /* Two ways to one position are one move.  Proving that a game can never
      * reach a position twice in one turn (a ring slide goes both ways round,
      * alternatives overlap, chains meet) is harder than checking. */
-    if (seen_before(x, p->hash))
+    uint64_t key = p->hash;
+    if (x->chance) {
+        /* different throws are different outcomes, even when they leave the
+         * same position: the dice's faces are part of what is the same */
+        for (int i = 0; i < x->path_length; i++)
+            if (PATH_KIND(x->path[i]) == PATH_ROLL)
+                key ^= rng_mix(((uint64_t)(i + 1) << 32) ^ (uint64_t)PATH_VALUE(x->path[i]) ^ 0xD1CE);
+    }
+    if (seen_before(x, key))
         return;
     if (x->counting) {
         x->counted++;

@@ -106,6 +106,9 @@ void action_capture(gen *x, const mnode *n, const cont *k);
 void action_remove(gen *x, const mnode *n, const cont *k);
 void action_apply(gen *x, const mnode *n, const cont *k);
 void action_set(gen *x, const mnode *n, const cont *k);
+/* roll N [to VAR]: a die of N faces, each face a way on (a chance event);
+ * with VAR the face is written to it */
+void action_roll(gen *x, const mnode *n, const cont *k);
 void action_set_flag(gen *x, const mnode *n, const cont *k);
 void action_relocate(gen *x, const mnode *n, const cont *k);
 void action_select(gen *x, const mnode *n, const cont *k);
