@@ -249,11 +249,12 @@ static void check_build(const program_parts *p, const ast_node *variant, diag_li
     int errors_before = diagnostics->errors;
     check_statements(&c, all.items, all.count, library_count, (const ast_node *const *)templates,
                      p->templates.count);
-    if (!c.has_end)
+    /* a refused board's error stands alone: nothing after it was checked */
+    if (!c.board_broken && !c.has_end)
         diag_report(diagnostics, DIAG_ERROR, p->game->location,
                     "add an end block: end { no moves: opponent wins }",
                     "the game has no end condition");
-    else if (c.may_run_forever && !c.has_endless_guard)
+    else if (!c.board_broken && c.may_run_forever && !c.has_endless_guard)
         diag_report(diagnostics, DIAG_WARNING, p->game->location,
                     "add an end rule such as 'repetition 3: draw' or 'plies 300: draw'",
                     "nothing stops endless play: pieces can move back and forth forever");

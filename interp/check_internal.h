@@ -53,6 +53,7 @@ typedef struct check_context {
     diag_list *diagnostics;
     board board;
     bool has_board;
+    bool board_broken;        /* a board statement was refused: what depends on it is not checked */
     symbol *symbols;
     int symbol_count;
     int symbol_capacity;

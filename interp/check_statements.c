@@ -278,11 +278,14 @@ static void declare_board(check_context *c, const ast_node *statement)
         } else {
             error(c, at, usage, "malformed board");
         }
+        c->board_broken = true;
         return;
     }
     if (e == BOARD_OK)
         c->has_board = true;
-    else if (e == BOARD_NO_MEMORY)
+    else
+        c->board_broken = true;
+    if (e == BOARD_NO_MEMORY)
         error(c, statement, NULL, "out of memory building the board");
 }
 
@@ -835,6 +838,13 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
     if (!has_players)
         diag_report(c->diagnostics, DIAG_ERROR, c->game_location, "add a line such as 'players white black'",
                     "the game declares no players");
+    if (c->board_broken) {
+        /* its error says it: every cell and direction would only echo it */
+        free(moves_of_piece);
+        free(patterns);
+        c->patterns = NULL;
+        return;
+    }
     if (!c->has_board)
         diag_report(c->diagnostics, DIAG_ERROR, c->game_location, "add a line such as 'board square 8x8'",
                     "the game has no board");
