@@ -123,6 +123,21 @@ static void loss_in_two(void **state)
     assert_string_equal(text, "loss in 2");
 }
 
+/* Chess, the rook mate (white to move): black king a8, white king c6,
+ * white rook h1.  No mate in one: Rh8+ lets the king out to a7, which the
+ * white king does not cover.  Kc7 leaves Black only Ka7 (b8, b7 are the
+ * king's), and Ra1 mates; Kb6 leaves only Kb8, and Rh8 mates: a win in 3
+ * plies, by a king move.  Alpha-beta proves it at depth 3. */
+static void chess_mate_in_two(void **state)
+{
+    (void)state;
+    char best[64];
+    search_result r = search("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1", "ab:depth=5", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_WIN);
+    assert_int_equal(r.distance, 3);
+    assert_true(!strcmp(best, "c6-c7") || !strcmp(best, "c6-b6"));
+}
+
 /* Connect Four, red to move (rank 6 on top; four discs played):
  *     . . . . . . .
  *     . . . . . . .
@@ -540,6 +555,7 @@ int main(void)
         cmocka_unit_test(win_in_three_by_a_fork),
         cmocka_unit_test(loss_in_two),
         cmocka_unit_test(connect4_open_three),
+        cmocka_unit_test(chess_mate_in_two),
         cmocka_unit_test(alphabeta_beats_random),
         cmocka_unit_test(mcts_beats_random),
         cmocka_unit_test(chance_values),
