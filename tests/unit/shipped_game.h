@@ -1,5 +1,6 @@
-/* shipped_game: loads one of the games shipped in games/ for a unit test
- * (top_srcdir from the test environment), printing why when it cannot. */
+/* shipped_game: loads one of the games shipped in games/ (or any rules file
+ * of the source tree) for a unit test (top_srcdir from the test
+ * environment), printing why when it cannot. */
 #ifndef TABULA_TEST_SHIPPED_GAME_H
 #define TABULA_TEST_SHIPPED_GAME_H
 
@@ -8,11 +9,12 @@
 
 #include "game.h"
 
-static inline game *shipped_game(const char *name, const char *variant)
+/* RELATIVE: a path from the top of the source tree. */
+static inline game *tree_game(const char *relative, const char *variant)
 {
     char path[1024];
     const char *top = getenv("top_srcdir");
-    snprintf(path, sizeof path, "%s/games/%s.rules", top ? top : ".", name);
+    snprintf(path, sizeof path, "%s/%s", top ? top : ".", relative);
     source_set sources;
     diag_list diagnostics;
     source_set_init(&sources);
@@ -25,6 +27,14 @@ static inline game *shipped_game(const char *name, const char *variant)
     diag_free(&diagnostics);
     source_set_free(&sources);
     return g;
+}
+
+/* NAME: a game of games/, without its .rules */
+static inline game *shipped_game(const char *name, const char *variant)
+{
+    char relative[256];
+    snprintf(relative, sizeof relative, "games/%s.rules", name);
+    return tree_game(relative, variant);
 }
 
 #endif

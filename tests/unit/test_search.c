@@ -365,19 +365,7 @@ static void chance_walks(void **state)
 static void dice_in_a_game(void **state)
 {
     (void)state;
-    game *g = NULL;
-    char path[1024];
-    const char *top = getenv("top_srcdir");
-    snprintf(path, sizeof path, "%s/games/superial.rules", top ? top : ".");
-    source_set sources;
-    diag_list diagnostics;
-    source_set_init(&sources);
-    diag_init(&diagnostics);
-    game_load_options options = { "random-moves", loader_options_from_environment(NULL) };
-    bool unreadable;
-    g = game_load(path, &options, &sources, &diagnostics, &unreadable);
-    diag_free(&diagnostics);
-    source_set_free(&sources);
+    game *g = shipped_game("superial", "random-moves");
     assert_non_null(g);
     position *p = malloc(sizeof *p);
     assert_true(p && pos_init(p, g));
@@ -445,18 +433,7 @@ static void mcts_keeps_its_tree(void **state)
 static void bonus_guides_the_search(void **state)
 {
     (void)state;
-    char path[1024];
-    const char *top = getenv("top_srcdir");
-    snprintf(path, sizeof path, "%s/tests/fixtures/bonus.rules", top ? top : ".");
-    source_set sources;
-    diag_list diagnostics;
-    source_set_init(&sources);
-    diag_init(&diagnostics);
-    game_load_options options = { NULL, loader_options_from_environment(NULL) };
-    bool unreadable;
-    game *g = game_load(path, &options, &sources, &diagnostics, &unreadable);
-    diag_free(&diagnostics);
-    source_set_free(&sources);
+    game *g = tree_game("tests/fixtures/bonus.rules", NULL);
     assert_non_null(g);
     assert_int_equal(g->bonus_count, 2);
     position *p = malloc(sizeof *p);
