@@ -194,6 +194,22 @@ static int goal_value(const alphabeta *s, int player)
     return (int)(EVALUATE_GOAL_CELL * (others / (n - 1) - mine));
 }
 
+/* Games decided by the rules' score: PLAYER's score against the others'
+ * average, the way the end rules count it, in hundredths. */
+static int score_value(const alphabeta *s, int player)
+{
+    int n = s->g->player_count;
+    long mine = 0, others = 0;
+    for (int q = 0; q < n; q++) {
+        long v = movegen_score(s->gen, (position *)s->p, q);   /* reads, does not change */
+        if (q == player)
+            mine = v;
+        else
+            others += v;
+    }
+    return (int)(s->eval->score_sign * EVALUATE_SCORE_POINT * (mine * (n - 1) - others) / (n - 1));
+}
+
 static int leaf_value(const alphabeta *s, int ply)
 {
     const position *p = s->p;
@@ -204,10 +220,14 @@ static int leaf_value(const alphabeta *s, int ply)
         v = evaluate_material(s->eval, p, side);
         if (s->eval->goals)
             v += goal_value(s, side);
+        if (s->eval->score_sign)
+            v += score_value(s, side);
     } else {
         v = evaluate_material(s->eval, p, s->root_player);
         if (s->eval->goals)
             v += goal_value(s, s->root_player);
+        if (s->eval->score_sign)
+            v += score_value(s, s->root_player);
         if (team(s, side) != 0)
             v = -v;
     }

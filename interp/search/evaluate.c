@@ -76,9 +76,14 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
     memset(e, 0, sizeof *e);
     e->game = g;
     e->mobility = 12;
-    for (int i = 0; i < g->end_count; i++)
+    for (int i = 0; i < g->end_count; i++) {
         if (g->exprs[g->ends[i].condition].op == C_COND_CONNECTED && g->ends[i].outcome == OUTCOME_WIN)
             e->goals = true;
+        if (g->score >= 0 && g->ends[i].outcome == OUTCOME_HIGHEST_SCORE)
+            e->score_sign = 1;
+        if (g->score >= 0 && g->ends[i].outcome == OUTCOME_LOWEST_SCORE)
+            e->score_sign = -1;
+    }
     for (int t = 0; t < g->type_count; t++) {
         e->value[t] = g->types[t].value * 100;
         if (e->value[t])

@@ -12,9 +12,9 @@
  *   *paranoid*: the player to move at the root maximises its own result and
  *   every other player is taken to minimise it, which makes the game a
  *   two-sided one (the root player against a coalition) that negamax
- *   searches as usual.  Leaves: material (evaluate.c), mobility and, in
- *   games won by connecting, the cells each side still has to fill
- *   (movegen_goal_distance).
+ *   searches as usual.  Leaves: material (evaluate.c), mobility, in
+ *   games won by connecting the cells each side still has to fill
+ *   (movegen_goal_distance), and in games decided by a score the score.
  * - mcts (mcts.c): UCT with uniformly random playouts, an MCTS-solver that
  *   proves ends in the tree, and one result per player (score vectors), so
  *   it needs no special case for more than two players; an engine keeps
@@ -114,10 +114,14 @@ typedef struct evaluator {
     bool hinted;                /* the values come from the rules' `value N` */
     int mobility;               /* per legal move more than the opponent */
     bool goals;                 /* the game is won by connecting (movegen_goal_distance) */
+    int score_sign;             /* won on the rules' score: 1 highest, -1 lowest, 0 not */
 } evaluator;
 /* With goals: hundredths per empty cell a player has still to fill to
  * connect, against the others' average. */
 #define EVALUATE_GOAL_CELL 100
+/* With a score: hundredths per point of the rules' `score:` against the
+ * others' average (Mynd's territory, a count of pieces). */
+#define EVALUATE_SCORE_POINT 100
 
 /* Sets the piece values: the rules' `value N` when any type declares one,
  * else estimated from up to PLAYOUTS seeded random games (at most 40000
