@@ -123,8 +123,6 @@ void movegen_free(movegen *m)
     free(m);
 }
 
-/* Iteration COUNT of a repetition; OUTER_* is the chain state from before
- * it, restored for what follows the repetition. */
 /* The state a chain goes on from: the position, where the piece stands and
  * which way it goes, and the cells the chain has visited, jumped and
  * touched.  Two iterations of one chain in the same state go on the same
@@ -139,6 +137,8 @@ static uint64_t chain_state(const gen *x)
     return key;
 }
 
+/* Iteration COUNT of a repetition; OUTER_* is the chain state from before
+ * it, restored for what follows the repetition. */
 static void run_repeat(gen *x, int node, int count, uint16_t outer_flags, int outer_direction,
                        const cont *k)
 {
