@@ -2,7 +2,7 @@
  * and the engine that runs the chosen algorithm. */
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,22 +12,23 @@
 
 #define ESTIMATE_PLAYOUTS 300
 
-/* Set from a signal handler: volatile sig_atomic_t is all it may touch. */
-static volatile sig_atomic_t interrupted;
+/* Set from a signal handler and read by every search thread: a lock-free
+ * atomic is what both may touch (C11 7.14.1.1). */
+static atomic_int interrupted;
 
 void search_interrupt(void)
 {
-    interrupted = 1;
+    atomic_store_explicit(&interrupted, 1, memory_order_relaxed);
 }
 
 bool search_interrupted(void)
 {
-    return interrupted != 0;
+    return atomic_load_explicit(&interrupted, memory_order_relaxed) != 0;
 }
 
 void search_clear_interrupt(void)
 {
-    interrupted = 0;
+    atomic_store_explicit(&interrupted, 0, memory_order_relaxed);
 }
 
 double search_clock(void)
