@@ -338,8 +338,8 @@ static const ast_node *declare_piece(check_context *c, const ast_node *statement
     for (int i = 2; i < n; i++) {
         const ast_node *w = words[i];
         if (w->kind == AST_STRING) {
-            if (++strings > 2)
-                error(c, w, NULL, "a piece has at most two symbols (first player's, others')");
+            if (++strings > 4)   /* GAME_MAX_PLAYERS: one for each player */
+                error(c, w, NULL, "a piece has at most four symbols (one for each player)");
             else if (!one_character(w->text))
                 error(c, w, "use a single character such as \"K\"", "a piece symbol is one character");
         } else if (w->kind == AST_NAME && !strcmp(w->text, "value")) {

@@ -212,13 +212,14 @@ static void declare_type(compiler *c, const ast_node *statement, const ast_node 
     int strings = 0;
     for (int i = 2; i < h->child_count; i++) {
         const ast_node *w = h->children[i];
-        if (w->kind == AST_STRING && strings < 2)
+        if (w->kind == AST_STRING && strings < GAME_MAX_PLAYERS)
             snprintf(type->symbol[strings++], sizeof type->symbol[0], "%s", w->text);
         else if (compile_is_name(w, "value") && i + 1 < h->child_count)
             type->value = (int)h->children[++i]->number;
     }
     if (strings == 1)
-        lower_symbol(type->symbol[1], type->symbol[0]);
+        lower_symbol(type->symbol[strings++], type->symbol[0]);
+    type->symbol_count = strings > 0 ? strings : 1;
     *moves_block = block_of(source);
 }
 

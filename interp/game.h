@@ -193,11 +193,24 @@ typedef struct cell_bonus {
     int16_t sets[GAME_MAX_PLAYERS];     /* per owner, into sets */
 } cell_bonus;
 
-typedef struct piece_type {
+typedef struct piece_type piece_type;
+/* The symbol of a piece of type T owned by OWNER. */
+static inline const char *piece_symbol(const piece_type *t, int owner);
+
+struct piece_type {
     char name[GAME_NAME];
-    char symbol[2][8];  /* first player's, other players'; UTF-8 */
+    /* per player, UTF-8: as many as the piece statement gives (the last one
+     * for the players after); one alone is the first player's, and the
+     * others' is its lower case */
+    char symbol[GAME_MAX_PLAYERS][8];
+    int symbol_count;
     int value;
-} piece_type;
+};
+
+static inline const char *piece_symbol(const piece_type *t, int owner)
+{
+    return t->symbol[owner < t->symbol_count ? owner : t->symbol_count - 1];
+}
 
 typedef enum capture_effect { CAPTURE_REMOVE, CAPTURE_CONVERT, CAPTURE_RESERVE } capture_effect;
 

@@ -37,7 +37,7 @@ static void put(writer *w, const char *format, ...)
 
 static const char *symbol_of(const game *g, int type, int owner)
 {
-    return g->types[type].symbol[owner == 0 ? 0 : 1];
+    return piece_symbol(&g->types[type], owner);
 }
 
 /* How many (type, owner) pairs print as SYMBOL. */

@@ -37,7 +37,7 @@ const char *display_symbol(const game *g, unsigned code)
     int type = PIECE_TYPE(code), owner = PIECE_OWNER(code);
     if (type < 0 || type >= g->type_count)
         return "?";
-    return g->types[type].symbol[owner == 0 ? 0 : 1];
+    return piece_symbol(&g->types[type], owner);
 }
 
 static void pad(FILE *out, int n)
@@ -70,7 +70,7 @@ static void display_square(FILE *out, const session *s, const bool *marked, cons
     const board *b = &g->board;
     int cell_width = 1;
     for (int t = 0; t < g->type_count; t++)
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < g->types[t].symbol_count; k++) {
             int w = display_width(g->types[t].symbol[k]);
             if (w > cell_width)
                 cell_width = w;
@@ -147,7 +147,7 @@ static void display_reserves(FILE *out, const session *s)
         for (int t = 0; t < g->type_count; t++) {
             int n = s->position->reserve[p][t];
             if (n > 0 || g->initial_reserve[p][t] > 0) {
-                fprintf(out, " %s %d", g->types[t].symbol[p == 0 ? 0 : 1], n < 0 ? 0 : n);
+                fprintf(out, " %s %d", piece_symbol(&g->types[t], p), n < 0 ? 0 : n);
                 shown = true;
             }
         }
@@ -215,8 +215,9 @@ void display_rules(FILE *out, const session *s)
     fprintf(out, "pieces:");
     for (int t = 0; t < g->type_count; t++) {
         fprintf(out, "%s %s %s", t ? "," : "", g->types[t].name, g->types[t].symbol[0]);
-        if (strcmp(g->types[t].symbol[0], g->types[t].symbol[1]))
-            fprintf(out, "/%s", g->types[t].symbol[1]);
+        for (int p = 1; p < g->player_count; p++)
+            if (strcmp(piece_symbol(&g->types[t], p), piece_symbol(&g->types[t], p - 1)))
+                fprintf(out, "/%s", piece_symbol(&g->types[t], p));
     }
     fprintf(out, "\nvariants:");
     if (s->variant_count == 0)
