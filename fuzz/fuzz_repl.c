@@ -9,6 +9,7 @@
  * Run with -close_fd_mask=3 (run.sh does): the REPL talks on stdout and
  * stderr.
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,15 +36,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 static bool skipped(const char *line)
 {
-    while (*line == ' ' || *line == '\t')
+    /* the REPL trims any white space (a form feed too) before the word */
+    while (isspace((unsigned char)*line))
         line++;
     static const char *const words[] = { "save", "load", "go", "hint", "ai", "quit" };
     for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
         size_t n = strlen(words[i]);
-        if (!strncmp(line, words[i], n) && (line[n] == '\0' || line[n] == ' ' || line[n] == '\t'))
+        if (!strncmp(line, words[i], n) && (line[n] == '\0' || isspace((unsigned char)line[n])))
             return true;
     }
-    if (!strncmp(line, "perft", 5) && (line[5] == ' ' || line[5] == '\t')) {
+    if (!strncmp(line, "perft", 5) && isspace((unsigned char)line[5])) {
         long depth = strtol(line + 6, NULL, 10);
         return depth > 1 || depth < 0;
     }
