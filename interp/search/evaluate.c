@@ -8,6 +8,11 @@
  * taken within samples of the same ply and player so that what every game
  * has at that ply (one more mark after an odd ply in tic-tac-toe) counts
  * for nothing.  A type whose difference never varies gets 0.
+ *
+ * The same games (fewer of them when the values are hinted) measure the
+ * share of random games that end with a winner within ESTIMATE_MAX_PLIES:
+ * where it is low (chess: most random games are drawn or go on for
+ * hundreds of plies) a random playout tells a search little.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +21,7 @@
 
 #define ESTIMATE_MAX_PLIES 300
 #define ESTIMATE_MAX_MOVES 40000   /* all games together: a bound on the time taken */
+#define ESTIMATE_HINTED_MOVES 5000   /* the same when only the decisive share is measured */
 #define ESTIMATE_SCALE 2000.0      /* hundredths per unit of result per piece */
 #define VALUE_LIMIT 1000
 
@@ -84,13 +90,16 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
         if (g->score >= 0 && g->ends[i].outcome == OUTCOME_LOWEST_SCORE)
             e->score_sign = -1;
     }
+    e->decisive = 1;
     for (int t = 0; t < g->type_count; t++) {
         e->value[t] = g->types[t].value * 100;
         if (e->value[t])
             e->hinted = true;
     }
-    if (e->hinted || playouts <= 0 || g->type_count == 0)
+    if (playouts <= 0 || g->type_count == 0)
         return true;
+    /* with hints the games only measure how often random play decides */
+    long max_moves = e->hinted ? ESTIMATE_HINTED_MOVES : ESTIMATE_MAX_MOVES;
 
     int n = g->player_count, types = g->type_count;
     /* per (ply, player, type) sums, and the current game's differences */
@@ -106,7 +115,8 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
     ok = ok && position_ok;
     uint64_t state = rng_seed(seed ^ 0xD1B54A32D192ED03ull);
     long moves_made = 0;
-    for (int k = 0; ok && k < playouts && moves_made < ESTIMATE_MAX_MOVES; k++) {
+    int games = 0, decided = 0;
+    for (int k = 0; ok && k < playouts && moves_made < max_moves; k++) {
         pos_reset(p);
         game_result result = { 0 };
         int plies = 0;
@@ -123,7 +133,7 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
             }
             movegen_generate(m, p, &list);
             if (list.overflow) {   /* a limit (movegen.h): this game is too big to sample */
-                moves_made = ESTIMATE_MAX_MOVES;
+                moves_made = max_moves;
                 break;
             }
             movegen_result(m, p, &list, &result);
@@ -134,7 +144,13 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
             pos_commit(p);
             moves_made++;
         }
-        if (!result.over)
+        games++;
+        bool decisive = false;
+        for (int q = 1; result.over && q < n; q++)
+            if (result.score[q] != result.score[0])
+                decisive = true;
+        decided += decisive;
+        if (!result.over || e->hinted)
             continue;   /* unfinished: no result to learn from */
         for (int ply = 0; ply <= plies && ply < ESTIMATE_MAX_PLIES; ply++)
             for (int q = 0; q < n; q++) {
@@ -151,7 +167,9 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
                 }
             }
     }
-    if (ok) {
+    if (games > 0)
+        e->decisive = (double)decided / games;
+    if (ok && !e->hinted) {
         for (int t = 0; t < types; t++) {
             double cov = 0, var = 0, samples = 0;
             for (int ply = 0; ply < ESTIMATE_MAX_PLIES; ply++)

@@ -22,9 +22,17 @@
  *
  * Cut-off playouts: with an evaluator whose pieces have values, a playout
  * stops after MCTS_CUTOFF plies and each player scores the logistic of its
- * material balance, normalised so that the scores add up to 1 (random
- * games of chess or draughts mostly end in draws after hundreds of plies,
- * which tells the tree nothing).
+ * material balance (plus, for the player to move and the one who moved
+ * last, the mobility as alpha-beta counts it), normalised so that the
+ * scores add up to 1.  Where fewer than MCTS_DECISIVE of the random games
+ * sampled by the evaluator ended with a winner (chess, Superial: random
+ * games are mostly drawn, or go on for hundreds of plies), a playout says
+ * nothing and stops at once: the leaf itself is scored, and MCTS becomes
+ * a best-first search on the evaluation with the solver at the ends.
+ *
+ * Proven draws (and other proven results that are neither a win nor a
+ * loss) are still selected by UCT, with their proven value, so that their
+ * visits compare fairly with the other children's when the move is chosen.
  *
  * The tree lives in a pool made with the searcher; when the pool is full
  * the search goes on without growing the tree.  Children are made in the
@@ -81,6 +89,7 @@ struct mcts {
     int32_t line[MAX_LINE];     /* the nodes from the root down */
     undo undos[MAX_LINE];
     char pv_text[4096];
+    int cutoff;                 /* plies of a playout before the material decides */
 };
 
 mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator *eval)
@@ -93,6 +102,7 @@ mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator
     for (int t = 0; eval && t < g->type_count; t++)
         if (eval->value[t])
             s->eval = eval;   /* some piece has a value: playouts may be cut off */
+    s->cutoff = s->eval && s->eval->decisive < MCTS_DECISIVE ? 0 : MCTS_CUTOFF;
     s->rng = rng_seed(seed ^ 0x853C49E6748FEA9Bull);
     s->pool = malloc(POOL_NODES * sizeof *s->pool);
     if (!s->pool || !move_list_init(&s->list)) {
@@ -204,8 +214,10 @@ static int select_child(mcts *s, const tnode *n)
     for (int k = 0; k < n->child_count; k++) {
         const tnode *c = &s->pool[n->first_child + k];
         double value;
-        if (c->proven)
+        if (c->proven && (c->proof[side] >= win_threshold || c->proof[side] <= 1e-9 || c->visits == 0))
             value = c->proof[side];
+        else if (c->proven)   /* a proven draw is visited as often as its value deserves, */
+            value = c->proof[side] + EXPLORATION * sqrt(log_visits / c->visits);   /* for the count */
         else if (c->visits == 0)
             value = 1e9 + (double)(rng_next(&s->rng) & 0xFFFF);   /* untried first, in random order */
         else
@@ -298,12 +310,15 @@ static bool prove(mcts *s, tnode *n)
 
 /* A random game from P to its end; the result goes to SCORE.  Moves are
  * made with undo records from UNDOS[*MADE] on. */
-static void playout(mcts *s, position *p, int *made, double *score)
+static void playout(mcts *s, position *p, int *made, double *score, int mover, int mover_moves)
 {
     int players = s->g->player_count;
     for (int plies = 0;; plies++) {
-        if (plies > 0)   /* the first position's moves are in the list already */
+        if (plies > 0) {   /* the first position's moves are in the list already */
+            mover_moves = s->list.count;
+            mover = p->side;
             movegen_generate(s->gen, p, &s->list);
+        }
         game_result r;
         movegen_result(s->gen, p, &s->list, &r);
         if (r.over) {
@@ -311,11 +326,17 @@ static void playout(mcts *s, position *p, int *made, double *score)
                 score[q] = r.score[q];
             return;
         }
-        if (s->eval && plies >= MCTS_CUTOFF) {
+        if (s->eval && plies >= s->cutoff) {
             /* each player's material against the others', as a share of a win */
             double sum = 0;
             for (int q = 0; q < players; q++) {
                 double m = evaluate_material(s->eval, p, q);
+                /* mobility, as alpha-beta counts it: the side to move's
+                 * moves against those of the player who moved last (at the
+                 * cut-off after no plies, hemming a king in is the only
+                 * way towards a mate that the tree does not see yet) */
+                if (mover >= 0 && mover != p->side && (q == p->side || q == mover))
+                    m += (q == p->side ? 1 : -1) * s->eval->mobility * (s->list.count - mover_moves);
                 score[q] = 1.0 / (1.0 + exp(-m / MCTS_MATERIAL_SCALE));
                 sum += score[q];
             }
@@ -443,13 +464,15 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
         if (done > 0 && search_interrupted())
             break;
         /* descend */
-        int node = 0, made = 0;
+        int node = 0, made = 0, mover = -1, mover_moves = 0;
         s->line[0] = 0;
         while (s->pool[node].first_child >= 0 && !s->pool[node].proven && made < MAX_LINE / 2) {
             movegen_generate(s->gen, p, &s->list);
             int k = select_move(s, &s->pool[node]);
             if (k < 0 || k >= s->list.count)
                 break;
+            mover = p->side;
+            mover_moves = s->list.count;
             move_make(p, &s->list, k, &s->undos[made++]);
             node = s->pool[node].first_child + k;
             s->line[made] = node;
@@ -487,7 +510,7 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
                     leaf->first_child = first;
                     leaf->child_count = (uint16_t)s->list.count;
                 }
-                playout(s, p, &made, score);
+                playout(s, p, &made, score, mover, mover_moves);
             }
         }
         /* back up */

@@ -20,7 +20,8 @@
  *   it needs no special case for more than two players; an engine keeps
  *   its tree below the moves played from one search to the next.  In a game whose
  *   pieces have values (hinted or estimated), playouts are cut off after
- *   MCTS_CUTOFF plies and scored by the material balance.
+ *   MCTS_CUTOFF plies and scored by the material balance and mobility;
+ *   after none where random games seldom end with a winner.
  *
  * Scores are from the side to move's view.  Alpha-beta scores are in
  * hundredths of a pawn-like unit (a piece of `value 1` is worth 100); a
@@ -115,6 +116,7 @@ typedef struct evaluator {
     int mobility;               /* per legal move more than the opponent */
     bool goals;                 /* the game is won by connecting (movegen_goal_distance) */
     int score_sign;             /* won on the rules' score: 1 highest, -1 lowest, 0 not */
+    double decisive;            /* the share of sampled random games that had a winner */
 } evaluator;
 /* With goals: hundredths per empty cell a player has still to fill to
  * connect, against the others' average. */
@@ -196,9 +198,11 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
 
 typedef struct mcts mcts;
 /* EVAL (may be NULL): when it values some piece type, a playout stops after
- * MCTS_CUTOFF plies and scores the material instead of playing on. */
+ * MCTS_CUTOFF plies (none when EVAL->decisive is below MCTS_DECISIVE) and
+ * scores the material and mobility instead of playing on. */
 mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator *eval);
 #define MCTS_CUTOFF 60
+#define MCTS_DECISIVE 0.5           /* below this share of decided random games: no playout */
 #define MCTS_MATERIAL_SCALE 300.0   /* hundredths: a lead of this much is worth a 73% result */
 void mcts_free(mcts *s);
 /* VALUES (may be NULL) receives each root move's visit count. */
