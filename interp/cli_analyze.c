@@ -238,8 +238,8 @@ int cli_analyze(int argc, char **argv)
         fprintf(stderr, "tabula analyze: --engine: %s\n", error);
         return EXIT_USAGE;
     }
-    if (threads && spec.kind != ENGINE_MCTS) {
-        fputs("tabula analyze: --threads applies to the mcts engine\n", stderr);
+    if (threads && spec.kind == ENGINE_RANDOM) {
+        fputs("tabula analyze: --threads applies to the ab and mcts engines\n", stderr);
         return EXIT_USAGE;
     }
     if (threads)

@@ -84,9 +84,8 @@ int cli_search(int argc, char **argv)
         fputs("tabula search: --depth and --nodes apply to the ab engine only\n", stderr);
         return EXIT_USAGE;
     }
-    if (threads && spec.kind != ENGINE_MCTS) {
-        fputs("tabula search: --threads applies to the mcts engine (alpha-beta searches in one "
-              "thread)\n", stderr);
+    if (threads && spec.kind == ENGINE_RANDOM) {
+        fputs("tabula search: --threads applies to the ab and mcts engines\n", stderr);
         return EXIT_USAGE;
     }
     if (threads)
@@ -215,8 +214,8 @@ int cli_match(int argc, char **argv)
             fprintf(stderr, "tabula match: --p%d: %s\n", q + 1, error);
             return EXIT_USAGE;
         }
-        if (specs[q] && threads && parsed[q].kind == ENGINE_MCTS)
-            parsed[q].threads = (int)threads;   /* --threads: every mcts seat */
+        if (specs[q] && threads && parsed[q].kind != ENGINE_RANDOM)
+            parsed[q].threads = (int)threads;   /* --threads: every ab and mcts seat */
     }
     cli_loaded l;
     int status = cli_load("match", path, variant, &l);

@@ -31,6 +31,7 @@
  * few levels of choices): the move lists, the move orders and the table are
  * made with the search state.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,13 +48,25 @@
 enum { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
 
 typedef struct tt_entry {
-    uint64_t key;
     uint64_t move;      /* hash of the position after the best move, 0: none */
     int32_t score;
     int16_t depth;
     uint8_t bound;
     uint8_t proven;
 } tt_entry;
+
+/* A slot of the table, which threads share (Lazy SMP): written and read
+ * without locks, word by word; CHECK is the key xor the other two words,
+ * so that a slot torn by two threads writing at once does not match any
+ * key and reads as empty (Hyatt and Mann's lockless hashing). */
+typedef struct tt_slot {
+    _Atomic uint64_t check, move, data;
+} tt_slot;
+
+struct search_table {
+    tt_slot *slots;
+    int root_player;    /* paranoid values hold for one root player; -1: any */
+};
 
 struct alphabeta {
     const game *g;
@@ -72,14 +85,51 @@ struct alphabeta {
     int pv_length[SEARCH_MAX_PLY + 1];
     undo pv_undo[SEARCH_MAX_PLY + 1];
     char pv_text[PV_TEXT];
-    tt_entry *tt;
-    int root_player, last_root_player;
+    search_table *table;
+    const atomic_bool *halt;    /* set: stop (a helper thread, when the main search is done) */
+    int root_player;
+    int helper;                 /* 0: the main search; k: Lazy SMP helper k, which skips depths */
     uint64_t nodes, node_limit, horizon;
     double start, deadline;
     bool stop;
 };
 
-alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eval)
+search_table *search_table_new(void)
+{
+    search_table *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->slots = calloc(TT_SIZE, sizeof *t->slots);   /* all zero: every slot empty */
+    if (!t->slots) {
+        free(t);
+        return NULL;
+    }
+    t->root_player = -1;
+    return t;
+}
+
+void search_table_free(search_table *t)
+{
+    if (!t)
+        return;
+    free(t->slots);
+    free(t);
+}
+
+void search_table_prepare(search_table *t, const game *g, int root_player)
+{
+    if (g->player_count <= 2 || t->root_player == root_player)
+        return;
+    for (uint32_t i = 0; i < TT_SIZE; i++) {   /* paranoid values depend on the root player */
+        atomic_store_explicit(&t->slots[i].check, 0, memory_order_relaxed);
+        atomic_store_explicit(&t->slots[i].move, 0, memory_order_relaxed);
+        atomic_store_explicit(&t->slots[i].data, 0, memory_order_relaxed);
+    }
+    t->root_player = root_player;
+}
+
+alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eval,
+                         search_table *table, const atomic_bool *halt)
 {
     alphabeta *s = calloc(1, sizeof *s);
     if (!s)
@@ -87,9 +137,9 @@ alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eva
     s->g = g;
     s->gen = generator;
     s->eval = eval;
-    s->last_root_player = -1;
-    s->tt = calloc(TT_SIZE, sizeof *s->tt);
-    bool ok = s->tt != NULL;
+    s->table = table;
+    s->halt = halt;
+    bool ok = true;
     for (int i = 1; ok && i <= SEARCH_MAX_PLY; i++)
         ok = move_list_init(&s->lists[i]);
     if (!ok) {
@@ -99,14 +149,55 @@ alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eva
     return s;
 }
 
+void alphabeta_set_helper(alphabeta *s, int index)
+{
+    s->helper = index;
+}
+
+/* Whether helper INDEX skips depth DEPTH: helpers spread over the depths
+ * (the first takes every other one, the next pairs of them, ...) so that
+ * they fill the table ahead of the main search rather than beside it. */
+static bool helper_skips(int index, int depth)
+{
+    static const int size[] = { 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4 };
+    static const int phase[] = { 0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7 };
+    if (index <= 0)
+        return false;
+    int k = (index - 1) % (int)(sizeof size / sizeof *size);
+    return ((depth + phase[k]) / size[k]) % 2 == 1;
+}
+
 void alphabeta_free(alphabeta *s)
 {
     if (!s)
         return;
     for (int i = 1; i <= SEARCH_MAX_PLY; i++)
         move_list_free(&s->lists[i]);
-    free(s->tt);
     free(s);
+}
+
+static uint64_t tt_pack(int score, int depth, int bound, bool proven)
+{
+    /* the bound is kept plus one: no entry packs to 0, an empty slot */
+    return (uint64_t)(uint32_t)score | (uint64_t)(uint16_t)depth << 32 | (uint64_t)(bound + 1) << 48
+           | (uint64_t)proven << 56;
+}
+
+/* The entry for KEY, if the table holds one. */
+static bool tt_probe(const alphabeta *s, uint64_t key, tt_entry *out)
+{
+    tt_slot *slot = &s->table->slots[key & (TT_SIZE - 1)];
+    uint64_t check = atomic_load_explicit(&slot->check, memory_order_relaxed);
+    uint64_t best_move = atomic_load_explicit(&slot->move, memory_order_relaxed);
+    uint64_t data = atomic_load_explicit(&slot->data, memory_order_relaxed);
+    if (data == 0 || (check ^ best_move ^ data) != key)
+        return false;
+    out->move = best_move;
+    out->score = (int32_t)(uint32_t)data;
+    out->depth = (int16_t)(uint16_t)(data >> 32);
+    out->bound = (uint8_t)(((data >> 48) & 0xFF) - 1);
+    out->proven = (uint8_t)(data >> 56);
+    return true;
 }
 
 static int team(const alphabeta *s, int side)
@@ -129,15 +220,14 @@ static int from_tt(int v, int ply)
 static void tt_store(alphabeta *s, uint64_t key, uint64_t best_move, int v, int ply, int depth,
                      int bound, bool proven)
 {
-    tt_entry *e = &s->tt[key & (TT_SIZE - 1)];
-    if (e->key == key && e->depth > depth && !proven && !(bound == BOUND_EXACT && e->bound != BOUND_EXACT))
+    tt_entry e;
+    if (tt_probe(s, key, &e) && e.depth > depth && !proven && !(bound == BOUND_EXACT && e.bound != BOUND_EXACT))
         return;   /* keep the deeper result for this position */
-    e->key = key;
-    e->move = best_move;
-    e->score = to_tt(v, ply);
-    e->depth = (int16_t)(proven ? PROVEN_DEPTH : depth);
-    e->bound = (uint8_t)bound;
-    e->proven = proven;
+    uint64_t data = tt_pack(to_tt(v, ply), proven ? PROVEN_DEPTH : depth, bound, proven);
+    tt_slot *slot = &s->table->slots[key & (TT_SIZE - 1)];
+    atomic_store_explicit(&slot->check, key ^ best_move ^ data, memory_order_relaxed);
+    atomic_store_explicit(&slot->move, best_move, memory_order_relaxed);
+    atomic_store_explicit(&slot->data, data, memory_order_relaxed);
 }
 
 /* A position-independent key for a move: its path, hashed. */
@@ -307,7 +397,8 @@ static void note_cutoff(alphabeta *s, const move_list *list, int i, int ply, int
 
 static void check_limits(alphabeta *s)
 {
-    if ((s->node_limit && s->nodes >= s->node_limit) || search_interrupted())
+    if ((s->node_limit && s->nodes >= s->node_limit) || search_interrupted()
+        || (s->halt && atomic_load_explicit(s->halt, memory_order_relaxed)))
         s->stop = true;
     if (s->deadline > 0 && (s->nodes & 1023) == 0 && search_clock() >= s->deadline)
         s->stop = true;
@@ -383,15 +474,15 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
         return 0;
     s->sides[ply] = p->side;
 
-    tt_entry *e = &s->tt[p->hash & (TT_SIZE - 1)];
+    tt_entry e;
     uint64_t table_move = 0;
-    if (e->key == p->hash) {
-        table_move = e->move;
-        if (e->depth >= depth) {
-            int v = from_tt(e->score, ply);
-            if (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && v >= beta)
-                || (e->bound == BOUND_UPPER && v <= alpha)) {
-                if (!e->proven)
+    if (tt_probe(s, p->hash, &e)) {
+        table_move = e.move;
+        if (e.depth >= depth) {
+            int v = from_tt(e.score, ply);
+            if (e.bound == BOUND_EXACT || (e.bound == BOUND_LOWER && v >= beta)
+                || (e.bound == BOUND_UPPER && v <= alpha)) {
+                if (!e.proven)
                     s->horizon++;
                 return v;
             }
@@ -509,9 +600,7 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
     s->p = p;
     s->root_list = root;
     s->root_player = p->side;
-    if (s->g->player_count > 2 && s->root_player != s->last_root_player)
-        memset(s->tt, 0, TT_SIZE * sizeof *s->tt);   /* paranoid values depend on the root player */
-    s->last_root_player = s->root_player;
+    search_table_prepare(s->table, s->g, s->root_player);   /* a no-op for helpers: done first */
     s->nodes = 0;
     s->node_limit = nodes > 0 ? (uint64_t)nodes : 0;
     s->start = search_clock();
@@ -532,6 +621,8 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
     bool chance = chance_in(root);
 
     for (int d = 1; d <= max_depth; d++) {
+        if (helper_skips(s->helper, d) && d < max_depth)
+            continue;
         s->horizon = 0;
         s->pv_length[0] = 0;
         int alpha = -INFINITE_SCORE, best = -INFINITE_SCORE, best_index = -1;

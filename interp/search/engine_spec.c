@@ -114,12 +114,12 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
         } else if (spec->kind == ENGINE_MCTS && key_length == 8 && !strncmp(at, "playouts", 8)) {
             ok = read_number(value, value_length, 1, 2000000000L, &number);
             spec->playouts = number;
-        } else if (spec->kind == ENGINE_MCTS && key_length == 7 && !strncmp(at, "threads", 7)) {
+        } else if (key_length == 7 && !strncmp(at, "threads", 7)) {
             ok = read_number(value, value_length, 1, SEARCH_MAX_THREADS, &number);
             spec->threads = (int)number;
         } else {
             snprintf(error, error_size, "unknown setting '%.*s' for %s", (int)key_length, at,
-                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes)"
+                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, threads)"
                                                     : "mcts (playouts, time, threads)");
             return false;
         }
@@ -135,12 +135,14 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
     return true;
 }
 
-/* A thread of an mcts engine beyond the first: its own generator, tree and
+/* A thread of an engine beyond the first: its own generator, search state
+ * (an mcts tree, or an alpha-beta state sharing the engine's table) and
  * copy of the position. */
 typedef struct helper {
     const engine *owner;
     movegen *gen;
     mcts *tree;
+    alphabeta *ab;
     position pos;
     bool pos_ok;
     move_list root;
@@ -160,6 +162,8 @@ struct engine {
     bool root_ok;
     evaluator eval;
     alphabeta *ab;
+    search_table *table;    /* ab: shared by its threads */
+    atomic_bool halt;       /* ab: set when the main search is done, to stop the helpers */
     mcts *tree;
     double *values;     /* per root move, for a turn with dice */
     int *order;
@@ -172,6 +176,7 @@ static void helpers_free(engine *e)
     for (int i = 0; i < e->helper_count; i++) {
         helper *h = &e->helpers[i];
         mcts_free(h->tree);
+        alphabeta_free(h->ab);
         movegen_free(h->gen);
         if (h->pos_ok)
             pos_free(&h->pos);
@@ -197,12 +202,17 @@ static bool helpers_new(engine *e, uint64_t seed)
         helper *h = &e->helpers[i];
         h->owner = e;
         h->gen = movegen_new(e->g);
-        h->tree = h->gen ? mcts_new(e->g, h->gen, seed + 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1), &e->eval)
-                         : NULL;
+        if (h->gen && e->spec.kind == ENGINE_MCTS)
+            h->tree = mcts_new(e->g, h->gen, seed + 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1), &e->eval);
+        else if (h->gen) {
+            h->ab = alphabeta_new(e->g, h->gen, &e->eval, e->table, &e->halt);
+            if (h->ab)
+                alphabeta_set_helper(h->ab, i + 1);
+        }
         h->pos_ok = pos_init(&h->pos, e->g);
         h->root_ok = move_list_init(&h->root);
         h->values = malloc(MOVELIST_MAX_MOVES * sizeof *h->values);
-        if (!h->tree || !h->pos_ok || !h->root_ok || !h->values)
+        if ((!h->tree && !h->ab) || !h->pos_ok || !h->root_ok || !h->values)
             return false;
     }
     return true;
@@ -212,9 +222,37 @@ static void *helper_run(void *argument)
 {
     helper *h = argument;
     movegen_generate(h->gen, &h->pos, &h->root);
-    mcts_search(h->tree, &h->pos, &h->root, h->playouts, h->owner->spec.time_ms, &h->result, NULL,
-                NULL, h->values);
+    if (h->tree)
+        mcts_search(h->tree, &h->pos, &h->root, h->playouts, h->owner->spec.time_ms, &h->result,
+                    NULL, NULL, h->values);
+    else   /* no time or node limit: it runs until the main search is done */
+        alphabeta_search(h->ab, &h->pos, &h->root, h->owner->spec.depth, 0, 0, &h->result, NULL,
+                         NULL, NULL);
     return NULL;
+}
+
+/* Lazy SMP: the helpers search the same position beside the main search,
+ * at depths of their own, and what any of them finds reaches the others
+ * through the shared table; the main search's result is the engine's. */
+static void alphabeta_threads(engine *e, position *p, search_result *result,
+                              search_progress progress, void *context)
+{
+    search_table_prepare(e->table, e->g, p->side);   /* before any thread reads it */
+    atomic_store_explicit(&e->halt, false, memory_order_relaxed);
+    int started = 0;
+    for (int i = 0; i < e->helper_count; i++) {
+        helper *h = &e->helpers[i];
+        if (!pos_copy(&h->pos, p) || pthread_create(&h->thread, NULL, helper_run, h) != 0)
+            break;
+        started++;
+    }
+    alphabeta_search(e->ab, p, &e->root, e->spec.depth, e->spec.time_ms, e->spec.nodes, result,
+                     progress, context, e->values);
+    atomic_store_explicit(&e->halt, true, memory_order_relaxed);
+    for (int i = 0; i < started; i++) {
+        pthread_join(e->helpers[i].thread, NULL);
+        result->nodes += e->helpers[i].result.nodes;
+    }
 }
 
 /* The mcts search with the helpers beside it; their root visits are added
@@ -282,8 +320,9 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
         ok = evaluator_init(&e->eval, g, ESTIMATE_PLAYOUTS, 1);
     }
     if (ok && spec->kind == ENGINE_ALPHABETA) {
-        e->ab = alphabeta_new(g, e->gen, &e->eval);
-        ok = e->ab != NULL;
+        e->table = search_table_new();
+        e->ab = e->table ? alphabeta_new(g, e->gen, &e->eval, e->table, NULL) : NULL;
+        ok = e->ab != NULL && helpers_new(e, seed);
     } else if (ok && spec->kind == ENGINE_MCTS) {
         e->tree = mcts_new(g, e->gen, seed, &e->eval);
         ok = e->tree != NULL && helpers_new(e, seed);
@@ -301,6 +340,7 @@ void engine_free(engine *e)
         return;
     helpers_free(e);
     alphabeta_free(e->ab);
+    search_table_free(e->table);
     mcts_free(e->tree);
     if (e->root_ok)
         move_list_free(&e->root);
@@ -352,8 +392,11 @@ void engine_choose(engine *e, position *p, search_result *result, search_progres
         result->best = (int)(rng_next(&e->rng) % (uint64_t)e->root.count);
         break;
     case ENGINE_ALPHABETA:
-        alphabeta_search(e->ab, p, &e->root, e->spec.depth, e->spec.time_ms, e->spec.nodes, result,
-                         progress, context, e->values);
+        if (e->helper_count > 0)
+            alphabeta_threads(e, p, result, progress, context);
+        else
+            alphabeta_search(e->ab, p, &e->root, e->spec.depth, e->spec.time_ms, e->spec.nodes,
+                             result, progress, context, e->values);
         break;
     case ENGINE_MCTS:
         if (e->helper_count > 0)

@@ -42,6 +42,7 @@
 #ifndef TABULA_SEARCH_H
 #define TABULA_SEARCH_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -57,7 +58,7 @@
 
 /* --- engine specifications: "random", "ab:depth=N", "ab:time=MS",
  * "ab:nodes=N", "mcts:playouts=N", "mcts:time=MS" (keys may be combined
- * with commas: "ab:depth=6,time=1000"), and for mcts "threads=N".
+ * with commas: "ab:depth=6,time=1000"), and for both "threads=N".
  *
  * Threads (mcts): root parallelism.  Each thread grows a tree of its own
  * from the same position, with its own seed and generator (the game is
@@ -65,7 +66,16 @@
  * time limit holds for each.  At the end the root moves' visits are summed
  * over the threads and the most visited is played, unless a thread proved
  * a win.  One thread and a fixed seed give the same game every time; more
- * threads with a playout limit do too, as each thread's share is fixed. */
+ * threads with a playout limit do too, as each thread's share is fixed.
+ *
+ * Threads (ab): Lazy SMP.  Helper threads search the same position with
+ * their own generator, position copy and move-ordering tables, sharing the
+ * main search's transposition table (lock-free slots, alphabeta.c); each
+ * helper skips some depths of its iterative deepening, so that it works
+ * ahead of the main search.  The main search's limits and result are the
+ * engine's; when it ends the helpers are halted.  One thread is
+ * deterministic; more are not (what a helper leaves in the table depends
+ * on timing). */
 
 typedef enum engine_kind { ENGINE_RANDOM, ENGINE_ALPHABETA, ENGINE_MCTS } engine_kind;
 
@@ -75,7 +85,7 @@ typedef struct engine_spec {
     long time_ms;       /* 0: no limit */
     long nodes;         /* 0: no limit (ab) */
     long playouts;      /* 0: no limit (mcts) */
-    int threads;        /* mcts: searches run side by side (0 or 1: one) */
+    int threads;        /* searches run side by side (0 or 1: one) */
 } engine_spec;
 
 #define SEARCH_MAX_THREADS 64
@@ -183,8 +193,24 @@ const move_list *engine_root_moves(const engine *e);
 
 /* --- the algorithms behind engine_choose (one state each) */
 
+/* The transposition table, which the threads of an ab engine share. */
+typedef struct search_table search_table;
+search_table *search_table_new(void);
+void search_table_free(search_table *t);
+/* Before a search with ROOT_PLAYER to move: with three or four players the
+ * (paranoid) values depend on the root player, so a table kept for another
+ * is cleared.  Called by alphabeta_search; with threads, before any starts. */
+void search_table_prepare(search_table *t, const game *g, int root_player);
+
 typedef struct alphabeta alphabeta;
-alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eval);
+/* TABLE may be shared with other alphabeta states searching the same
+ * positions in other threads; HALT (may be NULL), once set, stops the
+ * search as a time limit would. */
+alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eval,
+                         search_table *table, const atomic_bool *halt);
+/* Makes S helper INDEX (1, 2, ...) of a Lazy SMP search: it skips some
+ * depths of its iterative deepening. */
+void alphabeta_set_helper(alphabeta *s, int index);
 void alphabeta_free(alphabeta *s);
 /* Searches P, whose legal moves ROOT already holds; DEPTH 0, TIME_MS 0 or
  * NODES 0: no limit of that kind (with none at all, SEARCH_MAX_PLY - 1).

@@ -290,7 +290,8 @@ static void specs(void **state)
     assert_false(engine_spec_parse("ab:depth=x", &s, error, sizeof error));
     assert_true(engine_spec_parse("mcts:time=100,threads=2", &s, error, sizeof error));
     assert_int_equal(s.threads, 2);
-    assert_false(engine_spec_parse("ab:depth=3,threads=2", &s, error, sizeof error));
+    assert_true(engine_spec_parse("ab:depth=3,threads=2", &s, error, sizeof error));
+    assert_int_equal(s.threads, 2);
     assert_false(engine_spec_parse("mcts:threads=0", &s, error, sizeof error));
     assert_false(engine_spec_parse("mcts:threads=65", &s, error, sizeof error));
 }
@@ -559,6 +560,26 @@ static void mcts_in_threads(void **state)
     game_free(g);
 }
 
+/* Lazy SMP: alpha-beta in two threads (the helper works ahead in the
+ * shared table) reaches the same proofs as in one: tic-tac-toe is a draw,
+ * the rook mate is a win in 3 by a king move, and Connect Four's open
+ * three a win in 3; the position is left as it was. */
+static void alphabeta_in_threads(void **state)
+{
+    (void)state;
+    char best[64];
+    search_result r = search("tictactoe", NULL, "ab:depth=9,threads=2", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_DRAW);
+    r = search("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1", "ab:depth=5,threads=2", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_WIN);
+    assert_int_equal(r.distance, 3);
+    assert_true(!strcmp(best, "c6-c7") || !strcmp(best, "c6-b6"));
+    r = search("connect4", "7/7/7/7/2YY3/2RR3 r 4", "ab:depth=5,threads=3", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_WIN);
+    assert_int_equal(r.distance, 3);
+    assert_true(!strcmp(best, "@b1") || !strcmp(best, "@e1"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -578,6 +599,7 @@ int main(void)
         cmocka_unit_test(dice_in_a_game),
         cmocka_unit_test(mcts_keeps_its_tree),
         cmocka_unit_test(mcts_in_threads),
+        cmocka_unit_test(alphabeta_in_threads),
         cmocka_unit_test(bonus_guides_the_search),
         cmocka_unit_test(hex_goal_distance),
     };
