@@ -10,9 +10,10 @@
  * for nothing.  A type whose difference never varies gets 0.
  *
  * The same games (fewer of them when the values are hinted) measure the
- * share of random games that end with a winner within ESTIMATE_MAX_PLIES:
+ * share of random games that end with a winner within EVALUATE_DECISIVE_PLIES:
  * where it is low (chess: most random games are drawn or go on for
- * hundreds of plies) a random playout tells a search little.
+ * hundreds of plies; Sapos: a race to starve, 300 plies on average) a
+ * random playout tells a search little.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -146,7 +147,7 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
         }
         games++;
         bool decisive = false;
-        for (int q = 1; result.over && q < n; q++)
+        for (int q = 1; result.over && plies <= EVALUATE_DECISIVE_PLIES && q < n; q++)
             if (result.score[q] != result.score[0])
                 decisive = true;
         decided += decisive;

@@ -25,8 +25,9 @@
  * material balance (plus, for the player to move and the one who moved
  * last, the mobility as alpha-beta counts it), normalised so that the
  * scores add up to 1.  Where fewer than MCTS_DECISIVE of the random games
- * sampled by the evaluator ended with a winner (chess, Superial: random
- * games are mostly drawn, or go on for hundreds of plies), a playout says
+ * sampled by the evaluator ended with a winner within EVALUATE_DECISIVE_PLIES
+ * (chess, Superial: random games are mostly drawn; Sapos: they go on for
+ * hundreds of plies), a playout says
  * nothing and stops at once: the leaf itself is scored, and MCTS becomes
  * a best-first search on the evaluation with the solver at the ends.
  *

@@ -126,8 +126,10 @@ typedef struct evaluator {
     int mobility;               /* per legal move more than the opponent */
     bool goals;                 /* the game is won by connecting (movegen_goal_distance) */
     int score_sign;             /* won on the rules' score: 1 highest, -1 lowest, 0 not */
-    double decisive;            /* the share of sampled random games that had a winner */
+    double decisive;            /* the share of sampled random games with a winner by
+                                 * EVALUATE_DECISIVE_PLIES plies */
 } evaluator;
+#define EVALUATE_DECISIVE_PLIES 120   /* twice MCTS_CUTOFF */
 /* With goals: hundredths per empty cell a player has still to fill to
  * connect, against the others' average. */
 #define EVALUATE_GOAL_CELL 100
