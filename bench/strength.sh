@@ -1,0 +1,41 @@
+#!/bin/sh
+# bench/strength.sh: issue 5's yardstick, each engine against the random
+# player on every shipped game, from either seat: `tabula match` with the
+# engine as --p1 and then as --p2, GAMES games each (default 20), seed 7.
+# Prints one line per game and engine: the engine's wins of GAMES from
+# seat 1 and from seat 2, and the worse of the two as a share.  Time
+# limits make the results depend on the machine's load: run it on idle
+# cores (two streams at once are fine on two cores).  Nothing here is a test.
+#
+#   bench/strength.sh [GAMES] [GAME...]      (default 20, every game)
+#   ENGINES="ab:time=100 mcts:time=100"     the engines (the default)
+#   TABULA=path bench/strength.sh          the program (default: ./tabula)
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+TABULA=${TABULA:-./tabula}
+ENGINES=${ENGINES:-ab:time=100 mcts:time=100}
+games_each=${1:-20}
+[ $# -gt 0 ] && shift
+case $games_each in ''|*[!0-9]*) echo "bench/strength.sh: GAMES must be a number" >&2; exit 2 ;; esac
+[ -x "$TABULA" ] || { echo "bench/strength.sh: no program at $TABULA (build first, or set TABULA)" >&2; exit 2; }
+names=${*:-$(cd "$root/games" && ls ./*.rules | sed 's|^\./||; s|\.rules$||')}
+
+# wins SEAT RESULT-LINE: the engine's wins ("result: W1 W2 DRAWS")
+wins() { echo "$2" | awk -v seat="$1" '{ print $(seat + 1) }'; }
+
+printf '%-14s %-16s %8s %8s %7s\n' game engine seat1 seat2 worst
+for name in $names; do
+    for engine in $ENGINES; do
+        first=$("$TABULA" match "$root/games/$name.rules" --p1 "$engine" --p2 random \
+                --games "$games_each" --seed 7 | tail -n 1)
+        second=$("$TABULA" match "$root/games/$name.rules" --p1 random --p2 "$engine" \
+                 --games "$games_each" --seed 7 | tail -n 1)
+        w1=$(wins 1 "$first") w2=$(wins 2 "$second")
+        worst=$w1
+        [ "$w2" -lt "$worst" ] && worst=$w2
+        printf '%-14s %-16s %5s/%-2s %5s/%-2s %6s%%\n' "$name" "$engine" "$w1" "$games_each" \
+               "$w2" "$games_each" "$((100 * worst / games_each))"
+    done
+done
