@@ -7,6 +7,12 @@
 # limits make the results depend on the machine's load: run it on idle
 # cores (two streams at once are fine on two cores).  Nothing here is a test.
 #
+# Tic-tac-toe from the second seat cannot reach 95%: against a uniformly
+# random first player, the best a second player can do is win 93.86% of
+# games (expectimax over the random player's moves, maximising the win
+# probability: 0.938624...), and an engine that assumes a perfect opponent
+# takes safe draws where a gamble would pay against this one.
+#
 #   bench/strength.sh [GAMES] [GAME...]      (default 20, every game)
 #   ENGINES="ab:time=100 mcts:time=100"     the engines (the default)
 #   TABULA=path bench/strength.sh          the program (default: ./tabula)
