@@ -27,9 +27,9 @@
  * scores add up to 1.  Where fewer than MCTS_DECISIVE of the random games
  * sampled by the evaluator ended with a winner within EVALUATE_DECISIVE_PLIES
  * (chess, Superial: random games are mostly drawn; Sapos: they go on for
- * hundreds of plies), a playout says
- * nothing and stops at once: the leaf itself is scored, and MCTS becomes
- * a best-first search on the evaluation with the solver at the ends.
+ * hundreds of plies), a playout says nothing and stops at once: the leaf
+ * itself is scored, and MCTS becomes a best-first search on the evaluation
+ * with the solver at the ends.
  *
  * Proven draws (and other proven results that are neither a win nor a
  * loss) are still selected by UCT, with their proven value, so that their
@@ -217,8 +217,8 @@ static int select_child(mcts *s, const tnode *n)
         double value;
         if (c->proven && (c->proof[side] >= win_threshold || c->proof[side] <= 1e-9 || c->visits == 0))
             value = c->proof[side];
-        else if (c->proven)   /* a proven draw is visited as often as its value deserves, */
-            value = c->proof[side] + EXPLORATION * sqrt(log_visits / c->visits);   /* for the count */
+        else if (c->proven)   /* a draw: visited as its value deserves, as visits choose the move */
+            value = c->proof[side] + EXPLORATION * sqrt(log_visits / c->visits);
         else if (c->visits == 0)
             value = 1e9 + (double)(rng_next(&s->rng) & 0xFFFF);   /* untried first, in random order */
         else
@@ -309,8 +309,10 @@ static bool prove(mcts *s, tnode *n)
     return true;
 }
 
-/* A random game from P to its end; the result goes to SCORE.  Moves are
- * made with undo records from UNDOS[*MADE] on. */
+/* A random game from P to its end (or the cut-off); the result goes to
+ * SCORE.  Moves are made with undo records from UNDOS[*MADE] on.  MOVER
+ * (-1: none, at the root) made the move into P from MOVER_MOVES moves: the
+ * mobility at a cut-off after no plies. */
 static void playout(mcts *s, position *p, int *made, double *score, int mover, int mover_moves)
 {
     int players = s->g->player_count;
