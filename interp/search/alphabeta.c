@@ -27,9 +27,15 @@
  * ends under a die count as +-SEARCH_CHANCE_WIN, so that a mean stays a
  * value and not a distance to an end.
  *
+ * Threads (Lazy SMP, run by engine_spec.c): several alphabeta states, each
+ * with its own generator, position, killers and history, search the same
+ * position and share one table (search_table), whose slots are read and
+ * written word by word without locks; a helper skips some depths of its
+ * iterative deepening and stops when HALT is set.
+ *
  * Nothing is allocated while searching (but at chance nodes deeper than a
- * few levels of choices): the move lists, the move orders and the table are
- * made with the search state.
+ * few levels of choices): the move lists and the move orders are made with
+ * the search state, the table with the engine.
  */
 #include <stdatomic.h>
 #include <stdlib.h>
