@@ -122,7 +122,7 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
         game_result result = { 0 };
         int plies = 0;
         for (; plies < ESTIMATE_MAX_PLIES; plies++) {
-            for (int q = 0; q < n; q++) {
+            for (int q = 0; !e->hinted && q < n; q++) {   /* hinted: no values to learn */
                 int counts[GAME_MAX_PLAYERS];
                 for (int t = 0; t < types; t++) {
                     int all = 0;
