@@ -96,6 +96,10 @@ static bool may_land(const gen *x, const cellset *target, int cell)
 
 static void land(gen *x, int to, const cont *k)
 {
+    /* looking for a capture: a landing off the targets, with nothing after
+     * it that could take a piece, cannot be one */
+    if (x->attack && !cellset_has(&x->attack_targets, to) && gen_attack_futile(x, k))
+        return;
     saved_state s;
     save(x, &s);
     bool took = move_anchor(x, to);

@@ -13,6 +13,7 @@
 #include "compile.h"
 #include "compile_internal.h"
 #include "attack.h"
+#include "specialise.h"
 #include "rng.h"
 
 void compile_fail(compiler *c, const ast_node *at, const char *message)
@@ -748,6 +749,8 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
     if (!c.failed && !make_keys(g))
         c.failed = true;
     if (!c.failed && g->turn >= 0 && !attack_build(g))
+        c.failed = true;
+    if (!c.failed && !specialise_game(g))
         c.failed = true;
     if (!c.failed && g->turn < 0)
         compile_fail(&c, game_node, "the game has no way to move");

@@ -5,6 +5,7 @@
 
 #include "ast.h"
 #include "movegen_internal.h"
+#include "specialise.h"
 
 /* --- players */
 
@@ -22,6 +23,31 @@
 
 
 
+
+/* adjacent(FROM, D) a direction at a time, where every step of D is a
+ * board direction that is an index offset; false (OUT untouched) if not. */
+static bool adjacent_by_shifts(const gen *x, const dlist *d, const cellset *from, cellset *out)
+{
+    const game *g = x->g;
+    int count = d ? d->count[x->player] : g->board.direction_count;
+    for (int i = 0; i < count; i++) {
+        int dir = i;
+        if (d) {
+            const dstep *s = &d->steps[x->player][i];
+            if (s->kind != STEP_DIRECTION)
+                return false;
+            dir = s->direction;
+        }
+        if (!g->shift_valid[dir])
+            return false;
+    }
+    for (int i = 0; i < count; i++) {
+        cellset part;
+        spec_shift_forward(g, d ? d->steps[x->player][i].direction : i, from, &part);
+        cellset_or(out, &part, g->words);
+    }
+    return true;
+}
 
 void eval_set(gen *x, int e, cellset *out)
 {
@@ -103,6 +129,8 @@ void eval_set(gen *x, int e, cellset *out)
         eval_set(x, c->a, &from);
         cellset_clear(out, words);
         const dlist *d = gen_directions(x, c->value);
+        if (c->op == C_SET_ADJACENT && adjacent_by_shifts(x, d, &from, out))
+            return;
         cellset filled;
         gen_occupied(x, &filled);
         for (int cell = cellset_next(&from, -1, words); cell >= 0; cell = cellset_next(&from, cell, words)) {
@@ -251,10 +279,22 @@ static bool in_line(gen *x, int length)
     const board *b = &g->board;
     const cellset *own = &x->pos->owned[x->player];
     int axes = b->kind == BOARD_SQUARE ? 4 : b->kind == BOARD_HEX ? 3 : b->direction_count;
-    for (int cell = cellset_next(own, -1, g->words); cell >= 0; cell = cellset_next(own, cell, g->words)) {
-        for (int d = 0; d < axes; d++) {
+    for (int d = 0; d < axes; d++) {
+        if (g->shift_valid[d]) {
+            /* the cells that start a run of k + 1, from those of k */
+            cellset run;
+            cellset_copy(&run, own, g->words);
+            for (int k = 1; k < length && !cellset_empty(&run, g->words); k++) {
+                spec_shift_back(g, d, &run, &run);
+                cellset_and(&run, own, g->words);
+            }
+            if (!cellset_empty(&run, g->words))
+                return true;
+            continue;
+        }
+        int back = g->opposite[d];
+        for (int cell = cellset_next(own, -1, g->words); cell >= 0; cell = cellset_next(own, cell, g->words)) {
             /* count only from the start of a run */
-            int back = board_rotate(b, d, 180);
             if (back >= 0 && cellset_has(own, board_step(b, cell, back)))
                 continue;
             int n = 1, next = board_step(b, cell, d);

@@ -127,6 +127,8 @@ enum {
     MF_ONE = 1 << 7,        /* apply: one move per match */
     MF_FROM_RESERVE = 1 << 8,
     MF_IN_CHAIN = 1 << 9,   /* movement inside a repetition: no cell twice */
+    MF_HARMLESS = 1 << 10,  /* set by specialise: the subtree takes no piece and
+                             * changes no owner (attack detection skips it) */
 };
 
 typedef struct mnode {
@@ -311,6 +313,12 @@ typedef struct game {
     /* attack detection: see attack.h */
     cellset *reach;
     bool reach_valid;
+
+    /* load-time specialisation: see specialise.h */
+    int opposite[BOARD_MAX_DIRECTIONS];         /* the direction turned 180 degrees, -1: none */
+    bool shift_valid[BOARD_MAX_DIRECTIONS];     /* a step in d is the index offset shift_offset[d] */
+    int shift_offset[BOARD_MAX_DIRECTIONS];
+    cellset shift_from[BOARD_MAX_DIRECTIONS];   /* the cells with a neighbour in d */
 
     /* Zobrist keys */
     uint64_t *zobrist_piece;            /* [cell][type * 4 + owner] */

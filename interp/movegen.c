@@ -200,6 +200,8 @@ void gen_run_cont(gen *x, const cont *k)
         emit(x);
         return;
     }
+    if (x->attack && gen_attack_futile(x, k))
+        return;
     const mnode *n = &x->g->nodes[k->node];
     if (n->op == M_REPEAT) {
         run_repeat(x, k->node, k->count, k->outer_flags, k->outer_direction, k->next);
@@ -285,7 +287,7 @@ void gen_run(gen *x, int node, const cont *k)
 
 /* --- finished turns */
 
-static bool captures_target(const gen *x)
+bool gen_captures_target(const gen *x)
 {
     const position *p = x->pos;
     for (int i = x->turn_mark; i < p->log_length; i++) {
@@ -340,7 +342,7 @@ static void emit(gen *x)
     const game *g = x->g;
     position *p = x->pos;
     if (x->attack) {
-        if (captures_target(x)) {
+        if (gen_captures_target(x)) {
             x->found = true;
             x->stop = true;
         }

@@ -115,6 +115,20 @@ void action_select(gen *x, const mnode *n, const cont *k);
 void gen_run_cont(gen *x, const cont *k);
 void gen_run(gen *x, int node, const cont *k);
 int gen_count_moves(gen *parent, int player, bool stop_at_first);
+/* Attack mode: whether the turn so far took a piece of the defender on a
+ * target cell. */
+bool gen_captures_target(const gen *x);
+
+/* Attack mode: whether the rest of the turn, K, can only end without a
+ * capture on a target (nothing taken yet, and every part of K harmless), so
+ * that it need not run. */
+static inline bool gen_attack_futile(const gen *x, const cont *k)
+{
+    for (; k; k = k->next)
+        if (k->count != GUARD_CHECK && !(x->g->nodes[k->node].flags & MF_HARMLESS))
+            return false;
+    return !gen_captures_target(x);
+}
 bool gen_attacked(gen *parent, int e);
 
 /* small helpers of the hot path, inline */

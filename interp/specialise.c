@@ -1,0 +1,90 @@
+/* specialise: load-time facts about a compiled game (see specialise.h). */
+#include "specialise.h"
+
+#include <stdlib.h>
+
+/* Whether node N, run as a part of a turn, can never take a piece off the
+ * board or give it to another player.  Conservative: any action that can
+ * land on, place on, remove, flip or pattern-change a cell counts as harmful.
+ * Setting a variable or a flag, changing a piece's type, rolling a die and
+ * passing keep every piece with its owner. */
+static bool harmless(game *g, int node, signed char *memo)
+{
+    if (node < 0)
+        return true;
+    if (memo[node])
+        return memo[node] > 0;
+    memo[node] = -1;    /* a cycle (none is compiled) reads as harmful */
+    mnode *n = &g->nodes[node];
+    bool ok;
+    switch (n->op) {
+    case M_ALT:
+    case M_SEQ:
+        ok = harmless(g, n->a, memo);
+        ok = harmless(g, n->b, memo) && ok;
+        break;
+    case M_REPEAT:
+    case M_GUARD:
+    case M_SELECT:
+        ok = harmless(g, n->a, memo);
+        break;
+    case M_CHANGE:
+    case M_SET_VAR:
+    case M_SET_FLAG:
+    case M_ROLL:
+    case M_PASS:
+        ok = true;
+        break;
+    default:
+        ok = false;
+        break;
+    }
+    memo[node] = ok ? 1 : -1;
+    if (ok)
+        n->flags |= MF_HARMLESS;
+    return ok;
+}
+
+/* Which directions are constant index offsets, and what each turned
+ * round is. */
+static void board_tables(game *g)
+{
+    const board *b = &g->board;
+    for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++) {
+        g->opposite[d] = d < b->direction_count ? board_rotate(b, d, 180) : -1;
+        g->shift_valid[d] = false;
+        cellset_clear(&g->shift_from[d], CELLSET_WORDS);
+        if (d >= b->direction_count || b->kind == BOARD_GRAPH)
+            continue;
+        bool valid = true, any = false;
+        int offset = 0;
+        for (int c = 0; c < b->cell_count && valid; c++) {
+            int n = board_step(b, c, d);
+            if (n < 0)
+                continue;
+            if (!any)
+                offset = n - c;
+            any = true;
+            valid = n - c == offset && offset != 0;
+            cellset_add(&g->shift_from[d], c);
+        }
+        /* a constant offset must also never wrap onto a cell that is not
+         * the neighbour: every cell whose index plus the offset is a cell
+         * without being its neighbour is outside shift_from, which the
+         * shifts mask with */
+        g->shift_valid[d] = valid && any;
+        g->shift_offset[d] = offset;
+    }
+}
+
+bool specialise_game(game *g)
+{
+    board_tables(g);
+    signed char *memo = calloc((size_t)(g->node_count > 0 ? g->node_count : 1), 1);
+    if (!memo)
+        return false;
+    for (int i = 0; i < g->node_count; i++)
+        harmless(g, i, memo);
+    free(memo);
+    return true;
+}
