@@ -161,6 +161,10 @@ void eval_set(gen *x, int e, cellset *out)
     case C_SET_WHERE_PATTERN: {
         cellset from;
         eval_set(x, c->a, &from);
+        if (g->patterns[c->value].bulk) {
+            pattern_bulk_where(x, c->value, &from, out);
+            return;
+        }
         cellset_clear(out, words);
         for (int cell = cellset_next(&from, -1, words); cell >= 0; cell = cellset_next(&from, cell, words))
             if (eval_pattern_matches(x, c->value, cell, NULL, 0, true) > 0)

@@ -170,6 +170,7 @@ typedef struct pattern {
     int step_count;
     int16_t effect[GAME_MAX_PATHS];    /* per line: mnode run on a match, -1: none */
     int line_count;
+    bool bulk;          /* set by specialise: where-pattern may run on whole sets */
 } pattern;
 
 typedef enum outcome_kind {

@@ -91,6 +91,10 @@ int eval_connection_distance(gen *x, const cexpr *c, int p);
 long eval_number(gen *x, int e);
 bool eval_cond(gen *x, int e);
 int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int max, bool any);
+/* pattern_bulk.c: whether `where PATTERN` can run on whole sets (a load-time
+ * test), and OUT = the cells of FROM where the pattern matches, so run. */
+bool pattern_bulk_possible(const game *g, const pattern *pt);
+void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset *out);
 void gen_path_push(gen *x, int kind, int value);
 /* Records that LIMIT was hit while NODE ran, and stops the generation. */
 void gen_limit(gen *x, movegen_limit limit, int node);

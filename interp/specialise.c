@@ -1,6 +1,8 @@
 /* specialise: load-time facts about a compiled game (see specialise.h). */
 #include "specialise.h"
 
+#include "movegen_internal.h"
+
 #include <stdlib.h>
 
 /* Whether node N, run as a part of a turn, can never take a piece off the
@@ -80,6 +82,8 @@ static void board_tables(game *g)
 bool specialise_game(game *g)
 {
     board_tables(g);
+    for (int i = 0; i < g->pattern_count; i++)
+        g->patterns[i].bulk = pattern_bulk_possible(g, &g->patterns[i]);
     signed char *memo = calloc((size_t)(g->node_count > 0 ? g->node_count : 1), 1);
     if (!memo)
         return false;
@@ -87,4 +91,14 @@ bool specialise_game(game *g)
         harmless(g, i, memo);
     free(memo);
     return true;
+}
+
+void specialise_none(game *g)
+{
+    for (int i = 0; i < g->node_count; i++)
+        g->nodes[i].flags &= (uint16_t)~MF_HARMLESS;
+    for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++)
+        g->shift_valid[d] = false;
+    for (int i = 0; i < g->pattern_count; i++)
+        g->patterns[i].bulk = false;
 }

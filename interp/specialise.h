@@ -15,6 +15,10 @@
 /* Marks the nodes and fills the tables; false only when memory runs out. */
 bool specialise_game(game *g);
 
+/* Takes every fact back, so that the generator does all the general work
+ * (for tests that compare the two). */
+void specialise_none(game *g);
+
 /* Cell sets moved along a direction in one go, where the board numbers its
  * cells so that a step in direction D adds a constant to the index
  * (g->shift_valid[D]: square boards, by rows).  Whole words are shifted, so

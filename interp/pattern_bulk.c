@@ -1,0 +1,170 @@
+/* pattern_bulk: `CELLS where PATTERN` for every cell at once.
+ *
+ * eval_pattern_matches walks a pattern from one anchor; a where-test over
+ * the empty cells of an Othello board walks it sixty times in eight
+ * directions.  When every step of a pattern goes one way (the pattern's
+ * direction variable, or a fixed direction) along which the board is an
+ * index offset, and its tests do not depend on the anchor, the cells from
+ * which the rest of a path succeeds can be computed for all cells together,
+ * from the last step back to the first, with whole-set shifts.  The walk is
+ * greedy (a run takes every cell it can), and so is this.
+ */
+#include "movegen_internal.h"
+#include "specialise.h"
+
+/* Whether a test reads only the position (not the anchor or the turn). */
+static bool anchor_free(const game *g, int e)
+{
+    if (e < 0)
+        return true;
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_CONST: case C_SET_REGION: case C_SET_EMPTY: case C_SET_OCCUPIED:
+    case C_SET_FRIEND: case C_SET_ENEMY: case C_SET_ALL: case C_SET_TYPE:
+    case C_SET_OWNER: case C_SET_PIECES:
+        return true;
+    case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
+        return anchor_free(g, c->a) && anchor_free(g, c->b);
+    default:
+        return false;
+    }
+}
+
+/* The board direction a pattern step takes with the variable at VARIABLE
+ * (-1: none), or -1 when the step is not a single shiftable direction. */
+static int step_direction(const game *g, const pstep *ps, int player, int variable)
+{
+    if (ps->directions < 0)
+        return -1;
+    const dlist *d = &g->dlists[ps->directions];
+    if (d->count[player] != 1)
+        return -1;
+    const dstep *s = &d->steps[player][0];
+    int dir = -1;
+    if (s->kind == STEP_DIRECTION)
+        dir = s->direction;
+    else if (s->kind == STEP_VARIABLE && variable >= 0)
+        dir = s->direction ? board_rotate(&g->board, variable, s->direction * g->board.turn_degrees)
+                           : variable;
+    return dir >= 0 && dir < g->board.direction_count && g->shift_valid[dir] ? dir : -1;
+}
+
+/* The variable's values for PLAYER, or false when one is not a direction. */
+static bool variable_values(const game *g, const pattern *pt, int player, int *values, int *count)
+{
+    if (pt->variable_directions < 0) {
+        values[0] = -1;
+        *count = 1;
+        return true;
+    }
+    const dlist *d = &g->dlists[pt->variable_directions];
+    *count = d->count[player];
+    for (int i = 0; i < *count; i++) {
+        if (d->steps[player][i].kind != STEP_DIRECTION)
+            return false;
+        values[i] = d->steps[player][i].direction;
+    }
+    return true;
+}
+
+bool pattern_bulk_possible(const game *g, const pattern *pt)
+{
+    for (int i = 0; i < pt->step_count; i++) {
+        const pstep *ps = &pt->steps[i];
+        if (ps->label >= 0 || !anchor_free(g, ps->test) || ps->min > 1 || (ps->max != 1 && ps->max != -1))
+            return false;
+    }
+    for (int p = 0; p < g->player_count; p++) {
+        int values[GAME_MAX_DSTEPS], count;
+        if (!variable_values(g, pt, p, values, &count))
+            return false;
+        for (int v = 0; v < count; v++)
+            for (int i = 0; i < pt->step_count; i++)
+                if (step_direction(g, &pt->steps[i], p, values[v]) < 0)
+                    return false;
+    }
+    return true;
+}
+
+/* The cells from which the steps FIRST..LAST-1 of a path succeed. */
+static void path_starts(gen *x, const pattern *pt, const cellset *tests, int first, int last,
+                        int variable, cellset *out)
+{
+    const game *g = x->g;
+    int words = g->words;
+    cellset rest;   /* where the steps after the current one succeed */
+    cellset_fill(&rest, g->board.cell_count);
+    for (int i = last - 1; i >= first; i--) {
+        const pstep *ps = &pt->steps[i];
+        int d = step_direction(g, ps, x->player, variable);
+        const cellset *t = &tests[i];
+        cellset before_t, good, next;
+        spec_shift_back(g, d, t, &before_t);    /* cells whose next cell passes */
+        if (ps->max == 1) {
+            cellset_copy(&good, t, words);
+            cellset_and(&good, &rest, words);
+        } else {
+            /* run ends that pass the rest, then back along the run */
+            cellset_copy(&good, t, words);
+            cellset_and(&good, &rest, words);
+            cellset_and_not(&good, &before_t, words);
+            for (;;) {
+                spec_shift_back(g, d, &good, &next);
+                cellset_and(&next, t, words);
+                cellset_and_not(&next, &good, words);
+                if (cellset_empty(&next, words))
+                    break;
+                cellset_or(&good, &next, words);
+            }
+        }
+        spec_shift_back(g, d, &good, &next);
+        if (ps->min == 0) {
+            /* no cell taken: the rest starts where this step did */
+            cellset stay;
+            cellset_copy(&stay, &rest, words);
+            cellset_and_not(&stay, &before_t, words);
+            cellset_or(&next, &stay, words);
+        }
+        cellset_copy(&rest, &next, words);
+    }
+    cellset_copy(out, &rest, words);
+}
+
+void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset *out)
+{
+    const game *g = x->g;
+    int words = g->words;
+    const pattern *pt = &g->patterns[pattern_index];
+    cellset tests[GAME_MAX_PATTERN_STEPS];
+    int saved_anchor = x->pattern_anchor;
+    x->pattern_anchor = -1;     /* the tests do not read it */
+    for (int i = 0; i < pt->step_count; i++) {
+        eval_set(x, pt->steps[i].test, &tests[i]);
+        if (pt->steps[i].negate) {
+            cellset all;
+            cellset_fill(&all, g->board.cell_count);
+            cellset_and_not(&all, &tests[i], words);
+            tests[i] = all;
+        }
+    }
+    x->pattern_anchor = saved_anchor;
+    int values[GAME_MAX_DSTEPS], count;
+    variable_values(g, pt, x->player, values, &count);
+    cellset_clear(out, words);
+    for (int v = 0; v < count; v++) {
+        for (int group = 0; group < pt->group_count; group++) {
+            cellset all;
+            cellset_copy(&all, from, words);
+            cellset_and_not(&all, out, words);      /* already found */
+            for (int p = 0; p < pt->path_count && !cellset_empty(&all, words); p++) {
+                if (pt->paths[p].group != group)
+                    continue;
+                cellset starts;
+                path_starts(x, pt, tests, pt->paths[p].first, pt->paths[p].first + pt->paths[p].count,
+                            values[v], &starts);
+                cellset_and(&all, &starts, words);
+            }
+            cellset_or(out, &all, words);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+/* test_specialise: the load-time specialisations change nothing a game
+ * means.  Every shipped game and every primitive's rules file is loaded
+ * twice, once as tabula runs it and once with specialise_none, and seeded
+ * random games are played on both in step: at every ply the two must list
+ * the same moves in the same order (the same resulting positions) and agree
+ * on whether and how the game ended. */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "game.h"
+#include "movegen.h"
+#include "rng.h"
+#include "shipped_game.h"
+#include "specialise.h"
+
+#define PLIES 200
+#define GAMES 6
+
+static void same_lists(const char *name, int ply, const move_list *a, const move_list *b)
+{
+    if (a->count != b->count)
+        fail_msg("%s, ply %d: %d moves specialised, %d not", name, ply, a->count, b->count);
+    for (int i = 0; i < a->count; i++)
+        if (a->moves[i].hash != b->moves[i].hash || a->moves[i].flags != b->moves[i].flags)
+            fail_msg("%s, ply %d: move %d differs", name, ply, i);
+}
+
+static void same_results(const char *name, int ply, const game_result *a, const game_result *b, int players)
+{
+    if (a->over != b->over || a->winner != b->winner)
+        fail_msg("%s, ply %d: the end differs (over %d/%d, winner %d/%d)", name, ply, a->over, b->over,
+                 a->winner, b->winner);
+    for (int q = 0; q < players; q++)
+        assert_true(a->score[q] == b->score[q]);
+}
+
+/* Plays GAMES seeded random games of the rules file RELATIVE on both. */
+static void compare(const char *relative)
+{
+    game *fast = tree_game(relative, NULL), *plain = tree_game(relative, NULL);
+    assert_non_null(fast);
+    assert_non_null(plain);
+    specialise_none(plain);
+    movegen *mf = movegen_new(fast), *mp = movegen_new(plain);
+    position *pf = malloc(sizeof *pf), *pp = malloc(sizeof *pp);
+    move_list lf, lp;
+    assert_true(mf && mp && pf && pp && pos_init(pf, fast) && pos_init(pp, plain)
+                && move_list_init(&lf) && move_list_init(&lp));
+    for (int round = 0; round < GAMES; round++) {
+        uint64_t state = rng_seed(0x5EC1A1u + (uint64_t)round);
+        pos_reset(pf);
+        pos_reset(pp);
+        for (int ply = 0; ply < PLIES; ply++) {
+            movegen_generate(mf, pf, &lf);
+            movegen_generate(mp, pp, &lp);
+            same_lists(relative, ply, &lf, &lp);
+            game_result rf, rp;
+            movegen_result(mf, pf, &lf, &rf);
+            movegen_result(mp, pp, &lp, &rp);
+            same_results(relative, ply, &rf, &rp, fast->player_count);
+            if (rf.over || lf.count == 0)
+                break;
+            int choice = (int)rng_below(&state, (uint32_t)lf.count);
+            undo uf, up;
+            move_make(pf, &lf, choice, &uf);
+            move_make(pp, &lp, choice, &up);
+            pos_commit(pf);
+            pos_commit(pp);
+            assert_true(pf->hash == pp->hash);
+        }
+    }
+    move_list_free(&lf);
+    move_list_free(&lp);
+    pos_free(pf);
+    pos_free(pp);
+    free(pf);
+    free(pp);
+    movegen_free(mf);
+    movegen_free(mp);
+    game_free(fast);
+    game_free(plain);
+}
+
+static void shipped_games_agree(void **state)
+{
+    (void)state;
+    static const char *const games[] = {
+        "amazons", "breakthrough", "checkers", "chess", "connect4", "desdemona", "gtbm", "hex",
+        "mynd", "othello", "sapos", "sato", "superial", "tictactoe",
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        char relative[256];
+        snprintf(relative, sizeof relative, "games/%s.rules", games[i]);
+        compare(relative);
+    }
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void primitives_agree(void **state)
+{
+    (void)state;
+    char path[1024];
+    const char *top = getenv("top_srcdir");
+    snprintf(path, sizeof path, "%s/tests/primitives", top ? top : ".");
+    DIR *dir = opendir(path);
+    assert_non_null(dir);
+    char *names[256];
+    int count = 0;
+    struct dirent *e;
+    while ((e = readdir(dir)) && count < 256) {
+        size_t length = strlen(e->d_name);
+        if (length > 6 && !strcmp(e->d_name + length - 6, ".rules"))
+            names[count++] = strdup(e->d_name);
+    }
+    closedir(dir);
+    assert_true(count > 20);    /* the directory was found and read */
+    qsort(names, (size_t)count, sizeof names[0], by_name);
+    for (int i = 0; i < count; i++) {
+        char relative[512];
+        snprintf(relative, sizeof relative, "tests/primitives/%s", names[i]);
+        compare(relative);
+        free(names[i]);
+    }
+}
+
+/* The specialisations are in force where they should be: otherwise the
+ * comparisons above would compare the general generator with itself. */
+static void specialisations_apply(void **state)
+{
+    (void)state;
+    game *othello = shipped_game("othello", NULL), *connect4 = shipped_game("connect4", NULL),
+         *chess = shipped_game("chess", NULL);
+    assert_true(othello && connect4 && chess);
+    bool bulk = false;
+    for (int i = 0; i < othello->pattern_count; i++)
+        bulk = bulk || othello->patterns[i].bulk;
+    assert_true(bulk);
+    for (int d = 0; d < connect4->board.direction_count; d++)
+        assert_true(connect4->shift_valid[d]);
+    int harmless = 0;
+    for (int i = 0; i < chess->node_count; i++)
+        harmless += (chess->nodes[i].flags & MF_HARMLESS) != 0;
+    assert_true(harmless > 0);
+    game_free(othello);
+    game_free(connect4);
+    game_free(chess);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(specialisations_apply),
+        cmocka_unit_test(shipped_games_agree),
+        cmocka_unit_test(primitives_agree),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
