@@ -94,12 +94,55 @@ static bool may_land(const gen *x, const cellset *target, int cell)
     return true;
 }
 
+static void land(gen *x, int to, const cont *k);
+
+/* The anchor piece moves to TO and the turn ends there: the move is
+ * recorded from what the landing would change, without changing the board
+ * and taking it back (what move_anchor does, as changes). */
+static void land_direct(gen *x, int to)
+{
+    const game *g = x->g;
+    const position *p = x->pos;
+    int from = x->anchor;
+    uint16_t code = p->cells[from], victim = p->cells[to];
+    change c[3];
+    int n = 0;
+    uint64_t hash = p->hash;
+    bool captured = x->captured;
+    if (victim) {
+        c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, victim, 0 };
+        hash ^= pos_piece_key(g, to, victim);
+        x->captured = true;
+    }
+    c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)from, code, 0 };
+    c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, 0, code };
+    hash ^= pos_piece_key(g, from, code) ^ pos_piece_key(g, to, code);
+    int path = x->path_length;
+    gen_path_push(x, victim ? PATH_TO_CAPTURE : PATH_TO, to);
+    x->applied++;
+    if (!x->stop)
+        gen_emit(x, c, n, hash);
+    x->path_length = path;
+    x->captured = captured;
+}
+
+/* Whether a landing that ends the turn (K empty) may be recorded directly. */
+static inline bool direct(const gen *x, const cont *k)
+{
+    return !k && x->g->direct_emit && !x->attack
+           && (x->g->capture != CAPTURE_RESERVE);
+}
+
 static void land(gen *x, int to, const cont *k)
 {
     /* looking for a capture: a landing off the targets, with nothing after
      * it that could take a piece, cannot be one */
     if (x->attack && !cellset_has(&x->attack_targets, to) && gen_attack_futile(x, k))
         return;
+    if (direct(x, k)) {
+        land_direct(x, to);
+        return;
+    }
     saved_state s;
     save(x, &s);
     bool took = move_anchor(x, to);
@@ -285,6 +328,33 @@ void action_push(gen *x, const mnode *n, const cont *k)
     }
 }
 
+/* Placements that end the turn, one on each of CELLS (all empty), recorded
+ * from what they would change (what action_place does, as changes). */
+static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells)
+{
+    const game *g = x->g;
+    const position *p = x->pos;
+    change c[2];
+    int count = 0;
+    uint64_t hash = p->hash;
+    int32_t stock = p->reserve[owner][n->type];
+    if ((n->flags & MF_FROM_RESERVE) && stock >= 0) {
+        c[count++] = (change){ CHANGE_RESERVE, (uint8_t)owner, (uint16_t)n->type, stock, stock - 1 };
+        hash ^= pos_reserve_key(owner, n->type, stock) ^ pos_reserve_key(owner, n->type, stock - 1);
+    }
+    uint16_t code = PIECE_CODE(n->type, owner, 0);
+    int path = x->path_length;
+    for (int cell = cellset_next(cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(cells, cell, g->words)) {
+        c[count] = (change){ CHANGE_CELL, 0, (uint16_t)cell, 0, code };
+        gen_path_push(x, PATH_DROP, cell);
+        gen_path_push(x, PATH_CHANGE, n->type);
+        x->applied++;
+        if (!x->stop)
+            gen_emit(x, c, count + 1, hash ^ pos_piece_key(g, cell, code));
+        x->path_length = path;
+    }
+}
+
 void action_place(gen *x, const mnode *n, const cont *k)
 {
     const game *g = x->g;
@@ -300,6 +370,10 @@ void action_place(gen *x, const mnode *n, const cont *k)
         cellset_fill(&cells, g->board.cell_count);
     gen_occupied(x, &filled);
     cellset_and_not(&cells, &filled, g->words);
+    if (direct(x, k)) {
+        place_direct(x, n, owner, &cells);
+        return;
+    }
     for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words)) {
         saved_state saved;
         save(x, &saved);

@@ -320,6 +320,8 @@ typedef struct game {
     bool shift_valid[BOARD_MAX_DIRECTIONS];     /* a step in d is the index offset shift_offset[d] */
     int shift_offset[BOARD_MAX_DIRECTIONS];
     cellset shift_from[BOARD_MAX_DIRECTIONS];   /* the cells with a neighbour in d */
+    bool direct_emit;       /* a move that ends a turn needs no test on the position
+                             * after it: it may be recorded without being made */
 
     /* Zobrist keys */
     uint64_t *zobrist_piece;            /* [cell][type * 4 + owner] */

@@ -339,6 +339,11 @@ static bool legal(gen *x)
 
 static void emit(gen *x)
 {
+    gen_emit(x, NULL, 0, x->pos->hash);
+}
+
+void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash)
+{
     const game *g = x->g;
     position *p = x->pos;
     if (x->attack) {
@@ -353,7 +358,7 @@ static void emit(gen *x)
     /* Two ways to one position are one move.  Proving that a game can never
      * reach a position twice in one turn (a ring slide goes both ways round,
      * alternatives overlap, chains meet) is harder than checking. */
-    uint64_t key = p->hash;
+    uint64_t key = hash;
     if (x->chance) {
         /* different throws are different outcomes, even when they leave the
          * same position: the dice's faces are part of what is the same */
@@ -370,7 +375,7 @@ static void emit(gen *x)
         return;
     }
     move_list *out = x->out;
-    int changes = p->log_length - x->turn_mark;
+    int logged = p->log_length - x->turn_mark, changes = logged + extra_count;
     if (out->count >= MOVELIST_MAX_MOVES || out->change_count + changes > MOVELIST_MAX_CHANGES
         || out->path_count + x->path_length > MOVELIST_MAX_PATH) {
         gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
@@ -379,7 +384,9 @@ static void emit(gen *x)
     move *mv = &out->moves[out->count++];
     mv->first = out->change_count;
     mv->count = changes;
-    memcpy(out->changes + out->change_count, p->log + x->turn_mark, (size_t)changes * sizeof *p->log);
+    memcpy(out->changes + out->change_count, p->log + x->turn_mark, (size_t)logged * sizeof *p->log);
+    for (int i = 0; i < extra_count; i++)
+        out->changes[out->change_count + logged + i] = extra[i];
     out->change_count += changes;
     mv->path_first = out->path_count;
     mv->path_count = x->path_length;
@@ -395,7 +402,7 @@ static void emit(gen *x)
     if ((x->captured && g->reset_on_capture)
         || (x->moved_type >= 0 && (g->reset_types & (1u << x->moved_type))))
         mv->flags |= MOVE_RESETS;
-    mv->hash = p->hash;
+    mv->hash = hash;
 }
 
 /* --- generation */

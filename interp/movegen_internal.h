@@ -117,6 +117,12 @@ void action_set_flag(gen *x, const mnode *n, const cont *k);
 void action_relocate(gen *x, const mnode *n, const cont *k);
 void action_select(gen *x, const mnode *n, const cont *k);
 void gen_run_cont(gen *x, const cont *k);
+/* The turn is complete: records it as a move (or, in attack mode, looks
+ * for the capture), with EXTRA_COUNT changes beyond those in the position's
+ * log, which HASH (the hash after all of them) already counts.  The extra
+ * changes are not on the board, so only games whose moves need no test on
+ * the position after them (game.direct_emit) pass any. */
+void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash);
 void gen_run(gen *x, int node, const cont *k);
 int gen_count_moves(gen *parent, int player, bool stop_at_first);
 /* Attack mode: whether the turn so far took a piece of the defender on a

@@ -23,30 +23,6 @@ static void occupy(position *p, int cell, uint16_t old, uint16_t code)
     }
 }
 
-static uint64_t piece_key(const game *g, int cell, uint16_t code)
-{
-    if (!code)
-        return 0;
-    uint64_t key = g->zobrist_piece[cell * GAME_MAX_TYPES * 4 + PIECE_TYPE(code) * 4 + PIECE_OWNER(code)];
-    unsigned flags = PIECE_FLAGS(code);
-    for (int f = 0; flags; f++, flags >>= 1)
-        if (flags & 1)
-            key ^= g->zobrist_flag[cell * GAME_MAX_FLAGS + f];
-    return key;
-}
-
-/* Reserve counts and variables are hashed by mixing rather than by tables:
- * their ranges are not known in advance. */
-static uint64_t reserve_key(int player, int type, int32_t count)
-{
-    return count < 0 ? 0 : rng_mix(((uint64_t)(player * GAME_MAX_TYPES + type) << 32) ^ (uint32_t)count ^ 0x5EED);
-}
-
-static uint64_t var_key(int var, int32_t value)
-{
-    return rng_mix(((uint64_t)(var + 1000) << 40) ^ (uint32_t)value ^ 0xFACE);
-}
-
 bool pos_init(position *p, const game *g)
 {
     memset(p, 0, sizeof *p);
@@ -124,12 +100,12 @@ void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYE
         occupy(p, c, 0, p->cells[c]);
     uint64_t hash = g->zobrist_side[p->side];
     for (int c = 0; c < g->board.cell_count; c++)
-        hash ^= piece_key(g, c, p->cells[c]);
+        hash ^= pos_piece_key(g, c, p->cells[c]);
     for (int pl = 0; pl < g->player_count; pl++)
         for (int t = 0; t < g->type_count; t++)
-            hash ^= reserve_key(pl, t, p->reserve[pl][t]);
+            hash ^= pos_reserve_key(pl, t, p->reserve[pl][t]);
     for (int v = 0; v < g->var_count; v++)
-        hash ^= var_key(v, p->vars[v]);
+        hash ^= pos_var_key(v, p->vars[v]);
     p->hash = hash;
 }
 
@@ -156,7 +132,7 @@ void pos_set_cell(position *p, int cell, uint16_t code)
     if (old == code)
         return;
     push(p, CHANGE_CELL, 0, (uint16_t)cell, old, code);
-    p->hash ^= piece_key(p->game, cell, old) ^ piece_key(p->game, cell, code);
+    p->hash ^= pos_piece_key(p->game, cell, old) ^ pos_piece_key(p->game, cell, code);
     occupy(p, cell, old, code);
     p->cells[cell] = code;
 }
@@ -168,7 +144,7 @@ void pos_add_reserve(position *p, int player, int type, int delta)
         return;   /* unlimited */
     int32_t now = old + delta;
     push(p, CHANGE_RESERVE, (uint8_t)player, (uint16_t)type, old, now);
-    p->hash ^= reserve_key(player, type, old) ^ reserve_key(player, type, now);
+    p->hash ^= pos_reserve_key(player, type, old) ^ pos_reserve_key(player, type, now);
     p->reserve[player][type] = now;
 }
 
@@ -178,7 +154,7 @@ void pos_set_var(position *p, int var, int32_t value)
     if (old == value)
         return;
     push(p, CHANGE_VAR, 0, (uint16_t)var, old, value);
-    p->hash ^= var_key(var, old) ^ var_key(var, value);
+    p->hash ^= pos_var_key(var, old) ^ pos_var_key(var, value);
     p->vars[var] = value;
 }
 
@@ -186,17 +162,17 @@ static void revert(position *p, const change *c)
 {
     switch (c->kind) {
     case CHANGE_CELL:
-        p->hash ^= piece_key(p->game, c->index, (uint16_t)c->after)
-                 ^ piece_key(p->game, c->index, (uint16_t)c->before);
+        p->hash ^= pos_piece_key(p->game, c->index, (uint16_t)c->after)
+                 ^ pos_piece_key(p->game, c->index, (uint16_t)c->before);
         occupy(p, c->index, (uint16_t)c->after, (uint16_t)c->before);
         p->cells[c->index] = (uint16_t)c->before;
         break;
     case CHANGE_RESERVE:
-        p->hash ^= reserve_key(c->player, c->index, c->after) ^ reserve_key(c->player, c->index, c->before);
+        p->hash ^= pos_reserve_key(c->player, c->index, c->after) ^ pos_reserve_key(c->player, c->index, c->before);
         p->reserve[c->player][c->index] = c->before;
         break;
     case CHANGE_VAR:
-        p->hash ^= var_key(c->index, c->after) ^ var_key(c->index, c->before);
+        p->hash ^= pos_var_key(c->index, c->after) ^ pos_var_key(c->index, c->before);
         p->vars[c->index] = c->before;
         break;
     }

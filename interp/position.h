@@ -15,6 +15,7 @@
 
 #include "cellset.h"
 #include "game.h"
+#include "rng.h"
 
 typedef enum change_kind { CHANGE_CELL, CHANGE_RESERVE, CHANGE_VAR } change_kind;
 
@@ -77,6 +78,33 @@ void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYE
 void pos_set_cell(position *p, int cell, uint16_t code);
 void pos_add_reserve(position *p, int player, int type, int delta);
 void pos_set_var(position *p, int var, int32_t value);
+/* The hash keys of a piece on a cell (0 for an empty cell), a reserve count
+ * and a variable's value: a position's hash is the xor of its parts' keys
+ * (and the side's), so a change moves it by the old key xor the new. */
+static inline uint64_t pos_piece_key(const game *g, int cell, uint16_t code)
+{
+    if (!code)
+        return 0;
+    uint64_t key = g->zobrist_piece[cell * GAME_MAX_TYPES * 4 + PIECE_TYPE(code) * 4 + PIECE_OWNER(code)];
+    unsigned flags = PIECE_FLAGS(code);
+    for (int f = 0; flags; f++, flags >>= 1)
+        if (flags & 1)
+            key ^= g->zobrist_flag[cell * GAME_MAX_FLAGS + f];
+    return key;
+}
+
+/* Reserve counts and variables are hashed by mixing rather than by tables:
+ * their ranges are not known in advance. */
+static inline uint64_t pos_reserve_key(int player, int type, int32_t count)
+{
+    return count < 0 ? 0 : rng_mix(((uint64_t)(player * GAME_MAX_TYPES + type) << 32) ^ (uint32_t)count ^ 0x5EED);
+}
+
+static inline uint64_t pos_var_key(int var, int32_t value)
+{
+    return rng_mix(((uint64_t)(var + 1000) << 40) ^ (uint32_t)value ^ 0xFACE);
+}
+
 /* Rolls the change log back to MARK (undoing each change). */
 void pos_undo_to(position *p, int mark);
 

@@ -84,6 +84,11 @@ bool specialise_game(game *g)
     board_tables(g);
     for (int i = 0; i < g->pattern_count; i++)
         g->patterns[i].bulk = pattern_bulk_possible(g, &g->patterns[i]);
+    /* legality is the one test run on a finished turn's position */
+    g->direct_emit = true;
+    for (int i = 0; i < g->filter_count; i++)
+        if (g->filters[i].kind == FILTER_LEGAL_IF)
+            g->direct_emit = false;
     signed char *memo = calloc((size_t)(g->node_count > 0 ? g->node_count : 1), 1);
     if (!memo)
         return false;
@@ -101,4 +106,5 @@ void specialise_none(game *g)
         g->shift_valid[d] = false;
     for (int i = 0; i < g->pattern_count; i++)
         g->patterns[i].bulk = false;
+    g->direct_emit = false;
 }
