@@ -459,7 +459,10 @@ static void capture_cells(gen *x, const cellset *cells, const cont *k)
 void action_capture(gen *x, const mnode *n, const cont *k)
 {
     cellset cells;
-    if (n->type >= 0) {
+    if (n->type >= 0 && x->g->patterns[n->type].bulk
+        && pattern_bulk_marks(x, n->type, x->anchor, MAX_MATCHES, &cells)) {
+        /* the same cells, without recording each match */
+    } else if (n->type >= 0) {
         match matches[MAX_MATCHES];
         int count = eval_pattern_matches(x, n->type, x->anchor, matches, MAX_MATCHES, false);
         cellset_clear(&cells, x->g->words);

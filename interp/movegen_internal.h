@@ -95,6 +95,9 @@ int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int 
  * test), and OUT = the cells of FROM where the pattern matches, so run. */
 bool pattern_bulk_possible(const game *g, const pattern *pt);
 void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset *out);
+/* OUT = the union of the marks of the matches at ANCHOR (of a bulk
+ * pattern); false, OUT untouched, if there could be more than MAX. */
+bool pattern_bulk_marks(gen *x, int pattern_index, int anchor, int max, cellset *out);
 void gen_path_push(gen *x, int kind, int value);
 /* Records that LIMIT was hit while NODE ran, and stops the generation. */
 void gen_limit(gen *x, movegen_limit limit, int node);

@@ -130,12 +130,10 @@ static void path_starts(gen *x, const pattern *pt, const cellset *tests, int fir
     cellset_copy(out, &rest, words);
 }
 
-void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset *out)
+/* The pattern's tests as sets (a negated test complemented). */
+static void bulk_tests(gen *x, const pattern *pt, cellset *tests)
 {
     const game *g = x->g;
-    int words = g->words;
-    const pattern *pt = &g->patterns[pattern_index];
-    cellset tests[GAME_MAX_PATTERN_STEPS];
     int saved_anchor = x->pattern_anchor;
     x->pattern_anchor = -1;     /* the tests do not read it */
     for (int i = 0; i < pt->step_count; i++) {
@@ -143,11 +141,20 @@ void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset 
         if (pt->steps[i].negate) {
             cellset all;
             cellset_fill(&all, g->board.cell_count);
-            cellset_and_not(&all, &tests[i], words);
+            cellset_and_not(&all, &tests[i], g->words);
             tests[i] = all;
         }
     }
     x->pattern_anchor = saved_anchor;
+}
+
+void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset *out)
+{
+    const game *g = x->g;
+    int words = g->words;
+    const pattern *pt = &g->patterns[pattern_index];
+    cellset tests[GAME_MAX_PATTERN_STEPS];
+    bulk_tests(x, pt, tests);
     int values[GAME_MAX_DSTEPS], count;
     variable_values(g, pt, x->player, values, &count);
     cellset_clear(out, words);
@@ -167,4 +174,49 @@ void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset 
             cellset_or(out, &all, words);
         }
     }
+}
+
+bool pattern_bulk_marks(gen *x, int pattern_index, int anchor, int max, cellset *out)
+{
+    const game *g = x->g;
+    int words = g->words;
+    const pattern *pt = &g->patterns[pattern_index];
+    int values[GAME_MAX_DSTEPS], count;
+    variable_values(g, pt, x->player, values, &count);
+    /* every step has one way to go, so each value and group matches at most
+     * once; more ways than the caller takes matches: its order decides */
+    if (count * pt->group_count > max)
+        return false;
+    cellset tests[GAME_MAX_PATTERN_STEPS];
+    bulk_tests(x, pt, tests);
+    cellset_clear(out, words);
+    for (int v = 0; v < count; v++) {
+        for (int group = 0; group < pt->group_count; group++) {
+            cellset marks;
+            cellset_clear(&marks, words);
+            bool ok = true;
+            for (int p = 0; p < pt->path_count && ok; p++) {
+                if (pt->paths[p].group != group)
+                    continue;
+                int cell = anchor;
+                for (int i = pt->paths[p].first; i < pt->paths[p].first + pt->paths[p].count && ok; i++) {
+                    const pstep *ps = &pt->steps[i];
+                    int d = step_direction(g, ps, x->player, values[v]), taken = 0;
+                    while (ps->max < 0 || taken < ps->max) {
+                        int next = board_step(&g->board, cell, d);
+                        if (next < 0 || !cellset_has(&tests[i], next))
+                            break;
+                        taken++;
+                        cell = next;
+                        if (ps->mark)
+                            cellset_add(&marks, next);
+                    }
+                    ok = taken >= ps->min;
+                }
+            }
+            if (ok)
+                cellset_or(out, &marks, words);
+        }
+    }
+    return true;
 }
