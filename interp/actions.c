@@ -626,7 +626,9 @@ void action_select(gen *x, const mnode *n, const cont *k)
         cellset_and(&cells, &x->start, g->words);
     for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words)) {
         int anchor = x->anchor, origin = x->origin, last = x->last, path = x->path_length, type = x->moved_type;
-        cellset visited = x->visited, jumped = x->jumped;
+        cellset visited, jumped;    /* only the board's words: the sets are large */
+        cellset_copy(&visited, &x->visited, g->words);
+        cellset_copy(&jumped, &x->jumped, g->words);
         x->anchor = x->origin = x->last = cell;
         cellset_clear(&x->visited, g->words);
         cellset_add(&x->visited, cell);
@@ -639,7 +641,7 @@ void action_select(gen *x, const mnode *n, const cont *k)
         x->last = last;
         x->path_length = path;
         x->moved_type = type;
-        x->visited = visited;
-        x->jumped = jumped;
+        cellset_copy(&x->visited, &visited, g->words);
+        cellset_copy(&x->jumped, &jumped, g->words);
     }
 }

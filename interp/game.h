@@ -320,6 +320,7 @@ typedef struct game {
     bool shift_valid[BOARD_MAX_DIRECTIONS];     /* a step in d is the index offset shift_offset[d] */
     int shift_offset[BOARD_MAX_DIRECTIONS];
     cellset shift_from[BOARD_MAX_DIRECTIONS];   /* the cells with a neighbour in d */
+    int neighbour_stride;   /* entries per cell in board.neighbour */
     bool direct_emit;       /* a move that ends a turn needs no test on the position
                              * after it: it may be recorded without being made */
 

@@ -170,7 +170,10 @@ static inline int gen_step(const gen *x, int cell, const dstep *s)
         return -1;
     switch (s->kind) {
     case STEP_DIRECTION:
-        return board_step(b, cell, s->direction);
+        /* board_step without the call (a turned direction may be -1) */
+        if ((unsigned)s->direction >= (unsigned)b->direction_count)
+            return -1;
+        return b->neighbour[cell * x->g->neighbour_stride + s->direction];
     case STEP_WRAPPED:
         return board_step_wrapped(b, cell, s->direction);
     case STEP_RING_CLOCKWISE:

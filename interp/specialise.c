@@ -52,6 +52,7 @@ static bool harmless(game *g, int node, signed char *memo)
 static void board_tables(game *g)
 {
     const board *b = &g->board;
+    g->neighbour_stride = b->kind == BOARD_GRAPH ? BOARD_MAX_DIRECTIONS : b->direction_count;
     for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++) {
         g->opposite[d] = d < b->direction_count ? board_rotate(b, d, 180) : -1;
         g->shift_valid[d] = false;
