@@ -85,9 +85,12 @@ static void restore(gen *x, const saved_state *s)
     cellset_copy(&x->jumped, &s->jumped, x->g->words);
 }
 
-static bool may_land(const gen *x, const cellset *target, int cell)
+/* Whether a step or slide of N may land on CELL: the target tested at that
+ * cell alone (the board is the same at every landing of one action: each is
+ * taken back before the next), and no cell twice in a chain. */
+static bool may_land(gen *x, const mnode *n, int cell)
 {
-    if (!cellset_has(target, cell))
+    if (n->target >= 0 ? !eval_has(x, n->target, cell) : x->pos->cells[cell] != 0)
         return false;
     if ((x->chain_flags & MF_IN_CHAIN) && !(x->chain_flags & MF_REVISIT) && cellset_has(&x->visited, cell))
         return false;
@@ -170,12 +173,10 @@ void action_step(gen *x, const mnode *n, const cont *k)
 {
     if (x->anchor < 0)
         return;
-    cellset target;
-    target_of(x, n, &target);
     const dlist *d = gen_directions(x, n->directions);
     for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
         int to = gen_step(x, x->anchor, &d->steps[x->player][i]);
-        if (to >= 0 && may_land(x, &target, to))
+        if (to >= 0 && may_land(x, n, to))
             land(x, to, k);
     }
 }
@@ -184,8 +185,6 @@ void action_slide(gen *x, const mnode *n, const cont *k)
 {
     if (x->anchor < 0)
         return;
-    cellset target;
-    target_of(x, n, &target);
     const dlist *d = gen_directions(x, n->directions);
     int start = x->anchor;
     for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
@@ -199,7 +198,7 @@ void action_slide(gen *x, const mnode *n, const cont *k)
             if (n->max >= 0 && distance > n->max)
                 break;
             bool empty = x->pos->cells[next] == 0;
-            if (distance >= n->min && may_land(x, &target, next))
+            if (distance >= n->min && may_land(x, n, next))
                 land(x, next, k);
             if (!empty)
                 break;

@@ -49,6 +49,36 @@ static bool adjacent_by_shifts(const gen *x, const dlist *d, const cellset *from
     return true;
 }
 
+bool eval_has(gen *x, int e, int cell)
+{
+    if (cell < 0)
+        return false;
+    const game *g = x->g;
+    const position *p = x->pos;
+    const cexpr *c = &g->exprs[e];
+    uint16_t code = p->cells[cell];
+    switch (c->op) {
+    case C_SET_CONST: return cellset_has(&g->sets[c->value], cell);
+    case C_SET_EMPTY: return !code;
+    case C_SET_OCCUPIED: return code != 0;
+    case C_SET_FRIEND: return code && PIECE_OWNER(code) == x->player;
+    case C_SET_ENEMY: return code && PIECE_OWNER(code) != x->player;
+    case C_SET_ALL: return true;
+    case C_SET_TYPE: return code && PIECE_TYPE(code) == c->value;
+    case C_SET_HERE: return cell == x->anchor;
+    case C_SET_ORIGIN: return cell == x->origin;
+    case C_SET_LAST: return cell == x->last;
+    case C_SET_UNION: return eval_has(x, c->a, cell) || eval_has(x, c->b, cell);
+    case C_SET_INTERSECT: return eval_has(x, c->a, cell) && eval_has(x, c->b, cell);
+    case C_SET_MINUS: return eval_has(x, c->a, cell) && !eval_has(x, c->b, cell);
+    default: {
+        cellset s;
+        eval_set(x, e, &s);
+        return cellset_has(&s, cell);
+    }
+    }
+}
+
 void eval_set(gen *x, int e, cellset *out)
 {
     const game *g = x->g;
@@ -115,11 +145,15 @@ void eval_set(gen *x, int e, cellset *out)
         return;
     case C_SET_INTERSECT:
         eval_set(x, c->a, out);
+        if (cellset_empty(out, words))
+            return;
         eval_set(x, c->b, &other);
         cellset_and(out, &other, words);
         return;
     case C_SET_MINUS:
         eval_set(x, c->a, out);
+        if (cellset_empty(out, words))
+            return;
         eval_set(x, c->b, &other);
         cellset_and_not(out, &other, words);
         return;
@@ -129,6 +163,8 @@ void eval_set(gen *x, int e, cellset *out)
         eval_set(x, c->a, &from);
         cellset_clear(out, words);
         const dlist *d = gen_directions(x, c->value);
+        if (cellset_empty(&from, words))
+            return;
         if (c->op == C_SET_ADJACENT && adjacent_by_shifts(x, d, &from, out))
             return;
         cellset filled;
@@ -447,7 +483,14 @@ bool eval_cond(gen *x, int e)
     case C_COND_NONEMPTY:
         eval_set(x, c->a, &s);
         return !cellset_empty(&s, g->words);
-    case C_COND_IN:
+    case C_COND_IN: {
+        /* a single cell in a set: a test of that cell */
+        int op = g->exprs[c->a].op;
+        if (op == C_SET_HERE || op == C_SET_ORIGIN || op == C_SET_LAST) {
+            int cell = op == C_SET_HERE ? x->anchor : op == C_SET_ORIGIN ? x->origin : x->last;
+            return cell >= 0 && eval_has(x, c->b, cell);
+        }
+    }
         eval_set(x, c->a, &s);
         eval_set(x, c->b, &t);
         if (cellset_empty(&s, g->words))

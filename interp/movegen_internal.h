@@ -84,6 +84,9 @@ typedef struct match {
 } match;
 
 void eval_set(gen *x, int e, cellset *out);
+/* Whether CELL is in the set E (what eval_set would give), testing only
+ * that cell where the expression allows. */
+bool eval_has(gen *x, int e, int cell);
 /* For a `connected(P, A, B, DIRS)` condition C: the fewest empty cells P
  * must fill to join A to B through its own and empty cells; -1 when the
  * others' pieces cut every way. */
