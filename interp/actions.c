@@ -157,18 +157,6 @@ static void land(gen *x, int to, const cont *k)
     restore(x, &s);
 }
 
-static void target_of(gen *x, const mnode *n, cellset *target)
-{
-    if (n->target >= 0) {
-        eval_set(x, n->target, target);
-    } else {
-        cellset filled;
-        gen_occupied(x, &filled);
-        cellset_fill(target, x->g->board.cell_count);
-        cellset_and_not(target, &filled, x->g->words);
-    }
-}
-
 void action_step(gen *x, const mnode *n, const cont *k)
 {
     if (x->anchor < 0)
@@ -216,12 +204,8 @@ void action_hop(gen *x, const mnode *n, const cont *k)
 {
     if (x->anchor < 0)
         return;
-    cellset target, over;
-    target_of(x, n, &target);
-    if (n->over >= 0)
-        eval_set(x, n->over, &over);
-    else
-        gen_occupied(x, &over);
+    /* the target and what may be jumped are tested cell by cell, as in
+     * may_land: most hops find nothing to jump */
     const dlist *d = gen_directions(x, n->directions);
     int from = x->anchor;
     for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
@@ -230,7 +214,7 @@ void action_hop(gen *x, const mnode *n, const cont *k)
         if ((x->chain_flags & MF_STRAIGHT) && x->chain_direction >= 0 && x->chain_direction != identity)
             continue;
         int jumped = gen_step(x, from, s);
-        if (jumped < 0 || !x->pos->cells[jumped] || !cellset_has(&over, jumped))
+        if (jumped < 0 || !x->pos->cells[jumped] || (n->over >= 0 && !eval_has(x, n->over, jumped)))
             continue;
         if (cellset_has(&x->jumped, jumped) && !(x->chain_flags & MF_REJUMP))
             continue;
@@ -248,7 +232,7 @@ void action_hop(gen *x, const mnode *n, const cont *k)
         }
         for (int j = 0; j < count && !x->stop; j++) {
             int l = landings[j];
-            if (!cellset_has(&target, l))
+            if (n->target >= 0 ? !eval_has(x, n->target, l) : x->pos->cells[l] != 0)
                 continue;
             if (!(x->chain_flags & MF_REVISIT) && cellset_has(&x->visited, l))
                 continue;
