@@ -85,12 +85,11 @@ static void restore(gen *x, const saved_state *s)
     cellset_copy(&x->jumped, &s->jumped, x->g->words);
 }
 
-/* Whether a step or slide of N may land on CELL: the target tested at that
- * cell alone (the board is the same at every landing of one action: each is
- * taken back before the next), and no cell twice in a chain. */
-static bool may_land(gen *x, const mnode *n, int cell)
+/* Whether a step or slide may land on CELL: in TARGET (empty cells when
+ * it has no expression), and no cell twice in a chain. */
+static bool may_land(gen *x, set_tester *target, int cell)
 {
-    if (n->target >= 0 ? !eval_has(x, n->target, cell) : x->pos->cells[cell] != 0)
+    if (target->e >= 0 ? !set_tester_has(x, target, cell) : x->pos->cells[cell] != 0)
         return false;
     if ((x->chain_flags & MF_IN_CHAIN) && !(x->chain_flags & MF_REVISIT) && cellset_has(&x->visited, cell))
         return false;
@@ -161,10 +160,12 @@ void action_step(gen *x, const mnode *n, const cont *k)
 {
     if (x->anchor < 0)
         return;
+    set_tester target;
+    set_tester_init(&target, n->target);
     const dlist *d = gen_directions(x, n->directions);
     for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
         int to = gen_step(x, x->anchor, &d->steps[x->player][i]);
-        if (to >= 0 && may_land(x, n, to))
+        if (to >= 0 && may_land(x, &target, to))
             land(x, to, k);
     }
 }
@@ -173,6 +174,8 @@ void action_slide(gen *x, const mnode *n, const cont *k)
 {
     if (x->anchor < 0)
         return;
+    set_tester target;
+    set_tester_init(&target, n->target);
     const dlist *d = gen_directions(x, n->directions);
     int start = x->anchor;
     for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
@@ -186,7 +189,7 @@ void action_slide(gen *x, const mnode *n, const cont *k)
             if (n->max >= 0 && distance > n->max)
                 break;
             bool empty = x->pos->cells[next] == 0;
-            if (distance >= n->min && may_land(x, n, next))
+            if (distance >= n->min && may_land(x, &target, next))
                 land(x, next, k);
             if (!empty)
                 break;
@@ -206,6 +209,9 @@ void action_hop(gen *x, const mnode *n, const cont *k)
         return;
     /* the target and what may be jumped are tested cell by cell, as in
      * may_land: most hops find nothing to jump */
+    set_tester target, over;
+    set_tester_init(&target, n->target);
+    set_tester_init(&over, n->over);
     const dlist *d = gen_directions(x, n->directions);
     int from = x->anchor;
     for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
@@ -214,7 +220,7 @@ void action_hop(gen *x, const mnode *n, const cont *k)
         if ((x->chain_flags & MF_STRAIGHT) && x->chain_direction >= 0 && x->chain_direction != identity)
             continue;
         int jumped = gen_step(x, from, s);
-        if (jumped < 0 || !x->pos->cells[jumped] || (n->over >= 0 && !eval_has(x, n->over, jumped)))
+        if (jumped < 0 || !x->pos->cells[jumped] || (n->over >= 0 && !set_tester_has(x, &over, jumped)))
             continue;
         if (cellset_has(&x->jumped, jumped) && !(x->chain_flags & MF_REJUMP))
             continue;
@@ -232,7 +238,7 @@ void action_hop(gen *x, const mnode *n, const cont *k)
         }
         for (int j = 0; j < count && !x->stop; j++) {
             int l = landings[j];
-            if (n->target >= 0 ? !eval_has(x, n->target, l) : x->pos->cells[l] != 0)
+            if (n->target >= 0 ? !set_tester_has(x, &target, l) : x->pos->cells[l] != 0)
                 continue;
             if (!(x->chain_flags & MF_REVISIT) && cellset_has(&x->visited, l))
                 continue;

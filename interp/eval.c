@@ -56,6 +56,11 @@ bool eval_has(gen *x, int e, int cell)
     const game *g = x->g;
     const position *p = x->pos;
     const cexpr *c = &g->exprs[e];
+    if (!c->cell_test) {
+        cellset s;
+        eval_set(x, e, &s);
+        return cellset_has(&s, cell);
+    }
     uint16_t code = p->cells[cell];
     switch (c->op) {
     case C_SET_CONST: return cellset_has(&g->sets[c->value], cell);

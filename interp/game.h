@@ -80,6 +80,7 @@ typedef struct cexpr {
     uint8_t op;
     uint8_t player;     /* a player_ref (+ index for PLAYER_FIXED) */
     int16_t a, b;       /* operand expressions, -1 when absent */
+    bool cell_test;     /* set by specialise: eval_has tests one cell cheaply */
     int32_t value;
 } cexpr;
 

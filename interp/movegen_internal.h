@@ -85,8 +85,36 @@ typedef struct match {
 
 void eval_set(gen *x, int e, cellset *out);
 /* Whether CELL is in the set E (what eval_set would give), testing only
- * that cell where the expression allows. */
+ * that cell where the expression allows (cexpr.cell_test). */
 bool eval_has(gen *x, int e, int cell);
+
+/* A set tested at several cells while the position stays as it is (the
+ * landings of one action, each taken back before the next): cell by cell
+ * where that is cheap, else built once, at the first test. */
+typedef struct set_tester {
+    int e;
+    bool built;
+    cellset cells;
+} set_tester;
+
+/* E: a cexpr, or -1 (none; not to be tested).  The set is not cleared:
+ * it is large and may never be needed. */
+static inline void set_tester_init(set_tester *t, int e)
+{
+    t->e = e;
+    t->built = false;
+}
+
+static inline bool set_tester_has(gen *x, set_tester *t, int cell)
+{
+    if (x->g->exprs[t->e].cell_test)
+        return eval_has(x, t->e, cell);
+    if (!t->built) {
+        eval_set(x, t->e, &t->cells);
+        t->built = true;
+    }
+    return cellset_has(&t->cells, cell);
+}
 /* For a `connected(P, A, B, DIRS)` condition C: the fewest empty cells P
  * must fill to join A to B through its own and empty cells; -1 when the
  * others' pieces cut every way. */

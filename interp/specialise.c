@@ -80,9 +80,26 @@ static void board_tables(game *g)
     }
 }
 
+/* Whether eval_has answers for one cell of E without building a set. */
+static bool cell_test(const game *g, int e)
+{
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_CONST: case C_SET_EMPTY: case C_SET_OCCUPIED: case C_SET_FRIEND: case C_SET_ENEMY:
+    case C_SET_ALL: case C_SET_TYPE: case C_SET_HERE: case C_SET_ORIGIN: case C_SET_LAST:
+        return true;
+    case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
+        return cell_test(g, c->a) && cell_test(g, c->b);
+    default:
+        return false;
+    }
+}
+
 bool specialise_game(game *g)
 {
     board_tables(g);
+    for (int e = 0; e < g->expr_count; e++)
+        g->exprs[e].cell_test = cell_test(g, e);
     for (int i = 0; i < g->pattern_count; i++)
         g->patterns[i].bulk = pattern_bulk_possible(g, &g->patterns[i]);
     /* legality is the one test run on a finished turn's position */
@@ -108,4 +125,6 @@ void specialise_none(game *g)
     for (int i = 0; i < g->pattern_count; i++)
         g->patterns[i].bulk = false;
     g->direct_emit = false;
+    for (int e = 0; e < g->expr_count; e++)
+        g->exprs[e].cell_test = false;
 }
