@@ -96,8 +96,6 @@ static bool may_land(gen *x, set_tester *target, int cell)
     return true;
 }
 
-static void land(gen *x, int to, const cont *k);
-
 /* The anchor piece moves to TO and the turn ends there: the move is
  * recorded from what the landing would change, without changing the board
  * and taking it back (what move_anchor does, as changes). */
@@ -131,8 +129,8 @@ static void land_direct(gen *x, int to)
 /* Whether a landing that ends the turn (K empty) may be recorded directly. */
 static inline bool direct(const gen *x, const cont *k)
 {
-    return !k && x->g->direct_emit && !x->attack
-           && (x->g->capture != CAPTURE_RESERVE);
+    /* a capture into the reserve changes a count too: left to move_anchor */
+    return !k && x->g->direct_emit && !x->attack && x->g->capture != CAPTURE_RESERVE;
 }
 
 static void land(gen *x, int to, const cont *k)
