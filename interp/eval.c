@@ -56,13 +56,9 @@ bool eval_has(gen *x, int e, int cell)
     const game *g = x->g;
     const position *p = x->pos;
     const cexpr *c = &g->exprs[e];
-    if (!c->cell_test) {
-        cellset s;
-        eval_set(x, e, &s);
-        return cellset_has(&s, cell);
-    }
     uint16_t code = p->cells[cell];
-    switch (c->op) {
+    /* cell_test is set only for the cases below whose operands have it */
+    switch (c->cell_test ? c->op : -1) {
     case C_SET_CONST: return cellset_has(&g->sets[c->value], cell);
     case C_SET_EMPTY: return !code;
     case C_SET_OCCUPIED: return code != 0;
@@ -77,7 +73,7 @@ bool eval_has(gen *x, int e, int cell)
     case C_SET_INTERSECT: return eval_has(x, c->a, cell) && eval_has(x, c->b, cell);
     case C_SET_MINUS: return eval_has(x, c->a, cell) && !eval_has(x, c->b, cell);
     default: {
-        cellset s;
+        cellset s;      /* the whole set, then the cell */
         eval_set(x, e, &s);
         return cellset_has(&s, cell);
     }
@@ -495,13 +491,13 @@ bool eval_cond(gen *x, int e)
             int cell = op == C_SET_HERE ? x->anchor : op == C_SET_ORIGIN ? x->origin : x->last;
             return cell >= 0 && eval_has(x, c->b, cell);
         }
-    }
         eval_set(x, c->a, &s);
         eval_set(x, c->b, &t);
         if (cellset_empty(&s, g->words))
             return false;
         cellset_and_not(&s, &t, g->words);
         return cellset_empty(&s, g->words);
+    }
     case C_COND_NO_MOVES:
         return x->no_moves;
     case C_COND_STUCK:
