@@ -10,9 +10,8 @@ typedef struct walker {
     bool unknown;       /* the walk met something it cannot bound */
 } walker;
 
-static int step(const walker *w, int cell, const dstep *s)
+int attack_step(const board *b, int cell, const dstep *s)
 {
-    const board *b = &w->g->board;
     switch (s->kind) {
     case STEP_DIRECTION: return board_step(b, cell, s->direction);
     case STEP_WRAPPED: return board_step_wrapped(b, cell, s->direction);
@@ -40,7 +39,7 @@ static void reach_of(walker *w, const mnode *n, const cellset *from, cellset *ou
         for (int i = 0; i < d->count[w->player]; i++) {
             int cell = s, distance = 0;
             do {
-                cell = step(w, cell, &d->steps[w->player][i]);
+                cell = attack_step(&g->board, cell, &d->steps[w->player][i]);
                 if (cell == -2) {
                     w->unknown = true;
                     return;
@@ -107,8 +106,9 @@ static void zone(walker *w, int node, const cellset *from, cellset *landing, cel
             w->unknown = true;
             return;
         }
+        /* it moves a piece only onto an empty cell: only where it takes
+         * one from can a piece be lost */
         cellset_or(affected, &g->sets[x->value], words);
-        cellset_or(affected, &g->sets[y->value], words);
         return;
     }
     case M_CAPTURE: {
@@ -130,6 +130,7 @@ static void zone(walker *w, int node, const cellset *from, cellset *landing, cel
     }
 }
 
+/* The type a piece choice selects (`friend & TYPE`), or -1. */
 static int selected_type(const game *g, const mnode *select)
 {
     const cexpr *e = &g->exprs[select->at];
@@ -141,46 +142,60 @@ static int selected_type(const game *g, const mnode *select)
     return -1;
 }
 
-/* The turn must be alternatives of piece choices (and passes), optionally
- * followed by after-rules; anything else keeps the full search. */
-static bool walk_turn(walker *w, int node, int after, cellset *zones)
+bool attack_each_choice(const game *g, int node, int after, attack_visit visit, void *context)
 {
-    const game *g = w->g;
     const mnode *n = &g->nodes[node];
     switch (n->op) {
     case M_ALT:
-        return walk_turn(w, n->a, after, zones) && walk_turn(w, n->b, after, zones);
+        return attack_each_choice(g, n->a, after, visit, context) && attack_each_choice(g, n->b, after, visit, context);
     case M_SEQ:
-        if (after >= 0)
-            return false;
-        return walk_turn(w, n->a, n->b, zones);
+        return after < 0 && attack_each_choice(g, n->a, n->b, visit, context);
     case M_PASS:
         return true;
     case M_SELECT: {
         int type = selected_type(g, n);
-        if (type < 0)
-            return false;
-        for (int s = 0; s < g->board.cell_count; s++) {
-            cellset from, landing, affected;
-            cellset_clear(&from, g->words);
-            cellset_add(&from, s);
-            cellset_clear(&landing, g->words);
-            cellset_clear(&affected, g->words);
-            zone(w, n->a, &from, &landing, &affected);
-            if (after >= 0) {
-                cellset end;
-                cellset_clear(&end, g->words);
-                zone(w, after, &landing, &end, &affected);
-            }
-            if (w->unknown)
-                return false;
-            cellset_or(&zones[(size_t)type * (size_t)g->board.cell_count + (size_t)s], &affected, g->words);
-        }
-        return true;
+        return type >= 0 && visit(context, n, type, after);
     }
     default:
         return false;
     }
+}
+
+typedef struct zone_walk {
+    const game *g;
+    int player;
+    cellset *zones;     /* [type][cell]: what a piece there affects */
+} zone_walk;
+
+/* What a piece of TYPE chosen by SELECT affects, from each cell. */
+static bool add_zones(void *context, const mnode *select, int type, int after)
+{
+    zone_walk *z = context;
+    const game *g = z->g;
+    for (int s = 0; s < g->board.cell_count; s++) {
+        cellset affected;
+        if (!attack_zone(g, z->player, select->a, after, s, &affected))
+            return false;
+        cellset_or(&z->zones[(size_t)type * (size_t)g->board.cell_count + (size_t)s], &affected, g->words);
+    }
+    return true;
+}
+
+bool attack_zone(const game *g, int player, int node, int after, int from_cell, cellset *affected)
+{
+    walker w = { g, player, false };
+    cellset from, landing;
+    cellset_clear(&from, g->words);
+    cellset_add(&from, from_cell);
+    cellset_clear(&landing, g->words);
+    cellset_clear(affected, g->words);
+    zone(&w, node, &from, &landing, affected);
+    if (after >= 0) {
+        cellset end;
+        cellset_clear(&end, g->words);
+        zone(&w, after, &landing, &end, affected);
+    }
+    return !w.unknown;
 }
 
 bool attack_build(game *g)
@@ -196,8 +211,8 @@ bool attack_build(game *g)
     g->reach_valid = true;
     for (int p = 0; p < g->player_count && g->reach_valid; p++) {
         memset(zones, 0, per_player * sizeof *zones);
-        walker w = { g, p, false };
-        if (!walk_turn(&w, g->turn, -1, zones) || w.unknown) {
+        zone_walk walk = { g, p, zones };
+        if (!attack_each_choice(g, g->turn, -1, add_zones, &walk)) {
             g->reach_valid = false;
             break;
         }

@@ -16,7 +16,43 @@
 /* Fills g->reach and sets g->reach_valid; false only when memory runs out. */
 bool attack_build(game *g);
 
+/* The cell a step S reaches from CELL on board B when it does not depend
+ * on the turn: -1 off the board, -2 for a pattern variable's step. */
+int attack_step(const board *b, int cell, const dstep *s);
+
+/* The turn NODE read as alternatives of piece choices (`friend & TYPE`,
+ * then the piece's moves) and passes, followed by the after-rules AFTER
+ * (-1: none): calls VISIT(CONTEXT, SELECT, TYPE, AFTER) for each choice.
+ * False if the turn has another shape or a visit returns false. */
+typedef bool (*attack_visit)(void *context, const mnode *select, int type, int after);
+bool attack_each_choice(const game *g, int node, int after, attack_visit visit, void *context);
+
+/* The cells the moves NODE of PLAYER's piece standing on FROM, then the
+ * after-rules AFTER (-1: none), may change, into AFFECTED; false where the
+ * walk cannot bound them. */
+bool attack_zone(const game *g, int player, int node, int after, int from, cellset *affected);
+
+/* Rays (attack_ray in game.h): where a piece's capturing moves are plain
+ * steps, leaps and slides, each ending the turn with nothing else taken,
+ * whether a cell is attacked is read by looking back from it along each
+ * direction for a piece of the right type, and testing the move's target
+ * there (attack_rays_hit, movegen_internal.h).  A type with moves that may
+ * take and are not rays (en passant takes a piece it does not land on,
+ * castling moves a rook) is marked in g->ray_generic; its pieces are still
+ * searched, but only those standing where such a move could affect the
+ * cell (attack_residual).  Run after specialise_game (it reads
+ * MF_HARMLESS); sets g->rays_valid; false only when memory runs out. */
+bool attack_rays_build(game *g);
+
 /* The cells a piece of TYPE owned by PLAYER must stand on to affect CELL. */
+/* With rays: the cells a piece of TYPE owned by PLAYER must stand on to
+ * affect CELL by a move that is not a ray (g->words words). */
+static inline const uint64_t *attack_residual(const game *g, int player, int type, int cell)
+{
+    return g->ray_residual + (((size_t)player * (size_t)g->type_count + (size_t)type) * (size_t)g->board.cell_count
+                              + (size_t)cell) * (size_t)g->words;
+}
+
 static inline const cellset *attack_reach(const game *g, int player, int type, int cell)
 {
     return &g->reach[((size_t)player * GAME_MAX_TYPES + (size_t)type) * (size_t)g->board.cell_count + (size_t)cell];

@@ -775,6 +775,11 @@ void game_free(game *g)
     free(g->patterns);
     free(g->initial_cells);
     free(g->reach);
+    free(g->ray_lines);
+    free(g->rays);
+    free(g->ray_masks);
+    free(g->ray_residual);
+    free(g->ray_from);
     free(g->zobrist_piece);
     free(g->zobrist_flag);
     free(g);

@@ -107,6 +107,26 @@ typedef struct dlist {
     dstep steps[GAME_MAX_PLAYERS][GAME_MAX_DSTEPS];
 } dlist;
 
+/* Attack rays (see attack.h).  A line is one direction step of one
+ * player's pieces, walked back from an attacked cell c: ray_from[from + c]
+ * is the cell the step reaches c from (-1: none), and the words at
+ * ray_masks[(mask + c) * words] are every cell a piece could land on c
+ * from along it (to distance MAX, -1: any).  Its rays are the piece types
+ * that take by landing along it, each at distances MIN..MAX (1..1 for a
+ * step or leap) and only on cells in its TARGET. */
+typedef struct attack_line {
+    int16_t max;
+    uint32_t types;         /* bit t: a ray of type t */
+    int32_t from, mask;
+    int first, count;       /* its rays in game.rays */
+} attack_line;
+
+typedef struct attack_ray {
+    int16_t type;
+    int16_t min, max;
+    int16_t target;         /* cexpr */
+} attack_ray;
+
 typedef enum mop {
     M_ALT,              /* a | b */
     M_SEQ,              /* a then b */
@@ -315,6 +335,14 @@ typedef struct game {
     /* attack detection: see attack.h */
     cellset *reach;
     bool reach_valid;
+    attack_line *ray_lines;             /* by player: [line_first[p], line_first[p + 1]) */
+    int line_first[GAME_MAX_PLAYERS + 1];
+    attack_ray *rays;
+    int16_t *ray_from;
+    uint64_t *ray_masks;
+    uint64_t *ray_residual;             /* see attack_residual */
+    uint32_t ray_generic[GAME_MAX_PLAYERS];  /* bit t: type t's captures are not all rays */
+    bool rays_valid;
 
     /* load-time specialisation: see specialise.h */
     int opposite[BOARD_MAX_DIRECTIONS];         /* the direction turned 180 degrees, -1: none */

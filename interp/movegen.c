@@ -500,13 +500,51 @@ bool gen_attacked(gen *parent, int e)
         for (int attacker = 0; attacker < g->player_count && !hit; attacker++) {
             if (attacker == defender)
                 continue;
+            /* only pieces standing where they could reach the cell: the
+             * types with one there */
+            uint32_t near = ~0u;
+            if (g->reach_valid) {
+                near = 0;
+                for (int t = 0; t < g->type_count; t++) {
+                    cellset part;
+                    cellset_copy(&part, attack_reach(g, attacker, t, cell), g->words);
+                    cellset_and(&part, &p->typed[t], g->words);
+                    cellset_and(&part, &p->owned[attacker], g->words);
+                    if (!cellset_empty(&part, g->words))
+                        near |= 1u << t;
+                }
+                if (!near)
+                    continue;
+            }
             gen x;
             init_gen(&x, parent->m, p, attacker, level);
             x.attack = true;
             x.attack_defender = defender;
             gen_single(&x, &x.attack_targets, cell);
-            if (g->reach_valid) {
-                /* only pieces standing where they could reach the cell */
+            uint32_t searched = near;
+            if (g->rays_valid) {
+                if (attack_rays_hit(&x, cell, near)) {
+                    hit = true;
+                    break;
+                }
+                /* the rest: moves that are not rays, from where they reach */
+                searched &= g->ray_generic[attacker];
+                if (!searched)
+                    continue;
+                cellset_clear(&x.start, g->words);
+                for (int t = 0; t < g->type_count; t++) {
+                    if (!(searched & (1u << t)))
+                        continue;
+                    cellset part;
+                    memcpy(part.w, attack_residual(g, attacker, t, cell), (size_t)g->words * sizeof part.w[0]);
+                    cellset_and(&part, &p->typed[t], g->words);
+                    cellset_or(&x.start, &part, g->words);
+                }
+                cellset_and(&x.start, &p->owned[attacker], g->words);
+                if (cellset_empty(&x.start, g->words))
+                    continue;
+                x.has_start = true;
+            } else if (g->reach_valid) {
                 cellset_clear(&x.start, g->words);
                 for (int t = 0; t < g->type_count; t++) {
                     cellset part;
@@ -515,8 +553,6 @@ bool gen_attacked(gen *parent, int e)
                     cellset_or(&x.start, &part, g->words);
                 }
                 cellset_and(&x.start, &p->owned[attacker], g->words);
-                if (cellset_empty(&x.start, g->words))
-                    continue;
                 x.has_start = true;
             }
             gen_run(&x, g->turn, NULL);

@@ -174,6 +174,10 @@ static inline bool gen_attack_futile(const gen *x, const cont *k)
     return !gen_captures_target(x);
 }
 bool gen_attacked(gen *parent, int e);
+/* attack_rays.c: whether a ray of X's player (the attacker), of a piece
+ * type in TYPES (bit t: type t), takes what stands on CELL
+ * (g->rays_valid). */
+bool attack_rays_hit(gen *x, int cell, uint32_t types);
 
 /* small helpers of the hot path, inline */
 

@@ -1,6 +1,7 @@
 /* specialise: load-time facts about a compiled game (see specialise.h). */
 #include "specialise.h"
 
+#include "attack.h"
 #include "movegen_internal.h"
 
 #include <stdlib.h>
@@ -113,7 +114,7 @@ bool specialise_game(game *g)
     for (int i = 0; i < g->node_count; i++)
         harmless(g, i, memo);
     free(memo);
-    return true;
+    return attack_rays_build(g);
 }
 
 void specialise_none(game *g)
@@ -125,6 +126,7 @@ void specialise_none(game *g)
     for (int i = 0; i < g->pattern_count; i++)
         g->patterns[i].bulk = false;
     g->direct_emit = false;
+    g->rays_valid = false;
     for (int e = 0; e < g->expr_count; e++)
         g->exprs[e].cell_test = false;
 }

@@ -152,6 +152,18 @@ static void specialisations_apply(void **state)
     for (int i = 0; i < chess->node_count; i++)
         harmless += (chess->nodes[i].flags & MF_HARMLESS) != 0;
     assert_true(harmless > 0);
+    /* chess's attacks are read back along 16 lines a side (8 directions, 8
+     * knight leaps); only the king (castling moves a rook) and the pawn (en
+     * passant takes beside) keep moves that are searched */
+    assert_true(chess->rays_valid);
+    for (int p = 0; p < 2; p++) {
+        assert_int_equal(chess->line_first[p + 1] - chess->line_first[p], 16);
+        uint32_t searched = 0;
+        for (int t = 0; t < chess->type_count; t++)
+            if (!strcmp(chess->types[t].name, "king") || !strcmp(chess->types[t].name, "pawn"))
+                searched |= 1u << t;
+        assert_int_equal(chess->ray_generic[p], searched);
+    }
     game_free(othello);
     game_free(connect4);
     game_free(chess);

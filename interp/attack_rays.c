@@ -1,0 +1,403 @@
+/* attack_rays: attack detection by looking back from the attacked cell
+ * (see attack.h). */
+#include "attack.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen_internal.h"
+
+/* --- load time: which moves are rays */
+
+/* Whether the set E may hold a cell with a piece the mover does not own:
+ * only such a landing can take one. */
+static bool may_take(const game *g, int e)
+{
+    if (e < 0)
+        return false;       /* no target: empty cells */
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_EMPTY: case C_SET_FRIEND:
+        return false;
+    case C_SET_UNION:
+        return may_take(g, c->a) || may_take(g, c->b);
+    case C_SET_INTERSECT:
+        return may_take(g, c->a) && may_take(g, c->b);
+    case C_SET_MINUS:
+        return may_take(g, c->a);
+    default:
+        return true;
+    }
+}
+
+static bool is_movement(const mnode *n)
+{
+    return n->op == M_STEP || n->op == M_LEAP || n->op == M_SLIDE;
+}
+
+/* Whether node N can take no piece: harmless (specialise.c), or a
+ * movement that can only land on cells no other player holds followed by
+ * such nodes, or alternatives or guards of those. */
+static bool cannot_take(const game *g, int node)
+{
+    if (node < 0)
+        return true;
+    const mnode *n = &g->nodes[node];
+    if (n->flags & MF_HARMLESS)
+        return true;
+    switch (n->op) {
+    case M_ALT:
+        return cannot_take(g, n->a) && cannot_take(g, n->b);
+    case M_GUARD:
+        return cannot_take(g, n->a);
+    case M_SEQ:
+        return cannot_take(g, n->a) && cannot_take(g, n->b);
+    case M_STEP: case M_LEAP: case M_SLIDE:
+        return !may_take(g, n->target);
+    default:
+        return false;
+    }
+}
+
+/* Whether node N, run after a piece of TYPE has landed (the anchor), always
+ * completes the turn at least one way. */
+static bool total(const game *g, int node, int type)
+{
+    if (node < 0)
+        return true;
+    const mnode *n = &g->nodes[node];
+    switch (n->op) {
+    case M_SEQ:
+        return total(g, n->a, type) && total(g, n->b, type);
+    case M_ALT:
+        return total(g, n->a, type) || total(g, n->b, type);
+    case M_SET_VAR:
+        return n->type >= 0;
+    case M_SET_FLAG:
+        return true;        /* the anchor holds the piece that landed */
+    case M_CHANGE: {
+        if (n->at >= 0)
+            return false;
+        /* the change skips the type the piece has: total if it offers
+         * another (the landed type, or any when there are two) */
+        int other = 0;
+        for (int i = 0; i < 4 && n->types[i] >= 0; i++)
+            other += n->types[i] != type;
+        return other >= 1 && (other >= 2 || type >= 0);
+    }
+    case M_REPEAT:
+        if (n->min != 0)
+            return false;
+        if (!(n->flags & MF_MAXIMAL))
+            return true;    /* stopping at once is one way */
+        /* maximal: it stops at once only when the body applied nothing, so
+         * the body may fail only before it applies anything (a guard read
+         * first) */
+        if (total(g, n->a, type))
+            return true;
+        {
+            const mnode *b = &g->nodes[n->a];
+            return b->op == M_GUARD && !(b->flags & MF_AFTER) && total(g, b->a, type);
+        }
+    default:
+        return false;
+    }
+}
+
+/* What follows a landing may be ignored by attack detection: it takes
+ * nothing and always completes the turn. */
+static bool quiet_rest(const game *g, int node, int type)
+{
+    return (node < 0 || (g->nodes[node].flags & MF_HARMLESS)) && total(g, node, type);
+}
+
+/* Whether every step of movement N can be looked back along: a fixed map
+ * of cells (not a pattern variable's) that takes no two cells to one. */
+static bool invertible(const game *g, int player, const mnode *n)
+{
+    const dlist *d = &g->dlists[n->directions];
+    int cells = g->board.cell_count;
+    bool ok = true;
+    unsigned char *hit = calloc((size_t)cells, 1);
+    if (!hit)
+        return false;
+    for (int i = 0; i < d->count[player] && ok; i++) {
+        for (int c = 0; c < cells; c++)
+            hit[c] = 0;
+        for (int s = 0; s < cells && ok; s++) {
+            int to = attack_step(&g->board, s, &d->steps[player][i]);
+            ok = to != -2 && (to < 0 || !hit[to]);
+            if (to >= 0)
+                hit[to] = 1;
+        }
+    }
+    free(hit);
+    return ok;
+}
+
+/* A movement of a piece type that is a ray (NODE), or a part of its moves
+ * that may take but is not (NODE, then the after-rules AFTER). */
+typedef struct ray_source {
+    int player, type, node, after;
+} ray_source;
+
+typedef struct ray_list {
+    ray_source *items;
+    int count, capacity;
+} ray_list;
+
+typedef struct ray_builder {
+    game *g;
+    int player;
+    ray_list rays, residual;
+    bool failed;            /* out of memory */
+} ray_builder;
+
+static void add(ray_builder *rb, ray_list *list, int type, int node, int after)
+{
+    if (list->count == list->capacity) {
+        int capacity = list->capacity ? list->capacity * 2 : 16;
+        ray_source *grown = realloc(list->items, (size_t)capacity * sizeof *grown);
+        if (!grown) {
+            rb->failed = true;
+            return;
+        }
+        list->items = grown;
+        list->capacity = capacity;
+    }
+    list->items[list->count++] = (ray_source){ rb->player, type, node, after };
+}
+
+static void add_movement(ray_builder *rb, int type, int node, int after)
+{
+    if (invertible(rb->g, rb->player, &rb->g->nodes[node]))
+        add(rb, &rb->rays, type, node, -1);
+    else
+        add(rb, &rb->residual, type, node, after);
+}
+
+/* Sorts the moves NODE of a piece of TYPE, before the turn's after-rules
+ * AFTER (quiet or not: QUIET_AFTER), into rays and the rest. */
+static void collect(ray_builder *rb, int type, int node, int after, bool quiet_after)
+{
+    const game *g = rb->g;
+    if (node < 0 || cannot_take(g, node))
+        return;
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_ALT) {
+        collect(rb, type, n->a, after, quiet_after);
+        collect(rb, type, n->b, after, quiet_after);
+    } else if (n->op == M_SEQ && is_movement(&g->nodes[n->a]) && quiet_after && quiet_rest(g, n->b, type)) {
+        add_movement(rb, type, n->a, after);
+    } else if (is_movement(n) && quiet_after) {
+        add_movement(rb, type, node, after);
+    } else {
+        add(rb, &rb->residual, type, node, after);
+    }
+}
+
+/* Sorts the moves of a piece choice into rays and the rest. */
+static bool sort_choice(void *context, const mnode *select, int type, int after)
+{
+    ray_builder *rb = context;
+    collect(rb, type, select->a, after, quiet_rest(rb->g, after, type));
+    return !rb->failed;
+}
+
+static bool uses_attacked(const game *g)
+{
+    for (int e = 0; e < g->expr_count; e++)
+        if (g->exprs[e].op == C_COND_ATTACKED)
+            return true;
+    return false;
+}
+
+/* Lines from the sources: one per player and looking-back table (two
+ * spellings of one direction are one line), each with its masks, its rays
+ * grouped under it. */
+static bool build_lines(game *g, const ray_source *sources, int source_count)
+{
+    int cells = g->board.cell_count, words = g->words;
+    int max_lines = 0;
+    for (int i = 0; i < source_count; i++)
+        max_lines += g->dlists[g->nodes[sources[i].node].directions].count[sources[i].player];
+    attack_line *lines = calloc((size_t)(max_lines + 1), sizeof *lines);
+    attack_ray *rays = calloc((size_t)(max_lines + 1), sizeof *rays);
+    int *ray_line = calloc((size_t)(max_lines + 1), sizeof *ray_line);
+    g->ray_from = calloc((size_t)(max_lines + 1) * (size_t)cells, sizeof *g->ray_from);
+    if (!lines || !rays || !ray_line || !g->ray_from)
+        goto fail;
+    int line_count = 0, ray_count = 0;
+    for (int p = 0; p < g->player_count; p++) {
+        g->line_first[p] = line_count;
+        for (int i = 0; i < source_count; i++) {
+            if (sources[i].player != p)
+                continue;
+            const mnode *n = &g->nodes[sources[i].node];
+            const dlist *d = &g->dlists[n->directions];
+            for (int k = 0; k < d->count[p]; k++) {
+                /* the table, built in the next free line's place */
+                int16_t *from = g->ray_from + (size_t)line_count * (size_t)cells;
+                for (int c = 0; c < cells; c++)
+                    from[c] = -1;
+                for (int c = 0; c < cells; c++) {
+                    int to = attack_step(&g->board, c, &d->steps[p][k]);
+                    if (to >= 0)
+                        from[to] = (int16_t)c;
+                }
+                int l = g->line_first[p];
+                while (l < line_count && memcmp(g->ray_from + (size_t)l * (size_t)cells, from, (size_t)cells * sizeof *from))
+                    l++;
+                if (l == line_count)
+                    lines[line_count++] = (attack_line){ .max = 1, .from = l * cells, .mask = l * cells };
+                int16_t min = (int16_t)(n->op == M_SLIDE ? n->min : 1);
+                int16_t max = (int16_t)(n->op == M_SLIDE ? n->max : 1);
+                if (lines[l].max >= 0 && (max < 0 || max > lines[l].max))
+                    lines[l].max = max;
+                lines[l].types |= 1u << sources[i].type;
+                ray_line[ray_count] = l;
+                rays[ray_count++] = (attack_ray){ (int16_t)sources[i].type, min, max, n->target };
+            }
+        }
+    }
+    g->line_first[g->player_count] = line_count;
+    g->rays = calloc((size_t)(ray_count + 1), sizeof *g->rays);
+    g->ray_masks = calloc((size_t)line_count * (size_t)cells * (size_t)words + 1, sizeof *g->ray_masks);
+    if (!g->rays || !g->ray_masks)
+        goto fail;
+    int placed = 0;
+    for (int l = 0; l < line_count; l++) {
+        /* the rays grouped by line, in the order found */
+        lines[l].first = placed;
+        for (int r = 0; r < ray_count; r++)
+            if (ray_line[r] == l)
+                g->rays[placed++] = rays[r];
+        lines[l].count = placed - lines[l].first;
+        const int16_t *from = g->ray_from + lines[l].from;
+        for (int c = 0; c < cells; c++) {
+            uint64_t *mask = g->ray_masks + ((size_t)lines[l].mask + (size_t)c) * (size_t)words;
+            int source = from[c], distance = 1;
+            while (source >= 0 && source != c) {
+                mask[source >> 6] |= 1ull << (source & 63);
+                if (lines[l].max >= 0 && distance >= lines[l].max)
+                    break;
+                source = from[source];
+                distance++;
+            }
+        }
+    }
+    g->ray_lines = lines;
+    free(rays);
+    free(ray_line);
+    return true;
+fail:
+    free(lines);
+    free(rays);
+    free(ray_line);
+    return false;   /* what was allocated in g is freed with it */
+}
+
+/* Where the pieces of each type must stand to affect a cell by a move
+ * that is not a ray; which types have such moves (ray_generic). */
+static bool build_residual(game *g, const ray_source *sources, int source_count)
+{
+    int cells = g->board.cell_count, words = g->words;
+    g->ray_residual = calloc((size_t)g->player_count * (size_t)g->type_count * (size_t)cells * (size_t)words + 1,
+                             sizeof *g->ray_residual);
+    if (!g->ray_residual)
+        return false;
+    for (int i = 0; i < source_count; i++) {
+        const ray_source *r = &sources[i];
+        g->ray_generic[r->player] |= 1u << r->type;
+        for (int s = 0; s < cells; s++) {
+            cellset affected;
+            if (!attack_zone(g, r->player, r->node, r->after, s, &affected))
+                return false;   /* (the whole turn was bounded: not reached) */
+            for (int c = cellset_next(&affected, -1, words); c >= 0; c = cellset_next(&affected, c, words)) {
+                uint64_t *at = (uint64_t *)attack_residual(g, r->player, r->type, c);
+                at[s >> 6] |= 1ull << (s & 63);
+            }
+        }
+    }
+    return true;
+}
+
+bool attack_rays_build(game *g)
+{
+    g->rays_valid = false;
+    if (!g->reach_valid || g->turn < 0 || !uses_attacked(g))
+        return true;
+    ray_builder rb = { .g = g };
+    bool ok = true;
+    for (int p = 0; p < g->player_count && ok; p++) {
+        g->ray_generic[p] = 0;
+        rb.player = p;
+        ok = attack_each_choice(g, g->turn, -1, sort_choice, &rb);
+    }
+    if (ok && !rb.failed && !build_lines(g, rb.rays.items, rb.rays.count))
+        rb.failed = true;
+    if (ok && !rb.failed && !build_residual(g, rb.residual.items, rb.residual.count))
+        ok = false;
+    free(rb.rays.items);
+    free(rb.residual.items);
+    g->rays_valid = ok && !rb.failed;
+    return !rb.failed;
+}
+
+/* --- attack detection */
+
+bool attack_rays_hit(gen *x, int cell, uint32_t types)
+{
+    const game *g = x->g;
+    const position *p = x->pos;
+    int words = g->words;
+    const cellset *owned = &p->owned[x->player];
+    for (int l = g->line_first[x->player]; l < g->line_first[x->player + 1]; l++) {
+        const attack_line *line = &g->ray_lines[l];
+        if (!(line->types & types))
+            continue;
+        /* the cheap test first: a piece of the line's types on the line */
+        const uint64_t *mask = g->ray_masks + ((size_t)line->mask + (size_t)cell) * (size_t)words;
+        bool any = false;
+        for (int w = 0; w < words && !any; w++) {
+            uint64_t m = mask[w] & owned->w[w];
+            if (!m)
+                continue;
+            uint64_t typed = 0;
+            for (uint32_t t = line->types; t; t &= t - 1)
+                typed |= p->typed[__builtin_ctz(t)].w[w];
+            any = (m & typed) != 0;
+        }
+        if (!any)
+            continue;
+        /* back along the line over empty cells to the first piece */
+        const int16_t *from = g->ray_from + line->from;
+        int source = from[cell], distance = 1;
+        while (source >= 0 && source != cell && !p->cells[source]) {
+            if (line->max >= 0 && distance >= line->max) {
+                source = -1;
+                break;
+            }
+            source = from[source];
+            distance++;
+        }
+        if (source < 0 || source == cell)
+            continue;
+        uint16_t code = p->cells[source];
+        int type = PIECE_TYPE(code);
+        if (PIECE_OWNER(code) != x->player || !(line->types & (1u << type)))
+            continue;
+        /* the target is read where the piece stands, before it moves */
+        bool hit = false;
+        x->anchor = x->origin = x->last = source;
+        for (int r = line->first; r < line->first + line->count && !hit; r++) {
+            const attack_ray *ray = &g->rays[r];
+            hit = ray->type == type && distance >= ray->min && (ray->max < 0 || distance <= ray->max)
+                && eval_has(x, ray->target, cell);
+        }
+        x->anchor = x->origin = x->last = -1;
+        if (hit)
+            return true;
+    }
+    return false;
+}
