@@ -353,7 +353,7 @@ void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash)
         }
         return;
     }
-    if (!legal(x))
+    if (!g->direct_emit && !legal(x))
         return;
     /* Two ways to one position are one move.  Proving that a game can never
      * reach a position twice in one turn (a ring slide goes both ways round,
@@ -384,7 +384,8 @@ void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash)
     move *mv = &out->moves[out->count++];
     mv->first = out->change_count;
     mv->count = changes;
-    memcpy(out->changes + out->change_count, p->log + x->turn_mark, (size_t)logged * sizeof *p->log);
+    if (logged)     /* none when the move was recorded without being made */
+        memcpy(out->changes + out->change_count, p->log + x->turn_mark, (size_t)logged * sizeof *p->log);
     for (int i = 0; i < extra_count; i++)
         out->changes[out->change_count + logged + i] = extra[i];
     out->change_count += changes;
