@@ -504,15 +504,19 @@ bool gen_attacked(gen *parent, int e)
             /* only pieces standing where they could reach the cell: the
              * types with one there */
             uint32_t near = ~0u;
+            cellset reaching;
             if (g->reach_valid) {
                 near = 0;
+                cellset_clear(&reaching, g->words);
                 for (int t = 0; t < g->type_count; t++) {
                     cellset part;
                     cellset_copy(&part, attack_reach(g, attacker, t, cell), g->words);
                     cellset_and(&part, &p->typed[t], g->words);
                     cellset_and(&part, &p->owned[attacker], g->words);
-                    if (!cellset_empty(&part, g->words))
+                    if (!cellset_empty(&part, g->words)) {
                         near |= 1u << t;
+                        cellset_or(&reaching, &part, g->words);
+                    }
                 }
                 if (!near)
                     continue;
@@ -546,14 +550,7 @@ bool gen_attacked(gen *parent, int e)
                     continue;
                 x.has_start = true;
             } else if (g->reach_valid) {
-                cellset_clear(&x.start, g->words);
-                for (int t = 0; t < g->type_count; t++) {
-                    cellset part;
-                    cellset_copy(&part, attack_reach(g, attacker, t, cell), g->words);
-                    cellset_and(&part, &p->typed[t], g->words);
-                    cellset_or(&x.start, &part, g->words);
-                }
-                cellset_and(&x.start, &p->owned[attacker], g->words);
+                cellset_copy(&x.start, &reaching, g->words);
                 x.has_start = true;
             }
             gen_run(&x, g->turn, NULL);
