@@ -59,8 +59,26 @@ static bool cannot_take(const game *g, int node)
     }
 }
 
-/* Whether node N, run after a piece of TYPE has landed (the anchor), always
- * completes the turn at least one way. */
+/* Whether node N contains a change of type. */
+static bool changes_type(const game *g, int node)
+{
+    if (node < 0)
+        return false;
+    const mnode *n = &g->nodes[node];
+    switch (n->op) {
+    case M_CHANGE:
+        return true;
+    case M_ALT: case M_SEQ:
+        return changes_type(g, n->a) || changes_type(g, n->b);
+    case M_REPEAT: case M_GUARD: case M_SELECT:
+        return changes_type(g, n->a);
+    default:
+        return false;
+    }
+}
+
+/* Whether node N, run after a piece of TYPE (-1: of a type not known) has
+ * landed (the anchor), always completes the turn at least one way. */
 static bool total(const game *g, int node, int type)
 {
     if (node < 0)
@@ -68,7 +86,7 @@ static bool total(const game *g, int node, int type)
     const mnode *n = &g->nodes[node];
     switch (n->op) {
     case M_SEQ:
-        return total(g, n->a, type) && total(g, n->b, type);
+        return total(g, n->a, type) && total(g, n->b, changes_type(g, n->a) ? -1 : type);
     case M_ALT:
         return total(g, n->a, type) || total(g, n->b, type);
     case M_SET_VAR:
@@ -79,7 +97,7 @@ static bool total(const game *g, int node, int type)
         if (n->at >= 0)
             return false;
         /* the change skips the type the piece has: total if it offers
-         * another (the landed type, or any when there are two) */
+         * another than the landed type, or two when the type is not known */
         int other = 0;
         for (int i = 0; i < 4 && n->types[i] >= 0; i++)
             other += n->types[i] != type;
@@ -90,9 +108,11 @@ static bool total(const game *g, int node, int type)
             return false;
         if (!(n->flags & MF_MAXIMAL))
             return true;    /* stopping at once is one way */
-        /* maximal: it stops at once only when the body applied nothing, so
-         * the body may fail only before it applies anything (a guard read
-         * first) */
+        /* maximal (an after-rule): it stops at once only when the body
+         * applied nothing, so the body may fail only before it applies
+         * anything (a guard read first), and runs once */
+        if (n->max != 1)
+            return false;
         if (total(g, n->a, type))
             return true;
         {
