@@ -6,7 +6,9 @@
  * what stands on the target in one turn, by walking the compiled move
  * nodes; attack detection then runs only the pieces standing there.  Where
  * the walk cannot bound a move (hops, pushes, patterns, placements), it
- * gives up and the game keeps the full search.
+ * gives up and the game keeps the full search.  Where the capturing moves
+ * are plain steps, leaps and slides, attack_rays_build goes further: the
+ * attacked cell is read by looking back along each line from it (below).
  */
 #ifndef TABULA_ATTACK_H
 #define TABULA_ATTACK_H
@@ -44,7 +46,6 @@ bool attack_zone(const game *g, int player, int node, int after, int from, cells
  * MF_HARMLESS); sets g->rays_valid; false only when memory runs out. */
 bool attack_rays_build(game *g);
 
-/* The cells a piece of TYPE owned by PLAYER must stand on to affect CELL. */
 /* With rays: the cells a piece of TYPE owned by PLAYER must stand on to
  * affect CELL by a move that is not a ray (g->words words). */
 static inline const uint64_t *attack_residual(const game *g, int player, int type, int cell)
@@ -53,6 +54,7 @@ static inline const uint64_t *attack_residual(const game *g, int player, int typ
                               + (size_t)cell) * (size_t)g->words;
 }
 
+/* The cells a piece of TYPE owned by PLAYER must stand on to affect CELL. */
 static inline const cellset *attack_reach(const game *g, int player, int type, int cell)
 {
     return &g->reach[((size_t)player * GAME_MAX_TYPES + (size_t)type) * (size_t)g->board.cell_count + (size_t)cell];

@@ -269,7 +269,7 @@ static bool build_lines(game *g, const ray_source *sources, int source_count)
                 while (l < line_count && memcmp(g->ray_from + (size_t)l * (size_t)cells, from, (size_t)cells * sizeof *from))
                     l++;
                 if (l == line_count)
-                    lines[line_count++] = (attack_line){ .max = 1, .from = l * cells, .mask = l * cells };
+                    lines[line_count++] = (attack_line){ .max = 1, .at = l * cells };
                 int16_t min = (int16_t)(n->op == M_SLIDE ? n->min : 1);
                 int16_t max = (int16_t)(n->op == M_SLIDE ? n->max : 1);
                 if (lines[l].max >= 0 && (max < 0 || max > lines[l].max))
@@ -293,9 +293,9 @@ static bool build_lines(game *g, const ray_source *sources, int source_count)
             if (ray_line[r] == l)
                 g->rays[placed++] = rays[r];
         lines[l].count = placed - lines[l].first;
-        const int16_t *from = g->ray_from + lines[l].from;
+        const int16_t *from = g->ray_from + lines[l].at;
         for (int c = 0; c < cells; c++) {
-            uint64_t *mask = g->ray_masks + ((size_t)lines[l].mask + (size_t)c) * (size_t)words;
+            uint64_t *mask = g->ray_masks + ((size_t)lines[l].at + (size_t)c) * (size_t)words;
             int source = from[c], distance = 1;
             while (source >= 0 && source != c) {
                 mask[source >> 6] |= 1ull << (source & 63);
@@ -377,7 +377,7 @@ bool attack_rays_hit(gen *x, int cell, uint32_t types)
         if (!(line->types & types))
             continue;
         /* the cheap test first: a piece of the line's types on the line */
-        const uint64_t *mask = g->ray_masks + ((size_t)line->mask + (size_t)cell) * (size_t)words;
+        const uint64_t *mask = g->ray_masks + ((size_t)line->at + (size_t)cell) * (size_t)words;
         bool any = false;
         for (int w = 0; w < words && !any; w++) {
             uint64_t m = mask[w] & owned->w[w];
@@ -391,7 +391,7 @@ bool attack_rays_hit(gen *x, int cell, uint32_t types)
         if (!any)
             continue;
         /* back along the line over empty cells to the first piece */
-        const int16_t *from = g->ray_from + line->from;
+        const int16_t *from = g->ray_from + line->at;
         int source = from[cell], distance = 1;
         while (source >= 0 && source != cell && !p->cells[source]) {
             if (line->max >= 0 && distance >= line->max) {

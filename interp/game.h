@@ -108,16 +108,16 @@ typedef struct dlist {
 } dlist;
 
 /* Attack rays (see attack.h).  A line is one direction step of one
- * player's pieces, walked back from an attacked cell c: ray_from[from + c]
+ * player's pieces, walked back from an attacked cell c: ray_from[at + c]
  * is the cell the step reaches c from (-1: none), and the words at
- * ray_masks[(mask + c) * words] are every cell a piece could land on c
+ * ray_masks[(at + c) * words] are every cell a piece could land on c
  * from along it (to distance MAX, -1: any).  Its rays are the piece types
  * that take by landing along it, each at distances MIN..MAX (1..1 for a
  * step or leap) and only on cells in its TARGET. */
 typedef struct attack_line {
     int16_t max;
     uint32_t types;         /* bit t: a ray of type t */
-    int32_t from, mask;
+    int32_t at;             /* its tables' place: the line's index times the cell count */
     int first, count;       /* its rays in game.rays */
 } attack_line;
 
