@@ -17,7 +17,7 @@ static const struct help {
       "  parse FILE                       show how a rules file is read, as a tree\n"
       "  perft [--variant V] [--position POS] [--divide] FILE DEPTH\n"
       "                                   count the move sequences to each depth\n"
-      "  bench [--variant V] FILE (--time MS | --playouts N) [--seed S]\n"
+      "  bench [--variant V] FILE (--time MS | --playouts N) [--seed S] [--lists]\n"
       "                                   play random games and measure the speed\n"
       "  position [--variant V] [--position POS] FILE\n"
       "                                   print the start (or POS) as a position string\n"
@@ -70,12 +70,17 @@ static const struct help {
       "--position starts from POS, a position string (for chess, FEN).\n" },
     { "bench",
       "usage: tabula bench [--variant NAME] FILE (--time MS | --playouts N) [--seed S]\n"
+      "                    [--lists]\n"
       "\n"
       "Plays uniformly random games from the start (every legal move generated\n"
       "at every step, one chosen uniformly) and prints 'key value' lines:\n"
       "playouts, playouts_per_sec, states (moves played), states_per_sec,\n"
-      "avg_depth, and outcome_PLAYER (each player's average result: 1 a win,\n"
-      "0 a loss, a share for a draw).  The same seed plays the same games.\n" },
+      "avg_depth, avg_moves (legal moves per position played from), and\n"
+      "outcome_PLAYER (each player's average result: 1 a win, 0 a loss, a\n"
+      "share for a draw).  The same seed plays the same games.  The move is\n"
+      "drawn as the moves are found (the n-th replaces the one kept with\n"
+      "chance 1/n), so only it is copied out; --lists writes every move to a\n"
+      "list first, as perft and the engines do, and draws from the list.\n" },
     { "position",
       "usage: tabula position [--variant NAME] [--position POS] FILE\n"
       "\n"

@@ -39,7 +39,12 @@ typedef struct perft_state {
 static void perft(perft_state *s, int ply, int depth)
 {
     move_list *list = &s->lists[ply];
-    movegen_generate(s->generator, &s->position, list);
+    /* the last ply needs only the number of moves: counted, not copied out */
+    int count = 0;
+    if (depth == 1)
+        count = movegen_sample(s->generator, &s->position, list, NULL);
+    else
+        movegen_generate(s->generator, &s->position, list);
     if (list->overflow && !s->overflow) {
         s->overflow = true;
         s->limit.limit = list->limit;
@@ -52,7 +57,7 @@ static void perft(perft_state *s, int ply, int depth)
         return;
     }
     if (depth == 1) {
-        s->nodes[ply + 1] += (uint64_t)list->count;
+        s->nodes[ply + 1] += (uint64_t)count;
         return;
     }
     for (int i = 0; i < list->count; i++) {
@@ -205,6 +210,7 @@ int cli_bench(int argc, char **argv)
 {
     const char *variant = NULL, *path = NULL;
     long time_ms = -1, playouts = -1, seed = 1;
+    bool lists = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -221,6 +227,8 @@ int cli_bench(int argc, char **argv)
         } else if (!strcmp(a, "--seed") && i + 1 < argc) {
             if (!cli_count_option("bench", "--seed", argv[++i], 0, 2147483647L, &seed))
                 return EXIT_USAGE;
+        } else if (!strcmp(a, "--lists")) {
+            lists = true;
         } else if (a[0] == '-') {
             fprintf(stderr, "tabula bench: unknown option '%s'; see 'tabula bench --help'\n", a);
             return EXIT_USAGE;
@@ -232,7 +240,7 @@ int cli_bench(int argc, char **argv)
         }
     }
     if (!path || (time_ms < 0 && playouts < 0)) {
-        fputs("tabula bench: usage: tabula bench [--variant NAME] FILE (--time MS | --playouts N) [--seed S]\n", stderr);
+        fputs("tabula bench: usage: tabula bench [--variant NAME] FILE (--time MS | --playouts N) [--seed S] [--lists]\n", stderr);
         return EXIT_USAGE;
     }
     cli_loaded l;
@@ -252,7 +260,7 @@ int cli_bench(int argc, char **argv)
     uint64_t state = rng_seed((uint64_t)seed);
     double start = now(), seconds = 0;
     long done = 0, unfinished = 0;
-    uint64_t states = 0;
+    uint64_t states = 0, branching = 0;
     double outcome[GAME_MAX_PLAYERS] = { 0 };
     bool limited = false;
     while (!limited && (playouts < 0 || done < playouts)
@@ -260,7 +268,16 @@ int cli_bench(int argc, char **argv)
         pos_reset(p);
         int plies = 0;
         for (;;) {
-            movegen_generate(generator, p, &list);
+            /* every legal move is found; by default only the one drawn is
+             * copied out (movegen_sample), with --lists all are, and one
+             * is drawn from the list: both uniform */
+            int count, choice = 0;
+            if (lists) {
+                movegen_generate(generator, p, &list);
+                count = list.count;
+            } else {
+                count = movegen_sample(generator, p, &list, &state);
+            }
             if (list.overflow) {   /* not uniform over the legal moves: stop */
                 cli_report_limit(g, &l.sources, &list);
                 limited = true;
@@ -279,12 +296,14 @@ int cli_bench(int argc, char **argv)
                     outcome[q] += 1.0 / g->player_count;
                 break;
             }
-            int choice = (int)rng_below(&state, (uint32_t)list.count);
+            if (lists)
+                choice = (int)rng_below(&state, (uint32_t)list.count);
             undo u;
             move_make(p, &list, choice, &u);
             pos_commit(p);   /* a playout never goes back */
             plies++;
             states++;
+            branching += (uint64_t)count;
         }
         if (limited)
             break;
@@ -296,6 +315,7 @@ int cli_bench(int argc, char **argv)
     printf("states %llu\n", (unsigned long long)states);
     printf("states_per_sec %.0f\n", seconds > 0 ? (double)states / seconds : 0.0);
     printf("avg_depth %.2f\n", done ? (double)states / (double)done : 0.0);
+    printf("avg_moves %.2f\n", states ? (double)branching / (double)states : 0.0);
     for (int q = 0; q < g->player_count; q++)
         printf("outcome_%s %.4f\n", g->player_names[q], done ? outcome[q] / (double)done : 0.0);
     if (unfinished)

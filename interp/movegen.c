@@ -320,6 +320,35 @@ static bool seen_before(gen *x, uint64_t hash)
     return false;
 }
 
+/* Reservoir sampling (movegen_sample): whether the move being emitted
+ * replaces the one kept, which it does with chance 1/n when it is the n-th
+ * (so each of n moves ends up kept with 1/n); the list is emptied for it.
+ * When captures are preferred they are drawn among themselves, and other
+ * moves only until the first capture. */
+static bool sample_keeps(gen *x)
+{
+    if (x->counted >= MOVELIST_MAX_MOVES) {
+        /* as many as a list can hold: what movegen_generate would report */
+        gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
+        return false;
+    }
+    x->counted++;
+    int n = x->counted;
+    if (x->sample_prefer) {
+        if (x->captured) {
+            n = ++x->sampled_captures;
+        } else {
+            n = ++x->sampled_others;
+            if (x->sampled_captures)
+                return false;
+        }
+    }
+    if (n > 1 && (!x->sample_rng || rng_below(x->sample_rng, (uint32_t)n) != 0))
+        return false;
+    x->out->count = x->out->change_count = x->out->path_count = 0;
+    return true;
+}
+
 static bool legal(gen *x)
 {
     const game *g = x->g;
@@ -374,6 +403,8 @@ void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash)
             x->stop = true;
         return;
     }
+    if (x->sampling && !sample_keeps(x))
+        return;
     move_list *out = x->out;
     int logged = p->log_length - x->turn_mark, changes = logged + extra_count;
     if (out->count >= MOVELIST_MAX_MOVES || out->change_count + changes > MOVELIST_MAX_CHANGES
@@ -423,6 +454,9 @@ static void init_gen(gen *x, movegen *m, position *p, int player, int level)
     x->attack = x->found = x->counting = x->stop_at_first = x->stop = false;
     x->attack_defender = 0;
     x->counted = 0;
+    x->sampling = x->sample_prefer = false;
+    x->sample_rng = NULL;
+    x->sampled_captures = x->sampled_others = 0;
     x->in_filter = x->no_moves = x->has_start = false;
     cellset_clear(&x->visited, words);
     cellset_clear(&x->jumped, words);
@@ -601,31 +635,58 @@ static void add_pass(movegen *m, move_list *list)
     mv->hash = 0;
 }
 
-void movegen_generate(movegen *m, position *p, move_list *list)
+/* Whether the position's filters allow only captures (`only captures
+ * if`), and whether captures are preferred then or always. */
+static bool only_captures(gen *x)
 {
-    const game *g = m->g;
+    const game *g = x->g;
+    for (int i = 0; i < g->filter_count; i++)
+        if (g->filters[i].kind == FILTER_ONLY_CAPTURES_IF
+            && eval_cond(x, g->filters[i].expr) != g->filters[i].negate)
+            return true;
+    return false;
+}
+
+static bool prefers_captures(const game *g, bool only)
+{
+    for (int i = 0; i < g->filter_count && !only; i++)
+        if (g->filters[i].kind == FILTER_PREFER_CAPTURES)
+            only = true;
+    return only;
+}
+
+static void report_limit(const movegen *m, move_list *list)
+{
+    if (m->limit != MOVEGEN_LIMIT_NONE) {
+        list->overflow = true;
+        list->limit = m->limit;
+        list->limit_node = m->limit_node;
+    }
+}
+
+/* X set up to find the moves of P's side into LIST, emptied. */
+static void start_list(gen *x, movegen *m, position *p, move_list *list)
+{
     clear_list(list);
     m->limit = MOVEGEN_LIMIT_NONE;
     m->limit_node = -1;
+    init_gen(x, m, p, p->side, 0);
+    x->out = list;
+    begin_turn(x);
+}
+
+void movegen_generate(movegen *m, position *p, move_list *list)
+{
+    const game *g = m->g;
     gen x;
-    init_gen(&x, m, p, p->side, 0);
-    x.out = list;
-    begin_turn(&x);
-    bool only_captures = false;
-    for (int i = 0; i < g->filter_count; i++)
-        if (g->filters[i].kind == FILTER_ONLY_CAPTURES_IF
-            && eval_cond(&x, g->filters[i].expr) != g->filters[i].negate)
-            only_captures = true;
+    start_list(&x, m, p, list);
+    bool only = only_captures(&x);
     gen_run(&x, g->turn, NULL);
-    bool prefer = only_captures;
-    for (int i = 0; i < g->filter_count; i++)
-        if (g->filters[i].kind == FILTER_PREFER_CAPTURES)
-            prefer = true;
-    if (prefer) {
+    if (prefers_captures(g, only)) {
         bool any = false;
         for (int i = 0; i < list->count && !any; i++)
             any = (list->moves[i].flags & MOVE_CAPTURE) != 0;
-        if (any || only_captures) {
+        if (any || only) {
             int kept = 0;
             for (int i = 0; i < list->count; i++)
                 if (list->moves[i].flags & MOVE_CAPTURE)
@@ -639,11 +700,40 @@ void movegen_generate(movegen *m, position *p, move_list *list)
     } else if (g->pass_always) {
         add_pass(m, list);
     }
-    if (m->limit != MOVEGEN_LIMIT_NONE) {
-        list->overflow = true;
-        list->limit = m->limit;
-        list->limit_node = m->limit_node;
+    report_limit(m, list);
+}
+
+int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng)
+{
+    const game *g = m->g;
+    gen x;
+    start_list(&x, m, p, list);
+    x.sampling = true;
+    x.sample_rng = rng;
+    bool only = only_captures(&x);
+    x.sample_prefer = prefers_captures(g, only);
+    gen_run(&x, g->turn, NULL);
+    int total = x.counted;
+    if (x.sample_prefer) {
+        /* the one kept is a capture if there is any */
+        total = x.sampled_captures || only ? x.sampled_captures : x.sampled_others;
+        if (!total)
+            clear_list(list);
     }
+    if (total == 0 && g->pass_when_stuck) {
+        add_pass(m, list);
+        list->stuck = true;
+        total = 1;
+    } else if (g->pass_always) {
+        /* one more move, drawn like the others */
+        total++;
+        if (total == 1 || (rng && rng_below(rng, (uint32_t)total) == 0)) {
+            clear_list(list);
+            add_pass(m, list);
+        }
+    }
+    report_limit(m, list);
+    return total;
 }
 
 void move_make(position *p, const move_list *list, int index, undo *u)

@@ -68,6 +68,10 @@ typedef struct gen {
     bool counting;          /* only count moves */
     bool stop_at_first;
     int counted;
+    /* keep one move only, drawn as the moves come (movegen_sample) */
+    bool sampling, sample_prefer;
+    uint64_t *sample_rng;   /* NULL: keep the first */
+    int sampled_captures, sampled_others;
     bool stop;
     bool in_filter;         /* evaluating a legality filter: the side has not changed yet */
     bool no_moves;          /* for end rules */

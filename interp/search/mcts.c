@@ -91,6 +91,7 @@ struct mcts {
     undo undos[MAX_LINE];
     char pv_text[4096];
     int cutoff;                 /* plies of a playout before the material decides */
+    bool sampled;               /* no dice: a playout's move is drawn as the moves are found */
 };
 
 mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator *eval)
@@ -105,6 +106,11 @@ mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator
             s->eval = eval;   /* some piece has a value: playouts may be cut off */
     s->cutoff = s->eval && s->eval->decisive < MCTS_DECISIVE ? 0 : MCTS_CUTOFF;
     s->rng = rng_seed(seed ^ 0x853C49E6748FEA9Bull);
+    /* dice outcomes are drawn by their chances (chance_walk), from a list */
+    s->sampled = true;
+    for (int i = 0; i < g->node_count; i++)
+        if (g->nodes[i].op == M_ROLL)
+            s->sampled = false;
     s->pool = malloc(POOL_NODES * sizeof *s->pool);
     if (!s->pool || !move_list_init(&s->list)) {
         mcts_free(s);
@@ -316,11 +322,17 @@ static bool prove(mcts *s, tnode *n)
 static void playout(mcts *s, position *p, int *made, double *score, int mover, int mover_moves)
 {
     int players = s->g->player_count;
+    int count = s->list.count;   /* the legal moves here; the list may hold only one */
     for (int plies = 0;; plies++) {
         if (plies > 0) {   /* the first position's moves are in the list already */
-            mover_moves = s->list.count;
+            mover_moves = count;
             mover = p->side;
-            movegen_generate(s->gen, p, &s->list);
+            if (s->sampled) {
+                count = movegen_sample(s->gen, p, &s->list, &s->rng);
+            } else {
+                movegen_generate(s->gen, p, &s->list);
+                count = s->list.count;
+            }
         }
         game_result r;
         movegen_result(s->gen, p, &s->list, &r);
@@ -339,7 +351,7 @@ static void playout(mcts *s, position *p, int *made, double *score, int mover, i
                  * cut-off after no plies, hemming a king in is the only
                  * way towards a mate that the tree does not see yet) */
                 if (mover >= 0 && mover != p->side && (q == p->side || q == mover))
-                    m += (q == p->side ? 1 : -1) * s->eval->mobility * (s->list.count - mover_moves);
+                    m += (q == p->side ? 1 : -1) * s->eval->mobility * (count - mover_moves);
                 score[q] = 1.0 / (1.0 + exp(-m / MCTS_MATERIAL_SCALE));
                 sum += score[q];
             }
@@ -354,7 +366,9 @@ static void playout(mcts *s, position *p, int *made, double *score, int mover, i
             return;
         }
         int choice;
-        if (chance_in(&s->list)) {
+        if (plies > 0 && s->sampled) {
+            choice = 0;   /* drawn already */
+        } else if (chance_in(&s->list)) {
             chance_order(&s->list, s->order);
             choice = chance_walk(&s->list, s->order, NULL, NULL, &s->rng);
         } else {

@@ -4,7 +4,6 @@
  * random games are played on both in step: at every ply the two must list
  * the same moves in the same order (the same resulting positions) and agree
  * on whether and how the game ended. */
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +16,7 @@
 #include "game.h"
 #include "movegen.h"
 #include "rng.h"
+#include "rules_files.h"
 #include "shipped_game.h"
 #include "specialise.h"
 
@@ -91,47 +91,13 @@ static void compare(const char *relative)
 static void shipped_games_agree(void **state)
 {
     (void)state;
-    static const char *const games[] = {
-        "amazons", "breakthrough", "checkers", "chess", "connect4", "desdemona", "gtbm", "hex",
-        "mynd", "othello", "sapos", "sato", "superial", "tictactoe",
-    };
-    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
-        char relative[256];
-        snprintf(relative, sizeof relative, "games/%s.rules", games[i]);
-        compare(relative);
-    }
-}
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
+    each_shipped_game(compare);
 }
 
 static void primitives_agree(void **state)
 {
     (void)state;
-    char path[1024];
-    const char *top = getenv("top_srcdir");
-    snprintf(path, sizeof path, "%s/tests/primitives", top ? top : ".");
-    DIR *dir = opendir(path);
-    assert_non_null(dir);
-    char *names[256];
-    int count = 0;
-    struct dirent *e;
-    while ((e = readdir(dir)) && count < 256) {
-        size_t length = strlen(e->d_name);
-        if (length > 6 && !strcmp(e->d_name + length - 6, ".rules"))
-            names[count++] = strdup(e->d_name);
-    }
-    closedir(dir);
-    assert_true(count > 20);    /* the directory was found and read */
-    qsort(names, (size_t)count, sizeof names[0], by_name);
-    for (int i = 0; i < count; i++) {
-        char relative[512];
-        snprintf(relative, sizeof relative, "tests/primitives/%s", names[i]);
-        compare(relative);
-        free(names[i]);
-    }
+    assert_true(each_primitive(compare));
 }
 
 /* The specialisations are in force where they should be: otherwise the

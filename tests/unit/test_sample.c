@@ -1,0 +1,179 @@
+/* test_sample: movegen_sample finds what movegen_generate finds and draws
+ * from it uniformly.  On every shipped game and every primitive's rules
+ * file, seeded random games are played; at every ply the number it returns
+ * must be the length of movegen_generate's list, and the one move it keeps
+ * (the first, and one drawn at random) a move of that list, so that the
+ * end rules see the same thing.  Then counts of many draws in a few
+ * positions must be close to even over the list: a draw that favoured some
+ * moves (the first, the captures, the pass) would show there. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "game.h"
+#include "movegen.h"
+#include "rng.h"
+#include "rules_files.h"
+#include "shipped_game.h"
+
+#define PLIES 200
+#define GAMES 3
+
+static bool same_move(const move_list *a, int i, const move_list *b, int j)
+{
+    const move *x = &a->moves[i], *y = &b->moves[j];
+    if (x->hash != y->hash || x->flags != y->flags || x->count != y->count || x->path_count != y->path_count)
+        return false;
+    if (memcmp(a->path + x->path_first, b->path + y->path_first, (size_t)x->path_count * sizeof *a->path))
+        return false;
+    for (int k = 0; k < x->count; k++) {
+        const change *c = &a->changes[x->first + k], *d = &b->changes[y->first + k];
+        if (c->kind != d->kind || c->player != d->player || c->index != d->index || c->before != d->before
+            || c->after != d->after)
+            return false;
+    }
+    return true;
+}
+
+/* Where ONE's move is in LIST, -1 if it is not there. */
+static int find_move(const move_list *one, const move_list *list)
+{
+    for (int i = 0; i < list->count; i++)
+        if (same_move(one, 0, list, i))
+            return i;
+    return -1;
+}
+
+static void agrees(const char *name, int ply, int count, const move_list *one, const move_list *all)
+{
+    if (count != all->count)
+        fail_msg("%s, ply %d: sampled %d moves, generated %d", name, ply, count, all->count);
+    assert_int_equal(one->count, count > 0);
+    assert_true(one->stuck == all->stuck);
+    if (count && find_move(one, all) < 0)
+        fail_msg("%s, ply %d: the move kept is not one of the list", name, ply);
+}
+
+/* A game loaded with what it takes to list its moves both ways. */
+typedef struct fixture {
+    game *g;
+    movegen *m;
+    position *p;
+    move_list all, one;
+} fixture;
+
+static void open_fixture(fixture *f, const char *relative)
+{
+    f->g = tree_game(relative, NULL);
+    assert_non_null(f->g);
+    f->m = movegen_new(f->g);
+    f->p = malloc(sizeof *f->p);
+    assert_true(f->m && f->p && pos_init(f->p, f->g) && move_list_init(&f->all) && move_list_init(&f->one));
+}
+
+static void close_fixture(fixture *f)
+{
+    move_list_free(&f->all);
+    move_list_free(&f->one);
+    pos_free(f->p);
+    free(f->p);
+    movegen_free(f->m);
+    game_free(f->g);
+}
+
+static void play(const char *relative)
+{
+    fixture f;
+    open_fixture(&f, relative);
+    movegen *m = f.m;
+    position *p = f.p;
+    move_list *all = &f.all, *one = &f.one;
+    for (int round = 0; round < GAMES; round++) {
+        uint64_t state = rng_seed(0x5A3F1Eu + (uint64_t)round), draws = rng_seed((uint64_t)round);
+        pos_reset(p);
+        for (int ply = 0; ply < PLIES; ply++) {
+            movegen_generate(m, p, all);
+            int count = movegen_sample(m, p, one, NULL);
+            assert_true(one->overflow == all->overflow);
+            if (all->overflow)
+                break;
+            agrees(relative, ply, count, one, all);
+            /* without a generator of random numbers: the first of the list */
+            assert_true(count == 0 || same_move(one, 0, all, 0));
+            game_result by_all, by_one;
+            movegen_result(m, p, all, &by_all);
+            movegen_result(m, p, one, &by_one);
+            assert_true(by_all.over == by_one.over && by_all.winner == by_one.winner);
+            agrees(relative, ply, movegen_sample(m, p, one, &draws), one, all);
+            if (by_all.over || all->count == 0)
+                break;
+            undo u;
+            move_make(p, all, (int)rng_below(&state, (uint32_t)all->count), &u);
+            pos_commit(p);
+        }
+    }
+    close_fixture(&f);
+}
+
+static void shipped_games(void **state)
+{
+    (void)state;
+    each_shipped_game(play);
+}
+
+static void primitives(void **state)
+{
+    (void)state;
+    assert_true(each_primitive(play));
+}
+
+/* DRAWS draws per move of the start position of RELATIVE, which must have
+ * MOVES legal moves: each must come up within a quarter of its share
+ * (over 3.5 standard deviations at 400 draws a move). */
+static void even_draws(const char *relative, int moves)
+{
+    enum { DRAWS = 400 };
+    fixture f;
+    open_fixture(&f, relative);
+    movegen_generate(f.m, f.p, &f.all);
+    assert_int_equal(f.all.count, moves);
+    int *seen = calloc((size_t)moves, sizeof *seen);
+    assert_non_null(seen);
+    uint64_t state = rng_seed(7);
+    for (int i = 0; i < DRAWS * moves; i++) {
+        assert_int_equal(movegen_sample(f.m, f.p, &f.one, &state), moves);
+        int k = find_move(&f.one, &f.all);
+        assert_true(k >= 0);
+        seen[k]++;
+    }
+    for (int k = 0; k < moves; k++)
+        if (seen[k] < DRAWS * 3 / 4 || seen[k] > DRAWS * 5 / 4)
+            fail_msg("%s: move %d drawn %d times in %d, not about %d", relative, k, seen[k], DRAWS * moves, DRAWS);
+    free(seen);
+    close_fixture(&f);
+}
+
+static void draws_are_even(void **state)
+{
+    (void)state;
+    even_draws("games/breakthrough.rules", 22);
+    /* two captures among four moves: only they are drawn, half each */
+    even_draws("tests/primitives/prefer-captures.rules", 2);
+    /* a step or the pass */
+    even_draws("tests/primitives/pass-always.rules", 2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(draws_are_even),
+        cmocka_unit_test(shipped_games),
+        cmocka_unit_test(primitives),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
