@@ -98,14 +98,15 @@ static bool may_land(gen *x, set_tester *target, int cell)
 
 /* The anchor piece moves to TO and the turn ends there: the move is
  * recorded from what the landing would change, without changing the board
- * and taking it back (what move_anchor does, as changes). */
-static void land_direct(gen *x, int to)
+ * and taking it back (what move_anchor does, as changes), and from what the
+ * after-rules then change when AFTER (game.after_at_landing). */
+static void land_direct(gen *x, int to, bool after)
 {
     const game *g = x->g;
     const position *p = x->pos;
     int from = x->anchor;
     uint16_t code = p->cells[from], victim = p->cells[to];
-    change c[3];
+    change c[3 + sizeof g->after_landing / sizeof g->after_landing[0]];
     int n = 0;
     uint64_t hash = p->hash;
     bool captured = x->captured;
@@ -120,6 +121,26 @@ static void land_direct(gen *x, int to)
     int path = x->path_length;
     gen_path_push(x, victim ? PATH_TO_CAPTURE : PATH_TO, to);
     x->applied++;
+    if (after) {
+        /* each rule changes the piece's type where its condition holds at
+         * TO, as action_change would on the board */
+        int anchor = x->anchor, last = x->last;
+        x->anchor = x->last = to;
+        for (int i = 0; i < g->after_landing_count; i++) {
+            const mnode *guard = &g->nodes[g->after_landing[i]];
+            int type = g->nodes[guard->a].types[0];
+            if (type == PIECE_TYPE(code) || eval_cond(x, guard->cond) == ((guard->flags & MF_NEGATE) != 0))
+                continue;
+            uint16_t changed = PIECE_CODE(type, PIECE_OWNER(code), PIECE_FLAGS(code));
+            c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, code, changed };
+            hash ^= pos_piece_key(g, to, code) ^ pos_piece_key(g, to, changed);
+            code = changed;
+            gen_path_push(x, PATH_CHANGE, type);
+            x->applied++;
+        }
+        x->anchor = anchor;
+        x->last = last;
+    }
     if (!x->stop)
         gen_emit(x, c, n, hash);
     x->path_length = path;
@@ -140,7 +161,12 @@ static void land(gen *x, int to, const cont *k)
     if (x->attack && !cellset_has(&x->attack_targets, to) && gen_attack_futile(x, k))
         return;
     if (direct(x, k)) {
-        land_direct(x, to);
+        land_direct(x, to, false);
+        return;
+    }
+    /* the after-rules are all that is left, and they can be worked out */
+    if (x->g->after_at_landing && k->node == x->g->after && k->count == 0 && !k->next && direct(x, NULL)) {
+        land_direct(x, to, true);
         return;
     }
     saved_state s;

@@ -566,8 +566,10 @@ static void compile_statements(compiler *c)
             turn = turn < 0 ? alternative : compile_binary_node(c, M_ALT, turn, alternative);
         }
     }
-    if (turn >= 0 && after >= 0)
+    if (turn >= 0 && after >= 0) {
         turn = compile_binary_node(c, M_SEQ, turn, after);
+        g->after = (int16_t)after;
+    }
     if (pass_node >= 0)
         turn = turn < 0 ? pass_node : compile_binary_node(c, M_ALT, turn, pass_node);
     g->turn = (int16_t)turn;
@@ -725,7 +727,7 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
     game *g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
-    g->turn = -1;
+    g->turn = g->after = -1;
     g->score = -1;
     g->moved_flag = -1;
     snprintf(g->name, sizeof g->name, "%s", game_node->text);

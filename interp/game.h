@@ -309,6 +309,7 @@ typedef struct game {
     int pattern_count;
 
     int16_t turn;                       /* mnode: the whole turn */
+    int16_t after;                      /* mnode: the after-rules, run last (-1: none) */
     capture_effect capture;
     filter filters[8];
     int filter_count;
@@ -352,6 +353,12 @@ typedef struct game {
     int neighbour_stride;   /* entries per cell in board.neighbour */
     bool direct_emit;       /* a move that ends a turn needs no test on the position
                              * after it: it may be recorded without being made */
+    /* the after-rules only change the type of the piece that landed, each
+     * by a test of where it landed: a landing may still be recorded
+     * directly, with the changes (nodes: the rules' M_GUARDs, in order) */
+    bool after_at_landing;
+    int after_landing_count;
+    int16_t after_landing[4];
 
     /* Zobrist keys */
     uint64_t *zobrist_piece;            /* [cell][type * 4 + owner] */

@@ -96,6 +96,52 @@ static bool cell_test(const game *g, int e)
     }
 }
 
+/* Whether the condition or set E reads nothing but the cell the piece
+ * stands on (here), the players and the board's fixed sets: what it says
+ * after a landing is known before the landing is made. */
+static bool reads_only_here(const game *g, int e)
+{
+    if (e < 0)
+        return false;
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_CONST: case C_SET_REGION: case C_SET_ALL: case C_SET_HERE: case C_COND_TRUE:
+        return true;
+    case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
+    case C_COND_AND: case C_COND_OR: case C_COND_IN:
+        return reads_only_here(g, c->a) && reads_only_here(g, c->b);
+    case C_COND_NOT: case C_COND_NONEMPTY:
+        return reads_only_here(g, c->a);
+    default:
+        return false;
+    }
+}
+
+/* Collects the after-rules under NODE that land_direct can apply: each is
+ * compiled as M_REPEAT 0..1 maximal (run when it can) of `change to T if
+ * COND`, changing the piece that moved into one type where COND, which
+ * reads only where it landed, holds.  False when some rule is not. */
+static bool after_rules_at_landing(game *g, int node)
+{
+    if (node < 0)
+        return false;
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_SEQ)
+        return after_rules_at_landing(g, n->a) && after_rules_at_landing(g, n->b);
+    if (n->op != M_REPEAT || n->min != 0 || n->max != 1 || !(n->flags & MF_MAXIMAL) || n->a < 0)
+        return false;
+    const mnode *guard = &g->nodes[n->a];
+    if (guard->op != M_GUARD || (guard->flags & MF_AFTER) || !reads_only_here(g, guard->cond) || guard->a < 0)
+        return false;
+    const mnode *to_type = &g->nodes[guard->a];
+    if (to_type->op != M_CHANGE || to_type->at >= 0 || to_type->types[0] < 0 || to_type->types[1] >= 0)
+        return false;
+    if (g->after_landing_count >= (int)(sizeof g->after_landing / sizeof g->after_landing[0]))
+        return false;
+    g->after_landing[g->after_landing_count++] = n->a;
+    return true;
+}
+
 bool specialise_game(game *g)
 {
     board_tables(g);
@@ -108,6 +154,8 @@ bool specialise_game(game *g)
     for (int i = 0; i < g->filter_count; i++)
         if (g->filters[i].kind == FILTER_LEGAL_IF)
             g->direct_emit = false;
+    g->after_landing_count = 0;
+    g->after_at_landing = g->direct_emit && after_rules_at_landing(g, g->after);
     signed char *memo = calloc((size_t)(g->node_count > 0 ? g->node_count : 1), 1);
     if (!memo)
         return false;
@@ -126,6 +174,7 @@ void specialise_none(game *g)
     for (int i = 0; i < g->pattern_count; i++)
         g->patterns[i].bulk = false;
     g->direct_emit = false;
+    g->after_at_landing = false;
     g->rays_valid = false;
     for (int e = 0; e < g->expr_count; e++)
         g->exprs[e].cell_test = false;

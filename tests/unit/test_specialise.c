@@ -27,9 +27,23 @@ static void same_lists(const char *name, int ply, const move_list *a, const move
 {
     if (a->count != b->count)
         fail_msg("%s, ply %d: %d moves specialised, %d not", name, ply, a->count, b->count);
-    for (int i = 0; i < a->count; i++)
-        if (a->moves[i].hash != b->moves[i].hash || a->moves[i].flags != b->moves[i].flags)
+    for (int i = 0; i < a->count; i++) {
+        const move *x = &a->moves[i], *y = &b->moves[i];
+        if (x->hash != y->hash || x->flags != y->flags)
             fail_msg("%s, ply %d: move %d differs", name, ply, i);
+        /* recorded the same way too: the notation reads the path, undo
+         * and the REPL the changes */
+        if (x->path_count != y->path_count
+            || memcmp(a->path + x->path_first, b->path + y->path_first, (size_t)x->path_count * sizeof *a->path))
+            fail_msg("%s, ply %d: move %d has another path", name, ply, i);
+        if (x->count != y->count)
+            fail_msg("%s, ply %d: move %d has %d changes specialised, %d not", name, ply, i, x->count, y->count);
+        for (int k = 0; k < x->count; k++) {
+            const change *c = &a->changes[x->first + k], *d = &b->changes[y->first + k];
+            if (c->kind != d->kind || c->index != d->index || c->before != d->before || c->after != d->after)
+                fail_msg("%s, ply %d: move %d's change %d differs", name, ply, i, k);
+        }
+    }
 }
 
 static void same_results(const char *name, int ply, const game_result *a, const game_result *b, int players)
@@ -133,6 +147,18 @@ static void specialisations_apply(void **state)
     game_free(othello);
     game_free(connect4);
     game_free(chess);
+    /* checkers' crowning (`after move: change to king if here in
+     * promotion`) is worked out at the landing */
+    game *checkers = shipped_game("checkers", NULL);
+    assert_non_null(checkers);
+    assert_true(checkers->after_at_landing);
+    assert_int_equal(checkers->after_landing_count, 1);
+    game_free(checkers);
+    game *twice = tree_game("tests/primitives/after-rules-in-turn.rules", NULL);
+    assert_non_null(twice);
+    assert_true(twice->after_at_landing);
+    assert_int_equal(twice->after_landing_count, 2);
+    game_free(twice);
 }
 
 int main(void)
