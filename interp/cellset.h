@@ -39,8 +39,15 @@ static inline void cellset_clear(cellset *s, int words)
     memset(s->w, 0, (size_t)words * sizeof s->w[0]);
 }
 
+/* Most boards fit in one word (up to 64 cells): each operation below
+ * tests for it first, so that the loop and its bounds go away there. */
+
 static inline void cellset_copy(cellset *to, const cellset *from, int words)
 {
+    if (words == 1) {
+        to->w[0] = from->w[0];
+        return;
+    }
     for (int i = 0; i < words; i++)
         to->w[i] = from->w[i];
 }
@@ -71,24 +78,38 @@ static inline bool cellset_has(const cellset *s, int cell)
 
 static inline void cellset_or(cellset *a, const cellset *b, int words)
 {
+    if (words == 1) {
+        a->w[0] |= b->w[0];
+        return;
+    }
     for (int i = 0; i < words; i++)
         a->w[i] |= b->w[i];
 }
 
 static inline void cellset_and(cellset *a, const cellset *b, int words)
 {
+    if (words == 1) {
+        a->w[0] &= b->w[0];
+        return;
+    }
     for (int i = 0; i < words; i++)
         a->w[i] &= b->w[i];
 }
 
 static inline void cellset_and_not(cellset *a, const cellset *b, int words)
 {
+    if (words == 1) {
+        a->w[0] &= ~b->w[0];
+        return;
+    }
     for (int i = 0; i < words; i++)
         a->w[i] &= ~b->w[i];
 }
 
 static inline bool cellset_empty(const cellset *s, int words)
 {
+    if (words == 1)
+        return !s->w[0];
     for (int i = 0; i < words; i++)
         if (s->w[i])
             return false;

@@ -86,8 +86,8 @@ static bool cell_test(const game *g, int e)
 {
     const cexpr *c = &g->exprs[e];
     switch (c->op) {
-    case C_SET_CONST: case C_SET_EMPTY: case C_SET_OCCUPIED: case C_SET_FRIEND: case C_SET_ENEMY:
-    case C_SET_ALL: case C_SET_TYPE: case C_SET_HERE: case C_SET_ORIGIN: case C_SET_LAST:
+    case C_SET_CONST: case C_SET_REGION: case C_SET_EMPTY: case C_SET_OCCUPIED: case C_SET_FRIEND:
+    case C_SET_ENEMY: case C_SET_ALL: case C_SET_TYPE: case C_SET_HERE: case C_SET_ORIGIN: case C_SET_LAST:
         return true;
     case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
         return cell_test(g, c->a) && cell_test(g, c->b);

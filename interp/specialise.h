@@ -27,6 +27,10 @@ void specialise_none(game *g);
 /* OUT = IN with every index lowered by N (N >= 0). */
 static inline void cellset_shift_down(cellset *out, const cellset *in, int n, int words)
 {
+    if (words == 1) {
+        out->w[0] = n < 64 ? in->w[0] >> n : 0;
+        return;
+    }
     int w = n >> 6, b = n & 63;
     for (int i = 0; i < words; i++) {
         uint64_t lo = i + w < words ? in->w[i + w] : 0;
@@ -38,6 +42,10 @@ static inline void cellset_shift_down(cellset *out, const cellset *in, int n, in
 /* OUT = IN with every index raised by N (N >= 0), cut at WORDS words. */
 static inline void cellset_shift_up(cellset *out, const cellset *in, int n, int words)
 {
+    if (words == 1) {
+        out->w[0] = n < 64 ? in->w[0] << n : 0;
+        return;
+    }
     int w = n >> 6, b = n & 63;
     for (int i = words - 1; i >= 0; i--) {
         uint64_t lo = i - w >= 0 ? in->w[i - w] : 0;
