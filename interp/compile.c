@@ -52,6 +52,8 @@ int compile_add_expr(compiler *c, uint8_t op, uint8_t player, int a, int b, int3
     e->a = (int16_t)a;
     e->b = (int16_t)b;
     e->value = value;
+    e->cell_test = false;
+    e->word_program = -1;
     return g->expr_count++;
 }
 
@@ -782,6 +784,7 @@ void game_free(game *g)
     free(g->ray_masks);
     free(g->ray_residual);
     free(g->ray_from);
+    free(g->word_ops);
     free(g->zobrist_piece);
     free(g->zobrist_flag);
     free(g);

@@ -96,6 +96,10 @@ void eval_set(gen *x, int e, cellset *out)
     const game *g = x->g;
     int words = g->words;
     const cexpr *c = &g->exprs[e];
+    if (c->word_program >= 0) {     /* a board of one word */
+        out->w[0] = set_words_run(x, c->word_program);
+        return;
+    }
     cellset other;
     switch (c->op) {
     case C_SET_CONST:

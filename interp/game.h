@@ -81,8 +81,19 @@ typedef struct cexpr {
     uint8_t player;     /* a player_ref (+ index for PLAYER_FIXED) */
     int16_t a, b;       /* operand expressions, -1 when absent */
     bool cell_test;     /* set by specialise: eval_has tests one cell cheaply */
+    int16_t word_program; /* set by specialise: game.word_ops index, -1: none */
     int32_t value;
 } cexpr;
+
+/* One step of a set expression's program on a one-word board
+ * (set_words.c): a cop with its player and value, or WORD_END. */
+typedef struct word_op {
+    uint8_t op;
+    uint8_t player;
+    int32_t arg;
+} word_op;
+
+#define WORD_END 255
 
 /* One way to take a step from a cell, resolved for one player. */
 typedef enum dstep_kind {
@@ -344,6 +355,8 @@ typedef struct game {
     uint64_t *ray_residual;             /* see attack_residual */
     uint32_t ray_generic[GAME_MAX_PLAYERS];  /* bit t: type t's captures are not all rays */
     bool rays_valid;
+    word_op *word_ops;                  /* see set_words.c */
+    int word_op_count;
 
     /* load-time specialisation: see specialise.h */
     int opposite[BOARD_MAX_DIRECTIONS];         /* the direction turned 180 degrees, -1: none */

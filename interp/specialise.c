@@ -162,7 +162,7 @@ bool specialise_game(game *g)
     for (int i = 0; i < g->node_count; i++)
         harmless(g, i, memo);
     free(memo);
-    return attack_rays_build(g);
+    return set_words_build(g) && attack_rays_build(g);
 }
 
 void specialise_none(game *g)
@@ -178,4 +178,5 @@ void specialise_none(game *g)
     g->rays_valid = false;
     for (int e = 0; e < g->expr_count; e++)
         g->exprs[e].cell_test = false;
+    set_words_none(g);
 }

@@ -15,6 +15,11 @@
 /* Marks the nodes and fills the tables; false only when memory runs out. */
 bool specialise_game(game *g);
 
+/* Compiles the set expressions of a board of one word into programs
+ * (set_words.c); false only when memory runs out. */
+bool set_words_build(game *g);
+void set_words_none(game *g);
+
 /* Takes every fact back, so that the generator does all the general work
  * (for tests that compare the two). */
 void specialise_none(game *g);

@@ -128,6 +128,12 @@ static void specialisations_apply(void **state)
     assert_true(bulk);
     for (int d = 0; d < connect4->board.direction_count; d++)
         assert_true(connect4->shift_valid[d]);
+    /* its 42 cells fit a word: `empty & (rank 1 | adjacent(occupied, n))`
+     * is a program of loads, shifts and ands */
+    bool programs = false;
+    for (int e = 0; e < connect4->expr_count; e++)
+        programs = programs || connect4->exprs[e].word_program >= 0;
+    assert_true(programs);
     int harmless = 0;
     for (int i = 0; i < chess->node_count; i++)
         harmless += (chess->nodes[i].flags & MF_HARMLESS) != 0;
