@@ -358,12 +358,19 @@ static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells
     uint16_t code = PIECE_CODE(n->type, owner, 0);
     int path = x->path_length;
     for (int cell = cellset_next(cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(cells, cell, g->words)) {
+        x->applied++;
+        uint64_t placed = hash ^ pos_piece_key(g, cell, code);
+        /* most placements are counted or passed over: built only when kept
+         * (with dice, the key needs the whole path first) */
+        if (!x->chance && !gen_accept(x, placed))
+            continue;
         c[count] = (change){ CHANGE_CELL, 0, (uint16_t)cell, 0, code };
         gen_path_push(x, PATH_DROP, cell);
         gen_path_push(x, PATH_CHANGE, n->type);
-        x->applied++;
-        if (!x->stop)
-            gen_emit(x, c, count + 1, hash ^ pos_piece_key(g, cell, code));
+        if (x->chance)
+            gen_emit(x, c, count + 1, placed);
+        else
+            gen_store(x, c, count + 1, placed);
         x->path_length = path;
     }
 }

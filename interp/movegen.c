@@ -371,19 +371,18 @@ static void emit(gen *x)
     gen_emit(x, NULL, 0, x->pos->hash);
 }
 
-void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash)
+static inline bool accept(gen *x, uint64_t hash)
 {
     const game *g = x->g;
-    position *p = x->pos;
     if (x->attack) {
         if (gen_captures_target(x)) {
             x->found = true;
             x->stop = true;
         }
-        return;
+        return false;
     }
     if (!g->direct_emit && !legal(x))
-        return;
+        return false;
     /* Two ways to one position are one move.  Proving that a game can never
      * reach a position twice in one turn (a ring slide goes both ways round,
      * alternatives overlap, chains meet) is harder than checking. */
@@ -396,15 +395,20 @@ void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash)
                 key ^= rng_mix(((uint64_t)(i + 1) << 32) ^ (uint64_t)PATH_VALUE(x->path[i]) ^ 0xD1CE);
     }
     if (seen_before(x, key))
-        return;
+        return false;
     if (x->counting) {
         x->counted++;
         if (x->stop_at_first)
             x->stop = true;
-        return;
+        return false;
     }
-    if (x->sampling && !sample_keeps(x))
-        return;
+    return !x->sampling || sample_keeps(x);
+}
+
+static inline void store(gen *x, const change *extra, int extra_count, uint64_t hash)
+{
+    const game *g = x->g;
+    const position *p = x->pos;
     move_list *out = x->out;
     int logged = p->log_length - x->turn_mark, changes = logged + extra_count;
     if (out->count >= MOVELIST_MAX_MOVES || out->change_count + changes > MOVELIST_MAX_CHANGES
@@ -435,6 +439,22 @@ void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash)
         || (x->moved_type >= 0 && (g->reset_types & (1u << x->moved_type))))
         mv->flags |= MOVE_RESETS;
     mv->hash = hash;
+}
+
+bool gen_accept(gen *x, uint64_t hash)
+{
+    return accept(x, hash);
+}
+
+void gen_store(gen *x, const change *extra, int extra_count, uint64_t hash)
+{
+    store(x, extra, extra_count, hash);
+}
+
+void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash)
+{
+    if (accept(x, hash))
+        store(x, extra, extra_count, hash);
 }
 
 /* --- generation */

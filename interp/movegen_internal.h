@@ -163,6 +163,14 @@ void gen_run_cont(gen *x, const cont *k);
  * changes are not on the board, so only games whose moves need no test on
  * the position after them (game.direct_emit) pass any. */
 void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash);
+/* gen_emit in two: whether the move is to be written out (not a position
+ * found before, nor only counted, nor passed over by movegen_sample's
+ * draw; attack mode and the legality test as gen_emit), then writing it.
+ * For the moves recorded without being made, whose changes and path need
+ * building only when they are written.  The path must be complete for
+ * gen_accept when the turn rolled dice (x->chance). */
+bool gen_accept(gen *x, uint64_t hash);
+void gen_store(gen *x, const change *extra, int extra_count, uint64_t hash);
 void gen_run(gen *x, int node, const cont *k);
 int gen_count_moves(gen *parent, int player, bool stop_at_first);
 /* Attack mode: whether the turn so far took a piece of the defender on a
