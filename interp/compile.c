@@ -776,6 +776,8 @@ void game_free(game *g)
     free(g->dlists);
     free(g->sets);
     free(g->region_sets);
+    for (int i = 0; i < g->pattern_count; i++)
+        free(g->patterns[i].bulk_dirs);
     free(g->patterns);
     free(g->initial_cells);
     free(g->reach);

@@ -203,6 +203,10 @@ typedef struct pattern {
     int16_t effect[GAME_MAX_PATHS];    /* per line: mnode run on a match, -1: none */
     int line_count;
     bool bulk;          /* set by specialise: where-pattern may run on whole sets */
+    /* bulk: [player][value][step] the board direction each step takes, for
+     * each value of the variable (bulk_values[player] of them) */
+    int8_t *bulk_dirs;
+    int bulk_values[GAME_MAX_PLAYERS];
 } pattern;
 
 typedef enum outcome_kind {

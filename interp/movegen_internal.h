@@ -130,7 +130,7 @@ bool eval_cond(gen *x, int e);
 int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int max, bool any);
 /* pattern_bulk.c: whether `where PATTERN` can run on whole sets (a load-time
  * test), and OUT = the cells of FROM where the pattern matches, so run. */
-bool pattern_bulk_possible(const game *g, const pattern *pt);
+bool pattern_bulk_prepare(const game *g, pattern *pt);
 void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset *out);
 /* OUT = the union of the marks of the matches at ANCHOR (of a bulk
  * pattern); false, OUT untouched, if there could be more than MAX. */

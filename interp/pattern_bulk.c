@@ -9,6 +9,8 @@
  * from the last step back to the first, with whole-set shifts.  The walk is
  * greedy (a run takes every cell it can), and so is this.
  */
+#include <stdlib.h>
+
 #include "movegen_internal.h"
 #include "specialise.h"
 
@@ -67,28 +69,48 @@ static bool variable_values(const game *g, const pattern *pt, int player, int *v
     return true;
 }
 
-bool pattern_bulk_possible(const game *g, const pattern *pt)
+bool pattern_bulk_prepare(const game *g, pattern *pt)
 {
+    free(pt->bulk_dirs);
+    pt->bulk_dirs = NULL;
     for (int i = 0; i < pt->step_count; i++) {
         const pstep *ps = &pt->steps[i];
         if (ps->label >= 0 || !anchor_free(g, ps->test) || ps->min > 1 || (ps->max != 1 && ps->max != -1))
             return false;
     }
+    int8_t *dirs = malloc((size_t)g->player_count * GAME_MAX_DSTEPS * (size_t)(pt->step_count > 0 ? pt->step_count : 1));
+    if (!dirs)
+        return false;   /* the pattern is walked instead */
     for (int p = 0; p < g->player_count; p++) {
         int values[GAME_MAX_DSTEPS], count;
-        if (!variable_values(g, pt, p, values, &count))
+        if (!variable_values(g, pt, p, values, &count)) {
+            free(dirs);
             return false;
+        }
+        pt->bulk_values[p] = count;
         for (int v = 0; v < count; v++)
-            for (int i = 0; i < pt->step_count; i++)
-                if (step_direction(g, &pt->steps[i], p, values[v]) < 0)
+            for (int i = 0; i < pt->step_count; i++) {
+                int d = step_direction(g, &pt->steps[i], p, values[v]);
+                if (d < 0) {
+                    free(dirs);
                     return false;
+                }
+                dirs[(p * GAME_MAX_DSTEPS + v) * pt->step_count + i] = (int8_t)d;
+            }
     }
+    pt->bulk_dirs = dirs;
     return true;
+}
+
+/* The directions of the steps of PT for PLAYER with the variable's V-th value. */
+static inline const int8_t *bulk_dirs(const pattern *pt, int player, int v)
+{
+    return pt->bulk_dirs + (player * GAME_MAX_DSTEPS + v) * pt->step_count;
 }
 
 /* The cells from which the steps FIRST..LAST-1 of a path succeed. */
 static void path_starts(gen *x, const pattern *pt, const cellset *tests, int first, int last,
-                        int variable, cellset *out)
+                        const int8_t *dirs, cellset *out)
 {
     const game *g = x->g;
     int words = g->words;
@@ -96,7 +118,7 @@ static void path_starts(gen *x, const pattern *pt, const cellset *tests, int fir
     cellset_fill(&rest, g->board.cell_count);
     for (int i = last - 1; i >= first; i--) {
         const pstep *ps = &pt->steps[i];
-        int d = step_direction(g, ps, x->player, variable);
+        int d = dirs[i];
         const cellset *t = &tests[i];
         cellset before_t, good, next;
         spec_shift_back(g, d, t, &before_t);    /* cells whose next cell passes */
@@ -155,8 +177,7 @@ void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset 
     const pattern *pt = &g->patterns[pattern_index];
     cellset tests[GAME_MAX_PATTERN_STEPS];
     bulk_tests(x, pt, tests);
-    int values[GAME_MAX_DSTEPS], count;
-    variable_values(g, pt, x->player, values, &count);
+    int count = pt->bulk_values[x->player];
     cellset_clear(out, words);
     for (int v = 0; v < count; v++) {
         for (int group = 0; group < pt->group_count; group++) {
@@ -168,7 +189,7 @@ void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset 
                     continue;
                 cellset starts;
                 path_starts(x, pt, tests, pt->paths[p].first, pt->paths[p].first + pt->paths[p].count,
-                            values[v], &starts);
+                            bulk_dirs(pt, x->player, v), &starts);
                 cellset_and(&all, &starts, words);
             }
             cellset_or(out, &all, words);
@@ -181,8 +202,7 @@ bool pattern_bulk_marks(gen *x, int pattern_index, int anchor, int max, cellset 
     const game *g = x->g;
     int words = g->words;
     const pattern *pt = &g->patterns[pattern_index];
-    int values[GAME_MAX_DSTEPS], count;
-    variable_values(g, pt, x->player, values, &count);
+    int count = pt->bulk_values[x->player];
     /* every step has one way to go, so each value and group matches at most
      * once; more ways than the caller takes matches: its order decides */
     if (count * pt->group_count > max)
@@ -191,6 +211,7 @@ bool pattern_bulk_marks(gen *x, int pattern_index, int anchor, int max, cellset 
     bulk_tests(x, pt, tests);
     cellset_clear(out, words);
     for (int v = 0; v < count; v++) {
+        const int8_t *dirs = bulk_dirs(pt, x->player, v);
         for (int group = 0; group < pt->group_count; group++) {
             cellset marks;
             cellset_clear(&marks, words);
@@ -201,9 +222,11 @@ bool pattern_bulk_marks(gen *x, int pattern_index, int anchor, int max, cellset 
                 int cell = anchor;
                 for (int i = pt->paths[p].first; i < pt->paths[p].first + pt->paths[p].count && ok; i++) {
                     const pstep *ps = &pt->steps[i];
-                    int d = step_direction(g, ps, x->player, values[v]), taken = 0;
+                    /* a shiftable direction: the neighbour table has it */
+                    int d = dirs[i], taken = 0;
+                    const int *neighbour = g->board.neighbour + d;
                     while (ps->max < 0 || taken < ps->max) {
-                        int next = board_step(&g->board, cell, d);
+                        int next = neighbour[cell * g->neighbour_stride];
                         if (next < 0 || !cellset_has(&tests[i], next))
                             break;
                         taken++;

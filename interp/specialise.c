@@ -148,7 +148,7 @@ bool specialise_game(game *g)
     for (int e = 0; e < g->expr_count; e++)
         g->exprs[e].cell_test = cell_test(g, e);
     for (int i = 0; i < g->pattern_count; i++)
-        g->patterns[i].bulk = pattern_bulk_possible(g, &g->patterns[i]);
+        g->patterns[i].bulk = pattern_bulk_prepare(g, &g->patterns[i]);
     /* legality is the one test run on a finished turn's position */
     g->direct_emit = true;
     for (int i = 0; i < g->filter_count; i++)
