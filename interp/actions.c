@@ -357,6 +357,32 @@ static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells
     }
     uint16_t code = PIECE_CODE(n->type, owner, 0);
     int path = x->path_length;
+    if (x->sampling && !x->chance && g->direct_emit) {
+        /* all the placements drawn from at once: only one is built */
+        if (x->stop)
+            return;
+        cellset fresh;
+        cellset_clear(&fresh, g->words);
+        int count_fresh = 0;
+        for (int cell = cellset_next(cells, -1, g->words); cell >= 0; cell = cellset_next(cells, cell, g->words)) {
+            x->applied++;
+            if (gen_fresh(x, hash ^ pos_piece_key(g, cell, code))) {
+                cellset_add(&fresh, cell);
+                count_fresh++;
+            }
+        }
+        int cell = -1;
+        for (int drawn = gen_sample_batch(x, count_fresh); drawn >= 0; drawn--)
+            cell = cellset_next(&fresh, cell, g->words);
+        if (cell >= 0) {
+            c[count] = (change){ CHANGE_CELL, 0, (uint16_t)cell, 0, code };
+            gen_path_push(x, PATH_DROP, cell);
+            gen_path_push(x, PATH_CHANGE, n->type);
+            gen_store(x, c, count + 1, hash ^ pos_piece_key(g, cell, code));
+            x->path_length = path;
+        }
+        return;
+    }
     for (int cell = cellset_next(cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(cells, cell, g->words)) {
         x->applied++;
         uint64_t placed = hash ^ pos_piece_key(g, cell, code);

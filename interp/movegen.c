@@ -446,6 +446,46 @@ bool gen_accept(gen *x, uint64_t hash)
     return accept(x, hash);
 }
 
+bool gen_fresh(gen *x, uint64_t hash)
+{
+    return !seen_before(x, hash);
+}
+
+int gen_sample_batch(gen *x, int fresh)
+{
+    if (fresh <= 0)
+        return -1;
+    if (x->counted + fresh > MOVELIST_MAX_MOVES) {
+        gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
+        return -1;
+    }
+    /* as sample_keeps, FRESH moves at once: the one kept so far stays with
+     * chance before/n, else one of the batch replaces it, each as likely */
+    x->counted += fresh;
+    int n = x->counted;
+    if (x->sample_prefer) {
+        if (x->captured) {
+            n = x->sampled_captures += fresh;
+        } else {
+            n = x->sampled_others += fresh;
+            if (x->sampled_captures)
+                return -1;
+        }
+    }
+    int before = n - fresh, drawn = 0;
+    if (before > 0) {
+        if (!x->sample_rng)
+            return -1;
+        drawn = (int)rng_below(x->sample_rng, (uint32_t)n);
+        if (drawn >= fresh)
+            return -1;
+    } else if (x->sample_rng) {
+        drawn = (int)rng_below(x->sample_rng, (uint32_t)fresh);
+    }
+    x->out->count = x->out->change_count = x->out->path_count = 0;
+    return drawn;
+}
+
 void gen_store(gen *x, const change *extra, int extra_count, uint64_t hash)
 {
     store(x, extra, extra_count, hash);

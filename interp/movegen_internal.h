@@ -170,6 +170,12 @@ void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash);
  * building only when they are written.  The path must be complete for
  * gen_accept when the turn rolled dice (x->chance). */
 bool gen_accept(gen *x, uint64_t hash);
+/* Sampling several moves of one action at once (movegen_sample, no dice,
+ * no legality test): gen_fresh tells whether a move's position is new
+ * (and marks it seen), gen_sample_batch counts FRESH new moves and
+ * returns which of them to write out (from 0), or -1 for none. */
+bool gen_fresh(gen *x, uint64_t hash);
+int gen_sample_batch(gen *x, int fresh);
 void gen_store(gen *x, const change *extra, int extra_count, uint64_t hash);
 void gen_run(gen *x, int node, const cont *k);
 int gen_count_moves(gen *parent, int player, bool stop_at_first);

@@ -162,6 +162,8 @@ static void draws_are_even(void **state)
 {
     (void)state;
     even_draws("games/breakthrough.rules", 22);
+    /* placements are drawn from as a batch */
+    even_draws("games/tictactoe.rules", 9);
     /* two captures among four moves: only they are drawn, half each */
     even_draws("tests/primitives/prefer-captures.rules", 2);
     /* a step or the pass */
