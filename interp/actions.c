@@ -87,7 +87,7 @@ static void restore(gen *x, const saved_state *s)
 
 /* Whether a step or slide may land on CELL: in TARGET (empty cells when
  * it has no expression), and no cell twice in a chain. */
-static bool may_land(gen *x, set_tester *target, int cell)
+static inline bool may_land(gen *x, set_tester *target, int cell)
 {
     if (target->e >= 0 ? !set_tester_has(x, target, cell) : x->pos->cells[cell] != 0)
         return false;
@@ -96,30 +96,34 @@ static bool may_land(gen *x, set_tester *target, int cell)
     return true;
 }
 
-/* The anchor piece moves to TO and the turn ends there: the move is
- * recorded from what the landing would change, without changing the board
- * and taking it back (what move_anchor does, as changes), and from what the
- * after-rules then change when AFTER (game.after_at_landing). */
-static void land_direct(gen *x, int to, bool after)
+/* The anchor piece moves to TO and the turn ends there: what the landing
+ * would change (what move_anchor does), and then, when AFTER
+ * (game.after_at_landing), what the after-rules change, as changes into C
+ * (room for LANDING_CHANGES), without changing the board.  Returns their
+ * number and sets *HASH to the hash after them; pushes the path's tokens
+ * and sets x->captured as the landing would (the caller takes both back).
+ * With C NULL, only the hash: no changes, no path. */
+#define LANDING_CHANGES (3 + GAME_MAX_AFTER_LANDING)
+static int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after)
 {
     const game *g = x->g;
     const position *p = x->pos;
     int from = x->anchor;
     uint16_t code = p->cells[from], victim = p->cells[to];
-    change c[3 + sizeof g->after_landing / sizeof g->after_landing[0]];
     int n = 0;
     uint64_t hash = p->hash;
-    bool captured = x->captured;
     if (victim) {
-        c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, victim, 0 };
+        if (c)
+            c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, victim, 0 };
         hash ^= pos_piece_key(g, to, victim);
         x->captured = true;
     }
-    c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)from, code, 0 };
-    c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, 0, code };
+    if (c) {
+        c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)from, code, 0 };
+        c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, 0, code };
+        gen_path_push(x, victim ? PATH_TO_CAPTURE : PATH_TO, to);
+    }
     hash ^= pos_piece_key(g, from, code) ^ pos_piece_key(g, to, code);
-    int path = x->path_length;
-    gen_path_push(x, victim ? PATH_TO_CAPTURE : PATH_TO, to);
     x->applied++;
     if (after) {
         /* each rule changes the piece's type where its condition holds at
@@ -132,26 +136,56 @@ static void land_direct(gen *x, int to, bool after)
             if (type == PIECE_TYPE(code) || eval_cond(x, guard->cond) == ((guard->flags & MF_NEGATE) != 0))
                 continue;
             uint16_t changed = PIECE_CODE(type, PIECE_OWNER(code), PIECE_FLAGS(code));
-            c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, code, changed };
+            if (c) {
+                c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, code, changed };
+                gen_path_push(x, PATH_CHANGE, type);
+            }
             hash ^= pos_piece_key(g, to, code) ^ pos_piece_key(g, to, changed);
             code = changed;
-            gen_path_push(x, PATH_CHANGE, type);
             x->applied++;
         }
         x->anchor = anchor;
         x->last = last;
     }
+    *hash_after = hash;
+    return n;
+}
+
+/* The landing on TO ends the turn: recorded without being made. */
+static void land_direct(gen *x, int to, bool after)
+{
+    int path = x->path_length;
+    bool captured = x->captured;
+    change c[LANDING_CHANGES];
+    uint64_t hash;
+    int n = landing_changes(x, to, after, c, &hash);
     if (!x->stop)
         gen_emit(x, c, n, hash);
     x->path_length = path;
     x->captured = captured;
 }
 
-/* Whether a landing that ends the turn (K empty) may be recorded directly. */
+/* How a landing with the rest of the turn K may be recorded: LANDING_MADE
+ * (made, K run, taken back), LANDING_DIRECT (K is empty: land_direct) or
+ * LANDING_AFTER (K is the after-rules only, and they can be worked out). */
+enum { LANDING_MADE, LANDING_DIRECT, LANDING_AFTER };
+
+static inline int landing_kind(const gen *x, const cont *k)
+{
+    const game *g = x->g;
+    /* a capture into the reserve changes a count too: left to move_anchor */
+    if (!g->direct_emit || x->attack || g->capture == CAPTURE_RESERVE)
+        return LANDING_MADE;
+    if (!k)
+        return LANDING_DIRECT;
+    return g->after_at_landing && k->node == g->after && k->count == 0 && !k->next ? LANDING_AFTER
+                                                                                    : LANDING_MADE;
+}
+
+/* Whether a placement that ends the turn (K empty) may be recorded directly. */
 static inline bool direct(const gen *x, const cont *k)
 {
-    /* a capture into the reserve changes a count too: left to move_anchor */
-    return !k && x->g->direct_emit && !x->attack && x->g->capture != CAPTURE_RESERVE;
+    return landing_kind(x, k) == LANDING_DIRECT;
 }
 
 static void land(gen *x, int to, const cont *k)
@@ -160,13 +194,9 @@ static void land(gen *x, int to, const cont *k)
      * it that could take a piece, cannot be one */
     if (x->attack && !cellset_has(&x->attack_targets, to) && gen_attack_futile(x, k))
         return;
-    if (direct(x, k)) {
-        land_direct(x, to, false);
-        return;
-    }
-    /* the after-rules are all that is left, and they can be worked out */
-    if (x->g->after_at_landing && k->node == x->g->after && k->count == 0 && !k->next && direct(x, NULL)) {
-        land_direct(x, to, true);
+    int kind = landing_kind(x, k);
+    if (kind != LANDING_MADE) {
+        land_direct(x, to, kind == LANDING_AFTER);
         return;
     }
     saved_state s;
@@ -180,28 +210,37 @@ static void land(gen *x, int to, const cont *k)
     restore(x, &s);
 }
 
-void action_step(gen *x, const mnode *n, const cont *k)
+/* Calls EACH(x, cell, data) for every cell a step or leap (N->op M_STEP,
+ * M_LEAP) or a slide (M_SLIDE) of the anchor piece may land on, in the
+ * order the moves are tried.  EACH may make the landing, if it takes it
+ * back before it returns. */
+static inline void each_landing(gen *x, const mnode *n, void (*each)(gen *, int, const void *),
+                                const void *data)
 {
     if (x->anchor < 0)
         return;
     set_tester target;
     set_tester_init(&target, n->target);
     const dlist *d = gen_directions(x, n->directions);
-    for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
-        int to = gen_step(x, x->anchor, &d->steps[x->player][i]);
-        if (to >= 0 && may_land(x, &target, to))
-            land(x, to, k);
+    int start = x->anchor, count = d->count[x->player];
+    if (n->dests >= 0) {
+        const int16_t *to_of = x->g->step_dests + n->dests
+                             + ((size_t)x->player * (size_t)x->g->board.cell_count + (size_t)start) * (size_t)n->dest_stride;
+        for (int i = 0; i < count && !x->stop; i++) {
+            int to = to_of[i];
+            if (to >= 0 && may_land(x, &target, to))
+                each(x, to, data);
+        }
+        return;
     }
-}
-
-void action_slide(gen *x, const mnode *n, const cont *k)
-{
-    if (x->anchor < 0)
+    if (n->op != M_SLIDE) {
+        for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
+            int to = gen_step(x, start, &d->steps[x->player][i]);
+            if (to >= 0 && may_land(x, &target, to))
+                each(x, to, data);
+        }
         return;
-    set_tester target;
-    set_tester_init(&target, n->target);
-    const dlist *d = gen_directions(x, n->directions);
-    int start = x->anchor;
+    }
     for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
         const dstep *s = &d->steps[x->player][i];
         int cell = start, distance = 0;
@@ -214,12 +253,27 @@ void action_slide(gen *x, const mnode *n, const cont *k)
                 break;
             bool empty = x->pos->cells[next] == 0;
             if (distance >= n->min && may_land(x, &target, next))
-                land(x, next, k);
+                each(x, next, data);
             if (!empty)
                 break;
             cell = next;
         }
     }
+}
+
+static void land_then(gen *x, int to, const void *k)
+{
+    land(x, to, k);
+}
+
+void action_step(gen *x, const mnode *n, const cont *k)
+{
+    each_landing(x, n, land_then, k);
+}
+
+void action_slide(gen *x, const mnode *n, const cont *k)
+{
+    each_landing(x, n, land_then, k);
 }
 
 void action_leap(gen *x, const mnode *n, const cont *k)
@@ -663,6 +717,91 @@ void action_relocate(gen *x, const mnode *n, const cont *k)
     restore(x, &saved);
 }
 
+/* --- a piece choice drawn from as a batch */
+
+/* The new landings found so far, as (from, to). */
+typedef struct batch {
+    bool after;             /* LANDING_AFTER */
+    int count;
+    int16_t from[MOVELIST_MAX_MOVES], to[MOVELIST_MAX_MOVES];
+} batch;
+
+/* One landing: hashed (not built, not made), and kept when its position
+ * is new. */
+static void batch_landing(gen *x, int to, const void *data)
+{
+    batch *b = (batch *)data;
+    bool captured = x->captured;
+    uint64_t hash;
+    landing_changes(x, to, b->after, NULL, &hash);
+    x->captured = captured;
+    if (!gen_fresh(x, hash))
+        return;
+    if (b->count == MOVELIST_MAX_MOVES) {
+        gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
+        return;
+    }
+    b->from[b->count] = (int16_t)x->anchor;
+    b->to[b->count++] = (int16_t)to;
+}
+
+static void batch_leaves(gen *x, int node, batch *b)
+{
+    const mnode *n = &x->g->nodes[node];
+    if (n->op == M_ALT) {
+        batch_leaves(x, n->a, b);
+        batch_leaves(x, n->b, b);
+    } else {
+        each_landing(x, n, batch_landing, b);
+    }
+}
+
+/* A select N (MF_LANDINGS) over CELLS, while movegen_sample draws: every
+ * landing of every piece is hashed in the order action_select would try
+ * them, and gen_sample_batch picks the one to build, so that a position
+ * with thirty moves builds one instead of thirty.  What the moves are, and
+ * which positions count as one, is what action_select finds. */
+static void select_batch(gen *x, const mnode *n, const cellset *cells, bool after)
+{
+    const game *g = x->g;
+    int anchor = x->anchor, origin = x->origin, last = x->last, type = x->moved_type;
+    cellset visited, jumped;
+    cellset_copy(&visited, &x->visited, g->words);
+    cellset_copy(&jumped, &x->jumped, g->words);
+    cellset_clear(&x->jumped, g->words);
+    batch b;
+    b.after = after;
+    b.count = 0;
+    for (int cell = cellset_next(cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(cells, cell, g->words)) {
+        x->anchor = x->origin = x->last = cell;
+        cellset_clear(&x->visited, g->words);
+        cellset_add(&x->visited, cell);
+        batch_leaves(x, n->a, &b);
+    }
+    int drawn = x->stop ? -1 : gen_sample_batch(x, b.count);
+    if (drawn >= 0) {
+        int from = b.from[drawn], path = x->path_length;
+        bool captured = x->captured;
+        x->anchor = x->origin = x->last = from;
+        cellset_clear(&x->visited, g->words);
+        cellset_add(&x->visited, from);
+        x->moved_type = PIECE_TYPE(x->pos->cells[from]);
+        gen_path_push(x, PATH_FROM, from);
+        change c[LANDING_CHANGES];
+        uint64_t hash;
+        int count = landing_changes(x, b.to[drawn], after, c, &hash);
+        gen_store(x, c, count, hash);
+        x->path_length = path;
+        x->captured = captured;
+    }
+    x->anchor = anchor;
+    x->origin = origin;
+    x->last = last;
+    x->moved_type = type;
+    cellset_copy(&x->visited, &visited, g->words);
+    cellset_copy(&x->jumped, &jumped, g->words);
+}
+
 void action_select(gen *x, const mnode *n, const cont *k)
 {
     const game *g = x->g;
@@ -670,6 +809,14 @@ void action_select(gen *x, const mnode *n, const cont *k)
     eval_set(x, n->at, &cells);
     if (x->has_start)
         cellset_and(&cells, &x->start, g->words);
+    if ((n->flags & MF_LANDINGS) && x->sampling && !x->chance && !x->sample_prefer
+        && !(x->chain_flags & MF_IN_CHAIN)) {
+        int kind = landing_kind(x, k);
+        if (kind != LANDING_MADE) {
+            select_batch(x, n, &cells, kind == LANDING_AFTER);
+            return;
+        }
+    }
     for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words)) {
         int anchor = x->anchor, origin = x->origin, last = x->last, path = x->path_length, type = x->moved_type;
         cellset visited, jumped;    /* only the board's words: the sets are large */

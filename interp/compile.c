@@ -77,6 +77,7 @@ int compile_add_node(compiler *c, uint8_t op)
     n->a = n->b = n->directions = n->target = n->over = n->at = n->cond = n->value = -1;
     n->type = -1;
     n->max = -1;
+    n->dests = -1;
     for (int i = 0; i < 4; i++)
         n->types[i] = -1;
     return g->node_count++;
@@ -787,6 +788,7 @@ void game_free(game *g)
     free(g->ray_residual);
     free(g->ray_from);
     free(g->word_ops);
+    free(g->step_dests);
     free(g->zobrist_piece);
     free(g->zobrist_flag);
     free(g);

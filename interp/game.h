@@ -161,7 +161,11 @@ enum {
     MF_IN_CHAIN = 1 << 9,   /* movement inside a repetition: no cell twice */
     MF_HARMLESS = 1 << 10,  /* set by specialise: the subtree takes no piece and
                              * changes no owner (attack detection skips it) */
+    MF_LANDINGS = 1 << 11,  /* set by specialise: a select whose every move is one
+                             * step, leap or slide (see select_batch in actions.c) */
 };
+
+#define GAME_MAX_AFTER_LANDING 4
 
 typedef struct mnode {
     uint8_t op;
@@ -177,6 +181,11 @@ typedef struct mnode {
     int16_t type;           /* piece type, var, flag, pattern, die faces */
     int16_t types[4];       /* change: alternative types (-1 ends) */
     uint8_t player;         /* place: for whom (player_ref) */
+    /* set by specialise: step, leap: where each direction leads from each
+     * cell, at game.step_dests + dests + (player * cells + cell) * dest_stride
+     * (-1: none, or off the board) */
+    int8_t dest_stride;
+    int32_t dests;
 } mnode;
 
 typedef struct pstep {
@@ -360,6 +369,7 @@ typedef struct game {
     uint32_t ray_generic[GAME_MAX_PLAYERS];  /* bit t: type t's captures are not all rays */
     bool rays_valid;
     word_op *word_ops;                  /* see set_words.c */
+    int16_t *step_dests;                /* see mnode.dests */
     int word_op_count;
 
     /* load-time specialisation: see specialise.h */
@@ -375,7 +385,7 @@ typedef struct game {
      * directly, with the changes (nodes: the rules' M_GUARDs, in order) */
     bool after_at_landing;
     int after_landing_count;
-    int16_t after_landing[4];
+    int16_t after_landing[GAME_MAX_AFTER_LANDING];
 
     /* Zobrist keys */
     uint64_t *zobrist_piece;            /* [cell][type * 4 + owner] */

@@ -96,6 +96,69 @@ static bool cell_test(const game *g, int e)
     }
 }
 
+/* Whether NODE is alternatives of steps, leaps and slides whose every step
+ * is a function of the cell alone (not of a pattern's variable). */
+static bool landings_only(const game *g, int node)
+{
+    if (node < 0)
+        return false;
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_ALT)
+        return landings_only(g, n->a) && landings_only(g, n->b);
+    if ((n->op != M_STEP && n->op != M_LEAP && n->op != M_SLIDE) || n->directions < 0)
+        return false;
+    const dlist *d = &g->dlists[n->directions];
+    for (int p = 0; p < g->player_count; p++)
+        for (int i = 0; i < d->count[p]; i++)
+            if (d->steps[p][i].kind == STEP_VARIABLE)
+                return false;
+    return true;
+}
+
+/* Where each step and leap leads from each cell, for each player
+ * (mnode.dests): a load instead of a step's arithmetic. */
+static bool step_tables(game *g)
+{
+    free(g->step_dests);
+    g->step_dests = NULL;
+    size_t size = 0, cells = (size_t)g->board.cell_count;
+    for (int i = 0; i < g->node_count; i++) {
+        mnode *n = &g->nodes[i];
+        n->dests = -1;
+        if ((n->op != M_STEP && n->op != M_LEAP) || n->directions < 0 || !landings_only(g, i))
+            continue;
+        const dlist *d = &g->dlists[n->directions];
+        int stride = 0;
+        for (int p = 0; p < g->player_count; p++)
+            stride = d->count[p] > stride ? d->count[p] : stride;
+        n->dest_stride = (int8_t)stride;
+        n->dests = (int32_t)size;
+        size += (size_t)g->player_count * cells * (size_t)stride;
+    }
+    if (size > 0 && size <= INT32_MAX)
+        g->step_dests = malloc(size * sizeof *g->step_dests);
+    if (!g->step_dests) {
+        /* none, or too many to index: the steps are worked out as they go */
+        for (int i = 0; i < g->node_count; i++)
+            g->nodes[i].dests = -1;
+        return size == 0 || size > INT32_MAX;
+    }
+    gen x = { .g = g, .variable = -1 };     /* gen_step reads only these for fixed steps */
+    for (int i = 0; i < g->node_count; i++) {
+        const mnode *n = &g->nodes[i];
+        if (n->dests < 0)
+            continue;
+        const dlist *d = &g->dlists[n->directions];
+        for (int p = 0; p < g->player_count; p++)
+            for (size_t c = 0; c < cells; c++) {
+                int16_t *to = g->step_dests + n->dests + ((size_t)p * cells + c) * (size_t)n->dest_stride;
+                for (int s = 0; s < n->dest_stride; s++)
+                    to[s] = (int16_t)(s < d->count[p] ? gen_step(&x, (int)c, &d->steps[p][s]) : -1);
+            }
+    }
+    return true;
+}
+
 /* Whether the condition or set E reads nothing but the cell the piece
  * stands on (here), the players and the board's fixed sets: what it says
  * after a landing is known before the landing is made. */
@@ -156,19 +219,24 @@ bool specialise_game(game *g)
             g->direct_emit = false;
     g->after_landing_count = 0;
     g->after_at_landing = g->direct_emit && after_rules_at_landing(g, g->after);
+    for (int i = 0; i < g->node_count; i++)
+        if (g->nodes[i].op == M_SELECT && landings_only(g, g->nodes[i].a))
+            g->nodes[i].flags |= MF_LANDINGS;
     signed char *memo = calloc((size_t)(g->node_count > 0 ? g->node_count : 1), 1);
     if (!memo)
         return false;
     for (int i = 0; i < g->node_count; i++)
         harmless(g, i, memo);
     free(memo);
-    return set_words_build(g) && attack_rays_build(g);
+    return step_tables(g) && set_words_build(g) && attack_rays_build(g);
 }
 
 void specialise_none(game *g)
 {
-    for (int i = 0; i < g->node_count; i++)
-        g->nodes[i].flags &= (uint16_t)~MF_HARMLESS;
+    for (int i = 0; i < g->node_count; i++) {
+        g->nodes[i].flags &= (uint16_t)~(MF_HARMLESS | MF_LANDINGS);
+        g->nodes[i].dests = -1;
+    }
     for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++)
         g->shift_valid[d] = false;
     for (int i = 0; i < g->pattern_count; i++)

@@ -160,6 +160,21 @@ static void specialisations_apply(void **state)
     assert_true(checkers->after_at_landing);
     assert_int_equal(checkers->after_landing_count, 1);
     game_free(checkers);
+    /* Breakthrough's pawns only step: the choice of a pawn is drawn from as
+     * a batch by movegen_sample, and each step's cells are a table */
+    game *breakthrough = shipped_game("breakthrough", NULL);
+    assert_non_null(breakthrough);
+    int batched = 0, tabled = 0, steps = 0;
+    for (int i = 0; i < breakthrough->node_count; i++) {
+        const mnode *n = &breakthrough->nodes[i];
+        batched += n->op == M_SELECT && (n->flags & MF_LANDINGS);
+        steps += n->op == M_STEP;
+        tabled += n->op == M_STEP && n->dests >= 0;
+    }
+    assert_int_equal(batched, 1);
+    assert_true(steps > 0);
+    assert_int_equal(tabled, steps);
+    game_free(breakthrough);
     game *twice = tree_game("tests/primitives/after-rules-in-turn.rules", NULL);
     assert_non_null(twice);
     assert_true(twice->after_at_landing);
