@@ -756,6 +756,43 @@ static void batch_leaves(gen *x, int node, batch *b)
     }
 }
 
+/* What choosing the piece on a cell changes in the generator, to be put
+ * back when the moves of that piece are done. */
+typedef struct chosen {
+    int anchor, origin, last, path_length, moved_type;
+    cellset visited, jumped;
+} chosen;
+
+static inline void choose_piece(gen *x, int cell, chosen *saved)
+{
+    int words = x->g->words;
+    saved->anchor = x->anchor;
+    saved->origin = x->origin;
+    saved->last = x->last;
+    saved->path_length = x->path_length;
+    saved->moved_type = x->moved_type;
+    cellset_copy(&saved->visited, &x->visited, words);   /* only the board's words: the sets are large */
+    cellset_copy(&saved->jumped, &x->jumped, words);
+    x->anchor = x->origin = x->last = cell;
+    cellset_clear(&x->visited, words);
+    cellset_add(&x->visited, cell);
+    cellset_clear(&x->jumped, words);
+    x->moved_type = PIECE_TYPE(x->pos->cells[cell]);
+    gen_path_push(x, PATH_FROM, cell);
+}
+
+static inline void unchoose_piece(gen *x, const chosen *saved)
+{
+    int words = x->g->words;
+    x->anchor = saved->anchor;
+    x->origin = saved->origin;
+    x->last = saved->last;
+    x->path_length = saved->path_length;
+    x->moved_type = saved->moved_type;
+    cellset_copy(&x->visited, &saved->visited, words);
+    cellset_copy(&x->jumped, &saved->jumped, words);
+}
+
 /* A select N (MF_LANDINGS) over CELLS, while movegen_sample draws: every
  * landing of every piece is hashed in the order action_select would try
  * them, and gen_sample_batch picks the one to build, so that a position
@@ -764,42 +801,36 @@ static void batch_leaves(gen *x, int node, batch *b)
 static void select_batch(gen *x, const mnode *n, const cellset *cells, bool after)
 {
     const game *g = x->g;
-    int anchor = x->anchor, origin = x->origin, last = x->last, type = x->moved_type;
-    cellset visited, jumped;
-    cellset_copy(&visited, &x->visited, g->words);
-    cellset_copy(&jumped, &x->jumped, g->words);
-    cellset_clear(&x->jumped, g->words);
     batch b;
     b.after = after;
     b.count = 0;
+    /* a landing's tests read where the piece is (here, origin, last) and
+     * what it jumped (nothing yet); the rest of what choose_piece sets is
+     * for the move that is built */
+    int anchor = x->anchor, origin = x->origin, last = x->last;
+    cellset jumped;
+    cellset_copy(&jumped, &x->jumped, g->words);
+    cellset_clear(&x->jumped, g->words);
     for (int cell = cellset_next(cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(cells, cell, g->words)) {
         x->anchor = x->origin = x->last = cell;
-        cellset_clear(&x->visited, g->words);
-        cellset_add(&x->visited, cell);
         batch_leaves(x, n->a, &b);
-    }
-    int drawn = x->stop ? -1 : gen_sample_batch(x, b.count);
-    if (drawn >= 0) {
-        int from = b.from[drawn], path = x->path_length;
-        bool captured = x->captured;
-        x->anchor = x->origin = x->last = from;
-        cellset_clear(&x->visited, g->words);
-        cellset_add(&x->visited, from);
-        x->moved_type = PIECE_TYPE(x->pos->cells[from]);
-        gen_path_push(x, PATH_FROM, from);
-        change c[LANDING_CHANGES];
-        uint64_t hash;
-        int count = landing_changes(x, b.to[drawn], after, c, &hash);
-        gen_store(x, c, count, hash);
-        x->path_length = path;
-        x->captured = captured;
     }
     x->anchor = anchor;
     x->origin = origin;
     x->last = last;
-    x->moved_type = type;
-    cellset_copy(&x->visited, &visited, g->words);
     cellset_copy(&x->jumped, &jumped, g->words);
+    chosen saved;
+    int drawn = x->stop ? -1 : gen_sample_batch(x, b.count);
+    if (drawn >= 0) {
+        bool captured = x->captured;
+        choose_piece(x, b.from[drawn], &saved);
+        change c[LANDING_CHANGES];
+        uint64_t hash;
+        int count = landing_changes(x, b.to[drawn], after, c, &hash);
+        gen_store(x, c, count, hash);
+        unchoose_piece(x, &saved);
+        x->captured = captured;
+    }
 }
 
 void action_select(gen *x, const mnode *n, const cont *k)
@@ -818,23 +849,9 @@ void action_select(gen *x, const mnode *n, const cont *k)
         }
     }
     for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words)) {
-        int anchor = x->anchor, origin = x->origin, last = x->last, path = x->path_length, type = x->moved_type;
-        cellset visited, jumped;    /* only the board's words: the sets are large */
-        cellset_copy(&visited, &x->visited, g->words);
-        cellset_copy(&jumped, &x->jumped, g->words);
-        x->anchor = x->origin = x->last = cell;
-        cellset_clear(&x->visited, g->words);
-        cellset_add(&x->visited, cell);
-        cellset_clear(&x->jumped, g->words);
-        x->moved_type = PIECE_TYPE(x->pos->cells[cell]);
-        gen_path_push(x, PATH_FROM, cell);
+        chosen saved;
+        choose_piece(x, cell, &saved);
         gen_run(x, n->a, k);
-        x->anchor = anchor;
-        x->origin = origin;
-        x->last = last;
-        x->path_length = path;
-        x->moved_type = type;
-        cellset_copy(&x->visited, &visited, g->words);
-        cellset_copy(&x->jumped, &jumped, g->words);
+        unchoose_piece(x, &saved);
     }
 }
