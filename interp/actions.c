@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "movegen_internal.h"
+#include "specialise.h"
 
 /* --- changing the position during a turn */
 
@@ -756,6 +757,39 @@ static void batch_leaves(gen *x, int node, batch *b)
     }
 }
 
+/* The landings of steps (MF_SHIFTS) for all the pieces on CELLS at once:
+ * each direction's landings are the pieces' cells moved along it, within
+ * the target; the landings are found by direction, not by piece. */
+static void shift_leaves(gen *x, int node, const cellset *cells, batch *b)
+{
+    const game *g = x->g;
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_ALT) {
+        shift_leaves(x, n->a, cells, b);
+        shift_leaves(x, n->b, cells, b);
+        return;
+    }
+    int words = g->words;
+    cellset target;
+    if (n->target >= 0) {
+        eval_set(x, n->target, &target);
+    } else {
+        cellset_fill(&target, g->board.cell_count);
+        cellset_and_not(&target, &x->pos->occupied, words);
+    }
+    const dlist *d = gen_directions(x, n->directions);
+    for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
+        int dir = d->steps[x->player][i].direction;
+        cellset to;
+        spec_shift_forward(g, dir, cells, &to);
+        cellset_and(&to, &target, words);
+        for (int cell = cellset_next(&to, -1, words); cell >= 0 && !x->stop; cell = cellset_next(&to, cell, words)) {
+            x->anchor = x->origin = x->last = cell - g->shift_offset[dir];
+            batch_landing(x, cell, b);
+        }
+    }
+}
+
 /* What choosing the piece on a cell changes in the generator, to be put
  * back when the moves of that piece are done. */
 typedef struct chosen {
@@ -811,9 +845,13 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, bool afte
     cellset jumped;
     cellset_copy(&jumped, &x->jumped, g->words);
     cellset_clear(&x->jumped, g->words);
-    for (int cell = cellset_next(cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(cells, cell, g->words)) {
-        x->anchor = x->origin = x->last = cell;
-        batch_leaves(x, n->a, &b);
+    if (n->flags & MF_SHIFTS) {
+        shift_leaves(x, n->a, cells, &b);
+    } else {
+        for (int cell = cellset_next(cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(cells, cell, g->words)) {
+            x->anchor = x->origin = x->last = cell;
+            batch_leaves(x, n->a, &b);
+        }
     }
     x->anchor = anchor;
     x->origin = origin;

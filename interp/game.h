@@ -163,6 +163,9 @@ enum {
                              * changes no owner (attack detection skips it) */
     MF_LANDINGS = 1 << 11,  /* set by specialise: a select whose every move is one
                              * step, leap or slide (see select_batch in actions.c) */
+    MF_SHIFTS = 1 << 12,    /* set by specialise: MF_LANDINGS, and every move is a
+                             * step along a shift, to cells that do not depend
+                             * on the piece: all pieces step at once */
 };
 
 #define GAME_MAX_AFTER_LANDING 4

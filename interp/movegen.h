@@ -102,9 +102,12 @@ void movegen_generate(movegen *m, position *p, move_list *list);
 /* The legal moves of the player to move, as movegen_generate finds them,
  * counted but not kept: LIST gets one of them, drawn uniformly with *RNG
  * (reservoir sampling: the n-th move found replaces the one kept with
- * chance 1/n), or the first when RNG is NULL; none when there is none.
- * Returns how many there are.  For playouts and perft's last ply, which
- * need one move or only the number: the others are never copied out. */
+ * chance 1/n, or a batch of m found together with chance m/n), or the
+ * first found when RNG is NULL; none when there is none.  The moves may be
+ * found in another order than movegen_generate lists them (a batch of
+ * steps goes direction by direction).  Returns how many there are.  For
+ * playouts and perft's last ply, which need one move or only the number:
+ * the others are never built. */
 int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng);
 
 void move_make(position *p, const move_list *list, int index, undo *u);

@@ -159,6 +159,42 @@ static bool step_tables(game *g)
     return true;
 }
 
+/* Whether the set E is the same for every piece a select offers: it
+ * reads the position, not where the piece stands. */
+static bool piece_free(const game *g, int e)
+{
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_CONST: case C_SET_REGION: case C_SET_EMPTY: case C_SET_OCCUPIED: case C_SET_FRIEND:
+    case C_SET_ENEMY: case C_SET_ALL: case C_SET_TYPE: case C_SET_OWNER: case C_SET_PIECES: case C_SET_VAR:
+        return true;
+    case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
+        return piece_free(g, c->a) && piece_free(g, c->b);
+    default:
+        return false;
+    }
+}
+
+/* Whether NODE (MF_LANDINGS alternatives) is steps and leaps along shifts
+ * (spec_shift_forward) to piece-free targets. */
+static bool shift_steps_only(const game *g, int node)
+{
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_ALT)
+        return shift_steps_only(g, n->a) && shift_steps_only(g, n->b);
+    if (n->op == M_SLIDE || (n->target >= 0 && !piece_free(g, n->target)))
+        return false;
+    const dlist *d = &g->dlists[n->directions];
+    for (int p = 0; p < g->player_count; p++)
+        for (int i = 0; i < d->count[p]; i++) {
+            const dstep *s = &d->steps[p][i];
+            if (s->kind != STEP_DIRECTION || s->direction < 0 || s->direction >= g->board.direction_count
+                || !g->shift_valid[s->direction])
+                return false;
+        }
+    return true;
+}
+
 /* Whether the condition or set E reads nothing but the cell the piece
  * stands on (here), the players and the board's fixed sets: what it says
  * after a landing is known before the landing is made. */
@@ -220,8 +256,11 @@ bool specialise_game(game *g)
     g->after_landing_count = 0;
     g->after_at_landing = g->direct_emit && after_rules_at_landing(g, g->after);
     for (int i = 0; i < g->node_count; i++)
-        if (g->nodes[i].op == M_SELECT && landings_only(g, g->nodes[i].a))
+        if (g->nodes[i].op == M_SELECT && landings_only(g, g->nodes[i].a)) {
             g->nodes[i].flags |= MF_LANDINGS;
+            if (shift_steps_only(g, g->nodes[i].a))
+                g->nodes[i].flags |= MF_SHIFTS;
+        }
     signed char *memo = calloc((size_t)(g->node_count > 0 ? g->node_count : 1), 1);
     if (!memo)
         return false;
@@ -234,7 +273,7 @@ bool specialise_game(game *g)
 void specialise_none(game *g)
 {
     for (int i = 0; i < g->node_count; i++) {
-        g->nodes[i].flags &= (uint16_t)~(MF_HARMLESS | MF_LANDINGS);
+        g->nodes[i].flags &= (uint16_t)~(MF_HARMLESS | MF_LANDINGS | MF_SHIFTS);
         g->nodes[i].dests = -1;
     }
     for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++)

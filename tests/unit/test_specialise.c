@@ -161,13 +161,14 @@ static void specialisations_apply(void **state)
     assert_int_equal(checkers->after_landing_count, 1);
     game_free(checkers);
     /* Breakthrough's pawns only step: the choice of a pawn is drawn from as
-     * a batch by movegen_sample, and each step's cells are a table */
+     * a batch by movegen_sample, all pawns stepping at once along shifts,
+     * and each step's cells are a table */
     game *breakthrough = shipped_game("breakthrough", NULL);
     assert_non_null(breakthrough);
     int batched = 0, tabled = 0, steps = 0;
     for (int i = 0; i < breakthrough->node_count; i++) {
         const mnode *n = &breakthrough->nodes[i];
-        batched += n->op == M_SELECT && (n->flags & MF_LANDINGS);
+        batched += n->op == M_SELECT && (n->flags & MF_LANDINGS) && (n->flags & MF_SHIFTS);
         steps += n->op == M_STEP;
         tabled += n->op == M_STEP && n->dests >= 0;
     }
