@@ -720,11 +720,13 @@ void action_relocate(gen *x, const mnode *n, const cont *k)
 
 /* --- a piece choice drawn from as a batch */
 
-/* The new landings found so far, as (from, to). */
+/* The new landings found so far, as (from, to), and whether each takes a
+ * piece (for `prefer captures`). */
 typedef struct batch {
     bool after;             /* LANDING_AFTER */
-    int count;
+    int count, captures;
     int16_t from[MOVELIST_MAX_MOVES], to[MOVELIST_MAX_MOVES];
+    bool captured[MOVELIST_MAX_MOVES];
 } batch;
 
 /* One landing: hashed (not built, not made), and kept when its position
@@ -735,6 +737,7 @@ static void batch_landing(gen *x, int to, const void *data)
     bool captured = x->captured;
     uint64_t hash;
     landing_changes(x, to, b->after, NULL, &hash);
+    bool took = x->captured;
     x->captured = captured;
     if (!gen_fresh(x, hash))
         return;
@@ -743,16 +746,23 @@ static void batch_landing(gen *x, int to, const void *data)
         return;
     }
     b->from[b->count] = (int16_t)x->anchor;
+    b->captured[b->count] = took;
+    b->captures += took;
     b->to[b->count++] = (int16_t)to;
 }
 
-static void batch_leaves(gen *x, int node, batch *b)
+/* The alternatives under NODE for the piece chosen: the landings into B
+ * (unless ALL_AT_ONCE: shift_leaves finds them), the others run as they
+ * are (their moves drawn from one by one, followed by K). */
+static void batch_leaves(gen *x, int node, batch *b, bool all_at_once, const cont *k)
 {
     const mnode *n = &x->g->nodes[node];
     if (n->op == M_ALT) {
-        batch_leaves(x, n->a, b);
-        batch_leaves(x, n->b, b);
-    } else {
+        batch_leaves(x, n->a, b, all_at_once, k);
+        batch_leaves(x, n->b, b, all_at_once, k);
+    } else if (!(n->flags & MF_LANDING)) {
+        gen_run(x, node, k);
+    } else if (!all_at_once) {
         each_landing(x, n, batch_landing, b);
     }
 }
@@ -769,6 +779,8 @@ static void shift_leaves(gen *x, int node, const cellset *cells, batch *b)
         shift_leaves(x, n->b, cells, b);
         return;
     }
+    if (!(n->flags & MF_LANDING))
+        return;
     int words = g->words;
     cellset target;
     if (n->target >= 0) {
@@ -827,47 +839,75 @@ static inline void unchoose_piece(gen *x, const chosen *saved)
     cellset_copy(&x->jumped, &saved->jumped, words);
 }
 
-/* A select N (MF_LANDINGS) over CELLS, while movegen_sample draws: every
- * landing of every piece is hashed in the order action_select would try
- * them, and gen_sample_batch picks the one to build, so that a position
- * with thirty moves builds one instead of thirty.  What the moves are, and
- * which positions count as one, is what action_select finds. */
-static void select_batch(gen *x, const mnode *n, const cellset *cells, bool after)
+/* Draws from the landings of B of one KIND: all of them, those that take a
+ * piece, or those that do not (for `prefer captures`, which draws each
+ * kind among itself); builds the one drawn if any. */
+enum { DRAW_ALL, DRAW_CAPTURES, DRAW_OTHERS };
+
+static void draw_landing(gen *x, const batch *b, int kind)
+{
+    bool captured = x->captured;
+    if (kind != DRAW_ALL)
+        x->captured = kind == DRAW_CAPTURES;    /* the kind gen_sample_batch counts */
+    int drawn = gen_sample_batch(x, kind == DRAW_ALL ? b->count
+                                    : kind == DRAW_CAPTURES ? b->captures : b->count - b->captures);
+    x->captured = captured;
+    for (int i = 0; i < b->count && drawn >= 0; i++) {
+        if ((kind != DRAW_ALL && b->captured[i] != (kind == DRAW_CAPTURES)) || drawn-- > 0)
+            continue;
+        chosen saved;
+        choose_piece(x, b->from[i], &saved);
+        change c[LANDING_CHANGES];
+        uint64_t hash;
+        int count = landing_changes(x, b->to[i], b->after, c, &hash);
+        gen_store(x, c, count, hash);
+        unchoose_piece(x, &saved);
+        x->captured = captured;
+    }
+}
+
+/* A select N (MF_LANDINGS) over CELLS, followed by K, while movegen_sample
+ * draws: every landing of every piece is hashed as action_select would
+ * find it, without being built, and gen_sample_batch picks the one to
+ * build, so that a position with thirty moves builds one instead of
+ * thirty.  The other alternatives (MF_MIXED) run as they are.  What the
+ * moves are, and which positions count as one, is what action_select
+ * finds; the order they are found in may differ. */
+static void select_batch(gen *x, const mnode *n, const cellset *cells, const cont *k, bool after)
 {
     const game *g = x->g;
     batch b;
     b.after = after;
-    b.count = 0;
-    /* a landing's tests read where the piece is (here, origin, last) and
-     * what it jumped (nothing yet); the rest of what choose_piece sets is
-     * for the move that is built */
-    int anchor = x->anchor, origin = x->origin, last = x->last;
-    cellset jumped;
-    cellset_copy(&jumped, &x->jumped, g->words);
-    cellset_clear(&x->jumped, g->words);
-    if (n->flags & MF_SHIFTS) {
-        shift_leaves(x, n->a, cells, &b);
-    } else {
+    b.count = b.captures = 0;
+    bool all_at_once = (n->flags & MF_SHIFTS) != 0;
+    if (!all_at_once || (n->flags & MF_MIXED)) {
         for (int cell = cellset_next(cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(cells, cell, g->words)) {
-            x->anchor = x->origin = x->last = cell;
-            batch_leaves(x, n->a, &b);
+            chosen saved;
+            choose_piece(x, cell, &saved);
+            batch_leaves(x, n->a, &b, all_at_once, k);
+            unchoose_piece(x, &saved);
         }
     }
-    x->anchor = anchor;
-    x->origin = origin;
-    x->last = last;
-    cellset_copy(&x->jumped, &jumped, g->words);
-    chosen saved;
-    int drawn = x->stop ? -1 : gen_sample_batch(x, b.count);
-    if (drawn >= 0) {
-        bool captured = x->captured;
-        choose_piece(x, b.from[drawn], &saved);
-        change c[LANDING_CHANGES];
-        uint64_t hash;
-        int count = landing_changes(x, b.to[drawn], after, c, &hash);
-        gen_store(x, c, count, hash);
-        unchoose_piece(x, &saved);
-        x->captured = captured;
+    if (all_at_once && !x->stop) {
+        /* the targets read no more of the piece than where it is, and what
+         * it jumped: nothing yet */
+        int anchor = x->anchor, origin = x->origin, last = x->last;
+        cellset jumped;
+        cellset_copy(&jumped, &x->jumped, g->words);
+        cellset_clear(&x->jumped, g->words);
+        shift_leaves(x, n->a, cells, &b);
+        x->anchor = anchor;
+        x->origin = origin;
+        x->last = last;
+        cellset_copy(&x->jumped, &jumped, g->words);
+    }
+    if (x->stop)
+        return;
+    if (x->sample_prefer) {
+        draw_landing(x, &b, DRAW_OTHERS);
+        draw_landing(x, &b, DRAW_CAPTURES);
+    } else {
+        draw_landing(x, &b, DRAW_ALL);
     }
 }
 
@@ -878,11 +918,10 @@ void action_select(gen *x, const mnode *n, const cont *k)
     eval_set(x, n->at, &cells);
     if (x->has_start)
         cellset_and(&cells, &x->start, g->words);
-    if ((n->flags & MF_LANDINGS) && x->sampling && !x->chance && !x->sample_prefer
-        && !(x->chain_flags & MF_IN_CHAIN)) {
+    if ((n->flags & MF_LANDINGS) && x->sampling && !x->chance && !(x->chain_flags & MF_IN_CHAIN)) {
         int kind = landing_kind(x, k);
         if (kind != LANDING_MADE) {
-            select_batch(x, n, &cells, kind == LANDING_AFTER);
+            select_batch(x, n, &cells, k, kind == LANDING_AFTER);
             return;
         }
     }

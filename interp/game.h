@@ -161,11 +161,12 @@ enum {
     MF_IN_CHAIN = 1 << 9,   /* movement inside a repetition: no cell twice */
     MF_HARMLESS = 1 << 10,  /* set by specialise: the subtree takes no piece and
                              * changes no owner (attack detection skips it) */
-    MF_LANDINGS = 1 << 11,  /* set by specialise: a select whose every move is one
-                             * step, leap or slide (see select_batch in actions.c) */
-    MF_SHIFTS = 1 << 12,    /* set by specialise: MF_LANDINGS, and every move is a
-                             * step along a shift, to cells that do not depend
-                             * on the piece: all pieces step at once */
+    /* set by specialise, see select_batch in actions.c: */
+    MF_LANDINGS = 1 << 11,  /* select: some alternatives are MF_LANDING leaves */
+    MF_SHIFTS = 1 << 12,    /* select: MF_LANDINGS, each a step along a shift, to
+                             * cells that do not depend on the piece */
+    MF_MIXED = 1 << 13,     /* select: MF_LANDINGS, and other alternatives too */
+    MF_LANDING = 1 << 14,   /* step, leap, slide: each step a function of the cell */
 };
 
 #define GAME_MAX_AFTER_LANDING 4

@@ -96,15 +96,10 @@ static bool cell_test(const game *g, int e)
     }
 }
 
-/* Whether NODE is alternatives of steps, leaps and slides whose every step
- * is a function of the cell alone (not of a pattern's variable). */
-static bool landings_only(const game *g, int node)
+/* Whether node N is a step, leap or slide whose every step is a function
+ * of the cell alone (not of a pattern's variable). */
+static bool fixed_landing(const game *g, const mnode *n)
 {
-    if (node < 0)
-        return false;
-    const mnode *n = &g->nodes[node];
-    if (n->op == M_ALT)
-        return landings_only(g, n->a) && landings_only(g, n->b);
     if ((n->op != M_STEP && n->op != M_LEAP && n->op != M_SLIDE) || n->directions < 0)
         return false;
     const dlist *d = &g->dlists[n->directions];
@@ -113,6 +108,23 @@ static bool landings_only(const game *g, int node)
             if (d->steps[p][i].kind == STEP_VARIABLE)
                 return false;
     return true;
+}
+
+/* Counts the alternatives under NODE (the leaves of its M_ALT tree) that
+ * are fixed landings and those that are not. */
+static void count_leaves(const game *g, int node, int *landings, int *others)
+{
+    if (node < 0)
+        return;
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_ALT) {
+        count_leaves(g, n->a, landings, others);
+        count_leaves(g, n->b, landings, others);
+    } else if (fixed_landing(g, n)) {
+        (*landings)++;
+    } else {
+        (*others)++;
+    }
 }
 
 /* Where each step and leap leads from each cell, for each player
@@ -125,7 +137,7 @@ static bool step_tables(game *g)
     for (int i = 0; i < g->node_count; i++) {
         mnode *n = &g->nodes[i];
         n->dests = -1;
-        if ((n->op != M_STEP && n->op != M_LEAP) || n->directions < 0 || !landings_only(g, i))
+        if ((n->op != M_STEP && n->op != M_LEAP) || !fixed_landing(g, n))
             continue;
         const dlist *d = &g->dlists[n->directions];
         int stride = 0;
@@ -175,13 +187,15 @@ static bool piece_free(const game *g, int e)
     }
 }
 
-/* Whether NODE (MF_LANDINGS alternatives) is steps and leaps along shifts
- * (spec_shift_forward) to piece-free targets. */
+/* Whether the landing alternatives under NODE are all steps and leaps
+ * along shifts (spec_shift_forward) to piece-free targets. */
 static bool shift_steps_only(const game *g, int node)
 {
     const mnode *n = &g->nodes[node];
     if (n->op == M_ALT)
         return shift_steps_only(g, n->a) && shift_steps_only(g, n->b);
+    if (!(n->flags & MF_LANDING))
+        return true;
     if (n->op == M_SLIDE || (n->target >= 0 && !piece_free(g, n->target)))
         return false;
     const dlist *d = &g->dlists[n->directions];
@@ -256,11 +270,19 @@ bool specialise_game(game *g)
     g->after_landing_count = 0;
     g->after_at_landing = g->direct_emit && after_rules_at_landing(g, g->after);
     for (int i = 0; i < g->node_count; i++)
-        if (g->nodes[i].op == M_SELECT && landings_only(g, g->nodes[i].a)) {
-            g->nodes[i].flags |= MF_LANDINGS;
-            if (shift_steps_only(g, g->nodes[i].a))
-                g->nodes[i].flags |= MF_SHIFTS;
-        }
+        if (fixed_landing(g, &g->nodes[i]))
+            g->nodes[i].flags |= MF_LANDING;
+    for (int i = 0; i < g->node_count; i++) {
+        int landings = 0, others = 0;
+        if (g->nodes[i].op != M_SELECT)
+            continue;
+        count_leaves(g, g->nodes[i].a, &landings, &others);
+        if (!landings)
+            continue;
+        g->nodes[i].flags |= MF_LANDINGS | (others ? MF_MIXED : 0);
+        if (shift_steps_only(g, g->nodes[i].a))
+            g->nodes[i].flags |= MF_SHIFTS;
+    }
     signed char *memo = calloc((size_t)(g->node_count > 0 ? g->node_count : 1), 1);
     if (!memo)
         return false;
@@ -273,7 +295,7 @@ bool specialise_game(game *g)
 void specialise_none(game *g)
 {
     for (int i = 0; i < g->node_count; i++) {
-        g->nodes[i].flags &= (uint16_t)~(MF_HARMLESS | MF_LANDINGS | MF_SHIFTS);
+        g->nodes[i].flags &= (uint16_t)~(MF_HARMLESS | MF_LANDINGS | MF_SHIFTS | MF_MIXED | MF_LANDING);
         g->nodes[i].dests = -1;
     }
     for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++)
