@@ -456,6 +456,22 @@ static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells
     }
 }
 
+/* N's piece for OWNER is placed on CELL, and the turn goes on with K. */
+static void place_at(gen *x, const mnode *n, int owner, int cell, const cont *k)
+{
+    saved_state saved;
+    save(x, &saved);
+    if (n->flags & MF_FROM_RESERVE)
+        pos_add_reserve(x->pos, owner, n->type, -1);
+    pos_set_cell(x->pos, cell, PIECE_CODE(n->type, owner, 0));
+    x->anchor = x->last = cell;
+    gen_path_push(x, PATH_DROP, cell);
+    gen_path_push(x, PATH_CHANGE, n->type);
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}
+
 void action_place(gen *x, const mnode *n, const cont *k)
 {
     const game *g = x->g;
@@ -471,23 +487,25 @@ void action_place(gen *x, const mnode *n, const cont *k)
         cellset_fill(&cells, g->board.cell_count);
     gen_occupied(x, &filled);
     cellset_and_not(&cells, &filled, g->words);
+    if ((n->flags & MF_UNIQUE) && x->sampling && !x->chance && !x->sample_prefer && !x->attack
+        && g->direct_emit) {
+        /* one move per cell, none the same: counted, and one drawn and made */
+        int cell = -1;
+        for (int drawn = gen_sample_batch(x, cellset_count(&cells, g->words)); drawn >= 0; drawn--)
+            cell = cellset_next(&cells, cell, g->words);
+        if (cell >= 0) {
+            x->drawn = true;
+            place_at(x, n, owner, cell, k);
+            x->drawn = false;
+        }
+        return;
+    }
     if (direct(x, k)) {
         place_direct(x, n, owner, &cells);
         return;
     }
-    for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words)) {
-        saved_state saved;
-        save(x, &saved);
-        if (n->flags & MF_FROM_RESERVE)
-            pos_add_reserve(x->pos, owner, n->type, -1);
-        pos_set_cell(x->pos, cell, PIECE_CODE(n->type, owner, 0));
-        x->anchor = x->last = cell;
-        gen_path_push(x, PATH_DROP, cell);
-        gen_path_push(x, PATH_CHANGE, n->type);
-        x->applied++;
-        gen_run_cont(x, k);
-        restore(x, &saved);
-    }
+    for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words))
+        place_at(x, n, owner, cell, k);
 }
 
 void action_change(gen *x, const mnode *n, const cont *k)

@@ -167,6 +167,9 @@ enum {
                              * cells that do not depend on the piece */
     MF_MIXED = 1 << 13,     /* select: MF_LANDINGS, and other alternatives too */
     MF_LANDING = 1 << 14,   /* step, leap, slide: each step a function of the cell */
+    MF_UNIQUE = 1 << 15,    /* place: the turn's first action, and what follows
+                             * makes one move of each placement and fills no
+                             * empty cell: no two placements are one move */
 };
 
 #define GAME_MAX_AFTER_LANDING 4

@@ -383,6 +383,8 @@ static inline bool accept(gen *x, uint64_t hash)
     }
     if (!g->direct_emit && !legal(x))
         return false;
+    if (x->drawn)
+        return true;    /* counted and drawn already (action_place, MF_UNIQUE) */
     /* Two ways to one position are one move.  Proving that a game can never
      * reach a position twice in one turn (a ring slide goes both ways round,
      * alternatives overlap, chains meet) is harder than checking. */
@@ -517,6 +519,7 @@ static void init_gen(gen *x, movegen *m, position *p, int player, int level)
     x->sampling = x->sample_prefer = false;
     x->sample_rng = NULL;
     x->sampled_captures = x->sampled_others = 0;
+    x->drawn = false;
     x->in_filter = x->no_moves = x->has_start = false;
     cellset_clear(&x->visited, words);
     cellset_clear(&x->jumped, words);

@@ -72,6 +72,7 @@ typedef struct gen {
     bool sampling, sample_prefer;
     uint64_t *sample_rng;   /* NULL: keep the first */
     int sampled_captures, sampled_others;
+    bool drawn;             /* the move being made was drawn already: write it out */
     bool stop;
     bool in_filter;         /* evaluating a legality filter: the side has not changed yet */
     bool no_moves;          /* for end rules */

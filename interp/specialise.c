@@ -209,6 +209,51 @@ static bool shift_steps_only(const game *g, int node)
     return true;
 }
 
+/* What node N, run after a placement, can make of it: 2 exactly one move,
+ * 1 at most one, 0 more or unknown; and it must fill no empty cell (so
+ * that the placed cell tells the moves apart). */
+static int outcomes(const game *g, int node)
+{
+    if (node < 0)
+        return 0;
+    const mnode *n = &g->nodes[node];
+    switch (n->op) {
+    case M_CAPTURE:     /* takes (or converts) what stands on the cells, none or many */
+        return 2;
+    case M_SET_VAR:
+        return n->type >= 0 ? 2 : 0;
+    case M_SET_FLAG:
+        return 1;
+    case M_CHANGE:
+        return n->types[1] < 0 ? 1 : 0;
+    case M_GUARD:
+        return !(n->flags & MF_AFTER) && outcomes(g, n->a) ? 1 : 0;
+    case M_SEQ: {
+        int a = outcomes(g, n->a), b = outcomes(g, n->b);
+        return a < b ? a : b;
+    }
+    case M_REPEAT:
+        /* run once when it can, else not at all: an after-rule */
+        return n->min == 0 && n->max == 1 && (n->flags & MF_MAXIMAL) && outcomes(g, n->a) ? 2 : 0;
+    default:
+        return 0;
+    }
+}
+
+/* Marks the placement that starts every turn (MF_UNIQUE) when each
+ * placement then makes exactly one move. */
+static void unique_placements(game *g)
+{
+    int head = g->turn;
+    bool rest = true;
+    while (head >= 0 && g->nodes[head].op == M_SEQ) {
+        rest = rest && outcomes(g, g->nodes[head].b) == 2;
+        head = g->nodes[head].a;
+    }
+    if (head >= 0 && g->nodes[head].op == M_PLACE && rest)
+        g->nodes[head].flags |= MF_UNIQUE;
+}
+
 /* Whether the condition or set E reads nothing but the cell the piece
  * stands on (here), the players and the board's fixed sets: what it says
  * after a landing is known before the landing is made. */
@@ -272,6 +317,7 @@ bool specialise_game(game *g)
     for (int i = 0; i < g->node_count; i++)
         if (fixed_landing(g, &g->nodes[i]))
             g->nodes[i].flags |= MF_LANDING;
+    unique_placements(g);
     for (int i = 0; i < g->node_count; i++) {
         int landings = 0, others = 0;
         if (g->nodes[i].op != M_SELECT)
@@ -295,7 +341,7 @@ bool specialise_game(game *g)
 void specialise_none(game *g)
 {
     for (int i = 0; i < g->node_count; i++) {
-        g->nodes[i].flags &= (uint16_t)~(MF_HARMLESS | MF_LANDINGS | MF_SHIFTS | MF_MIXED | MF_LANDING);
+        g->nodes[i].flags &= (uint16_t)~(MF_HARMLESS | MF_LANDINGS | MF_SHIFTS | MF_MIXED | MF_LANDING | MF_UNIQUE);
         g->nodes[i].dests = -1;
     }
     for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++)

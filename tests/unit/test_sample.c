@@ -160,8 +160,10 @@ static void draws_are_even(void **state)
 {
     (void)state;
     even_draws("games/breakthrough.rules", 22);
-    /* placements are drawn from as a batch */
+    /* placements are drawn from as a batch, and told apart by their cell
+     * without hashing (Othello's flips after them too) */
     even_draws("games/tictactoe.rules", 9);
+    even_draws("games/othello.rules", 4);
     /* two captures among four moves: only they are drawn, half each */
     even_draws("tests/primitives/prefer-captures.rules", 2);
     /* a step or the pass */

@@ -176,6 +176,16 @@ static void specialisations_apply(void **state)
     assert_true(steps > 0);
     assert_int_equal(tabled, steps);
     game_free(breakthrough);
+    /* Othello's placement and Connect Four's make one move per cell */
+    game *placing[] = { shipped_game("othello", NULL), shipped_game("connect4", NULL) };
+    for (int i = 0; i < 2; i++) {
+        assert_non_null(placing[i]);
+        int unique = 0;
+        for (int j = 0; j < placing[i]->node_count; j++)
+            unique += placing[i]->nodes[j].op == M_PLACE && (placing[i]->nodes[j].flags & MF_UNIQUE);
+        assert_int_equal(unique, 1);
+        game_free(placing[i]);
+    }
     game *twice = tree_game("tests/primitives/after-rules-in-turn.rules", NULL);
     assert_non_null(twice);
     assert_true(twice->after_at_landing);
