@@ -742,6 +742,7 @@ void action_relocate(gen *x, const mnode *n, const cont *k)
  * piece (for `prefer captures`). */
 typedef struct batch {
     bool after;             /* LANDING_AFTER */
+    bool unique;            /* MF_UNIQUE: told apart by their cells, not hashed */
     int count, captures;
     int16_t from[MOVELIST_MAX_MOVES], to[MOVELIST_MAX_MOVES];
     bool captured[MOVELIST_MAX_MOVES];
@@ -752,13 +753,22 @@ typedef struct batch {
 static void batch_landing(gen *x, int to, const void *data)
 {
     batch *b = (batch *)data;
-    bool captured = x->captured;
-    uint64_t hash;
-    landing_changes(x, to, b->after, NULL, &hash);
-    bool took = x->captured;
-    x->captured = captured;
-    if (!gen_fresh(x, hash))
-        return;
+    bool took;
+    if (b->unique) {
+        uint64_t bit = (uint64_t)1 << to;
+        if (x->landed[x->anchor] & bit)
+            return;
+        x->landed[x->anchor] |= bit;
+        took = x->captured || x->pos->cells[to];
+    } else {
+        bool captured = x->captured;
+        uint64_t hash;
+        landing_changes(x, to, b->after, NULL, &hash);
+        took = x->captured;
+        x->captured = captured;
+        if (!gen_fresh(x, hash))
+            return;
+    }
     if (b->count == MOVELIST_MAX_MOVES) {
         gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
         return;
@@ -896,6 +906,7 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
     const game *g = x->g;
     batch b;
     b.after = after;
+    b.unique = (n->flags & MF_UNIQUE) && g->unique_landings;
     b.count = b.captures = 0;
     bool all_at_once = (n->flags & MF_SHIFTS) != 0;
     if (!all_at_once || (n->flags & MF_MIXED)) {

@@ -169,7 +169,9 @@ enum {
     MF_LANDING = 1 << 14,   /* step, leap, slide: each step a function of the cell */
     MF_UNIQUE = 1 << 15,    /* place: the turn's first action, and what follows
                              * makes one move of each placement and fills no
-                             * empty cell: no two placements are one move */
+                             * empty cell: no two placements are one move;
+                             * select (game.unique_landings): no two landings
+                             * from and to the same cells are one move */
 };
 
 #define GAME_MAX_AFTER_LANDING 4
@@ -391,6 +393,8 @@ typedef struct game {
      * by a test of where it landed: a landing may still be recorded
      * directly, with the changes (nodes: the rules' M_GUARDs, in order) */
     bool after_at_landing;
+    bool unique_landings;   /* the turn is selects of landings only (MF_UNIQUE),
+                             * on a board of one word */
     int after_landing_count;
     int16_t after_landing[GAME_MAX_AFTER_LANDING];
 

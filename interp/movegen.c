@@ -773,6 +773,8 @@ int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng)
     start_list(&x, m, p, list);
     x.sampling = true;
     x.sample_rng = rng;
+    if (g->unique_landings)
+        memset(x.landed, 0, sizeof x.landed);
     bool only = only_captures(&x);
     x.sample_prefer = prefers_captures(g, only);
     gen_run(&x, g->turn, NULL);

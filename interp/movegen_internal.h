@@ -73,6 +73,8 @@ typedef struct gen {
     uint64_t *sample_rng;   /* NULL: keep the first */
     int sampled_captures, sampled_others;
     bool drawn;             /* the move being made was drawn already: write it out */
+    uint64_t landed[64];    /* game.unique_landings: bit t of word f, a landing
+                             * from f to t was found this turn */
     bool stop;
     bool in_filter;         /* evaluating a legality filter: the side has not changed yet */
     bool no_moves;          /* for end rules */

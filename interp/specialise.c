@@ -254,6 +254,69 @@ static void unique_placements(game *g)
         g->nodes[head].flags |= MF_UNIQUE;
 }
 
+/* Whether the set E holds none of the mover's pieces. */
+static bool no_friends(const game *g, int e)
+{
+    if (e < 0)
+        return true;    /* empty cells */
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_EMPTY: case C_SET_ENEMY:
+        return true;
+    case C_SET_UNION:
+        return no_friends(g, c->a) && no_friends(g, c->b);
+    case C_SET_INTERSECT:
+        return no_friends(g, c->a) || no_friends(g, c->b);
+    case C_SET_MINUS:
+        return no_friends(g, c->a) || g->exprs[c->b].op == C_SET_FRIEND;
+    default:
+        return false;
+    }
+}
+
+/* Whether every alternative under NODE is a landing on cells without the
+ * mover's pieces. */
+static bool landings_off_friends(const game *g, int node)
+{
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_ALT)
+        return landings_off_friends(g, n->a) && landings_off_friends(g, n->b);
+    return (n->flags & MF_LANDING) && no_friends(g, n->target);
+}
+
+/* Whether NODE is alternatives of selects (the whole turn, but for
+ * after-rules worked out at the landing) whose moves are landings on
+ * cells without friends: two such moves from or to different cells leave
+ * different positions (the piece that moved is elsewhere), so a landing is
+ * told apart from the others by its two cells.  Marks them MF_UNIQUE. */
+static bool selects_of_landings(game *g, int node, bool mark)
+{
+    if (node < 0)
+        return false;
+    mnode *n = &g->nodes[node];
+    if (n->op == M_ALT)
+        return selects_of_landings(g, n->a, mark) && selects_of_landings(g, n->b, mark);
+    if (n->op != M_SELECT || !(n->flags & MF_LANDINGS) || (n->flags & MF_MIXED)
+        || !landings_off_friends(g, n->a))
+        return false;
+    if (mark)
+        n->flags |= MF_UNIQUE;
+    return true;
+}
+
+static void unique_landings(game *g)
+{
+    int turn = g->turn;
+    if (turn >= 0 && g->after >= 0 && g->nodes[turn].op == M_SEQ && g->nodes[turn].b == g->after) {
+        if (!g->after_at_landing)
+            return;
+        turn = g->nodes[turn].a;
+    }
+    g->unique_landings = g->words == 1 && selects_of_landings(g, turn, false);
+    if (g->unique_landings)
+        selects_of_landings(g, turn, true);
+}
+
 /* Whether the condition or set E reads nothing but the cell the piece
  * stands on (here), the players and the board's fixed sets: what it says
  * after a landing is known before the landing is made. */
@@ -329,6 +392,7 @@ bool specialise_game(game *g)
         if (shift_steps_only(g, g->nodes[i].a))
             g->nodes[i].flags |= MF_SHIFTS;
     }
+    unique_landings(g);
     signed char *memo = calloc((size_t)(g->node_count > 0 ? g->node_count : 1), 1);
     if (!memo)
         return false;
@@ -350,6 +414,7 @@ void specialise_none(game *g)
         g->patterns[i].bulk = false;
     g->direct_emit = false;
     g->after_at_landing = false;
+    g->unique_landings = false;
     g->rays_valid = false;
     for (int e = 0; e < g->expr_count; e++)
         g->exprs[e].cell_test = false;

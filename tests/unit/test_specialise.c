@@ -173,6 +173,7 @@ static void specialisations_apply(void **state)
         tabled += n->op == M_STEP && n->dests >= 0;
     }
     assert_int_equal(batched, 1);
+    assert_true(breakthrough->unique_landings);     /* a step is told by its cells */
     assert_true(steps > 0);
     assert_int_equal(tabled, steps);
     game_free(breakthrough);
