@@ -77,10 +77,11 @@ static const struct help {
       "playouts, playouts_per_sec, states (moves played), states_per_sec,\n"
       "avg_depth, avg_moves (legal moves per position played from), and\n"
       "outcome_PLAYER (each player's average result: 1 a win, 0 a loss, a\n"
-      "share for a draw).  The same seed plays the same games.  The move is\n"
-      "drawn as the moves are found (the n-th replaces the one kept with\n"
-      "chance 1/n), so only it is copied out; --lists writes every move to a\n"
-      "list first, as perft and the engines do, and draws from the list.\n" },
+      "share for a draw).  The same seed plays the same games.  Every legal\n"
+      "move is found, but only the one drawn is built: the moves are counted\n"
+      "as they are found, many at once where the rules allow, and the n-th\n"
+      "replaces the one kept with chance 1/n.  --lists builds every move into\n"
+      "a list first, as perft and the engines do, and draws from the list.\n" },
     { "position",
       "usage: tabula position [--variant NAME] [--position POS] FILE\n"
       "\n"
