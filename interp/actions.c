@@ -398,7 +398,7 @@ void action_push(gen *x, const mnode *n, const cont *k)
 
 /* Placements that end the turn, one on each of CELLS (all empty), recorded
  * from what they would change (what action_place does, as changes). */
-static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells)
+static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells, bool unique)
 {
     const game *g = x->g;
     const position *p = x->pos;
@@ -417,13 +417,19 @@ static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells
         if (x->stop)
             return;
         cellset fresh;
-        cellset_clear(&fresh, g->words);
         int count_fresh = 0;
-        for (int cell = cellset_next(cells, -1, g->words); cell >= 0; cell = cellset_next(cells, cell, g->words)) {
-            x->applied++;
-            if (gen_fresh(x, hash ^ pos_piece_key(g, cell, code))) {
-                cellset_add(&fresh, cell);
-                count_fresh++;
+        if (unique) {   /* no two cells make one move (MF_UNIQUE) */
+            cellset_copy(&fresh, cells, g->words);
+            count_fresh = cellset_count(cells, g->words);
+            x->applied += count_fresh;
+        } else {
+            cellset_clear(&fresh, g->words);
+            for (int cell = cellset_next(cells, -1, g->words); cell >= 0; cell = cellset_next(cells, cell, g->words)) {
+                x->applied++;
+                if (gen_fresh(x, hash ^ pos_piece_key(g, cell, code))) {
+                    cellset_add(&fresh, cell);
+                    count_fresh++;
+                }
             }
         }
         int cell = -1;
@@ -487,8 +493,13 @@ void action_place(gen *x, const mnode *n, const cont *k)
         cellset_fill(&cells, g->board.cell_count);
     gen_occupied(x, &filled);
     cellset_and_not(&cells, &filled, g->words);
-    if ((n->flags & MF_UNIQUE) && x->sampling && !x->chance && !x->sample_prefer && !x->attack
-        && g->direct_emit) {
+    bool unique = (n->flags & MF_UNIQUE) && x->sampling && !x->chance && !x->sample_prefer && !x->attack
+                  && g->direct_emit;
+    if (direct(x, k)) {
+        place_direct(x, n, owner, &cells, unique);
+        return;
+    }
+    if (unique) {
         /* one move per cell, none the same: counted, and one drawn and made */
         int cell = -1;
         for (int drawn = gen_sample_batch(x, cellset_count(&cells, g->words)); drawn >= 0; drawn--)
@@ -498,10 +509,6 @@ void action_place(gen *x, const mnode *n, const cont *k)
             place_at(x, n, owner, cell, k);
             x->drawn = false;
         }
-        return;
-    }
-    if (direct(x, k)) {
-        place_direct(x, n, owner, &cells);
         return;
     }
     for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words))

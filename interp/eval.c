@@ -332,6 +332,16 @@ static bool in_line(gen *x, int length)
     const cellset *own = &x->pos->owned[x->player];
     int axes = b->kind == BOARD_SQUARE ? 4 : b->kind == BOARD_HEX ? 3 : b->direction_count;
     for (int d = 0; d < axes; d++) {
+        if (g->shift_valid[d] && g->words == 1) {
+            /* as below, in one word */
+            uint64_t mine = own->w[0], run = mine, from = g->shift_from[d].w[0];
+            int offset = g->shift_offset[d];
+            for (int k = 1; k < length && run; k++)
+                run = (offset >= 0 ? run >> offset : run << -offset) & from & mine;
+            if (run)
+                return true;
+            continue;
+        }
         if (g->shift_valid[d]) {
             /* the cells that start a run of k + 1, from those of k */
             cellset run;
