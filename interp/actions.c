@@ -753,7 +753,50 @@ typedef struct batch {
     int count, captures;
     int16_t from[MOVELIST_MAX_MOVES], to[MOVELIST_MAX_MOVES];
     bool captured[MOVELIST_MAX_MOVES];
+    /* for the other alternatives (mnode.first_hop): the cells from which
+     * each of these hops can start */
+    int hops;
+    int16_t hop[4];
+    cellset hop_starts[4];
 } batch;
+
+/* The cells from which the hop H (first_hop) can jump a cell now: its
+ * neighbour in a direction may be jumped, and the cell beyond is a target. */
+static const cellset *hop_starts(gen *x, batch *b, int h)
+{
+    for (int i = 0; i < b->hops; i++)
+        if (b->hop[i] == h)
+            return &b->hop_starts[i];
+    const game *g = x->g;
+    const mnode *n = &g->nodes[h];
+    int words = g->words;
+    cellset over, target, *starts = &b->hop_starts[b->hops < 4 ? b->hops : 3];
+    if (n->over >= 0)
+        eval_set(x, n->over, &over);
+    else
+        cellset_fill(&over, g->board.cell_count);
+    cellset_and(&over, &x->pos->occupied, words);
+    if (n->target >= 0) {
+        eval_set(x, n->target, &target);
+    } else {
+        cellset_fill(&target, g->board.cell_count);
+        cellset_and_not(&target, &x->pos->occupied, words);
+    }
+    cellset_clear(starts, words);
+    const dlist *d = gen_directions(x, n->directions);
+    for (int i = 0; i < d->count[x->player]; i++) {
+        int dir = d->steps[x->player][i].direction;
+        cellset jumped, from;
+        cellset_clear(&jumped, words);  /* (the shift writes every word; the compiler cannot tell) */
+        spec_shift_back(g, dir, &target, &jumped);
+        cellset_and(&jumped, &over, words);
+        spec_shift_back(g, dir, &jumped, &from);
+        cellset_or(starts, &from, words);
+    }
+    if (b->hops < 4)
+        b->hop[b->hops++] = (int16_t)h;
+    return starts;
+}
 
 /* One landing: hashed (not built, not made), and kept when its position
  * is new. */
@@ -796,7 +839,10 @@ static void batch_leaves(gen *x, int node, batch *b, bool all_at_once, const con
         batch_leaves(x, n->a, b, all_at_once, k);
         batch_leaves(x, n->b, b, all_at_once, k);
     } else if (!(n->flags & MF_LANDING)) {
-        gen_run(x, node, k);
+        /* a piece that cannot start the hop every move of it starts with
+         * has none of its moves */
+        if (n->first_hop < 0 || cellset_has(hop_starts(x, b, n->first_hop), x->anchor))
+            gen_run(x, node, k);
     } else if (!all_at_once) {
         each_landing(x, n, batch_landing, b);
     }
@@ -914,7 +960,7 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
     batch b;
     b.after = after;
     b.unique = (n->flags & MF_UNIQUE) && g->unique_landings;
-    b.count = b.captures = 0;
+    b.count = b.captures = b.hops = 0;
     bool all_at_once = (n->flags & MF_SHIFTS) != 0;
     if (!all_at_once || (n->flags & MF_MIXED)) {
         for (int cell = cellset_next(cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(cells, cell, g->words)) {

@@ -78,6 +78,7 @@ int compile_add_node(compiler *c, uint8_t op)
     n->type = -1;
     n->max = -1;
     n->dests = -1;
+    n->first_hop = -1;
     for (int i = 0; i < 4; i++)
         n->types[i] = -1;
     return g->node_count++;

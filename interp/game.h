@@ -195,6 +195,10 @@ typedef struct mnode {
      * (-1: none, or off the board) */
     int8_t dest_stride;
     int32_t dests;
+    /* set by specialise: every move of this alternative starts with the
+     * hop FIRST_HOP, which select_batch can rule out for all pieces at once
+     * (-1: none) */
+    int16_t first_hop;
 } mnode;
 
 typedef struct pstep {

@@ -317,6 +317,50 @@ static void unique_landings(game *g)
         selects_of_landings(g, turn, true);
 }
 
+/* The hop every move of NODE starts with, when it is one select_batch can
+ * test for all pieces at once: straight over one cell along a shift, to a
+ * piece-free target (-1: none). */
+static int first_hop(const game *g, int node)
+{
+    if (node < 0)
+        return -1;
+    const mnode *n = &g->nodes[node];
+    switch (n->op) {
+    case M_SEQ:
+        return first_hop(g, n->a);
+    case M_REPEAT:
+        return n->min >= 1 ? first_hop(g, n->a) : -1;
+    case M_HOP:
+        break;
+    default:
+        return -1;
+    }
+    if ((n->flags & MF_ANY_SIDE) || n->directions < 0 || (n->over >= 0 && !piece_free(g, n->over))
+        || (n->target >= 0 && !piece_free(g, n->target)))
+        return -1;
+    const dlist *d = &g->dlists[n->directions];
+    for (int p = 0; p < g->player_count; p++)
+        for (int i = 0; i < d->count[p]; i++) {
+            const dstep *s = &d->steps[p][i];
+            if (s->kind != STEP_DIRECTION || s->direction < 0 || s->direction >= g->board.direction_count
+                || !g->shift_valid[s->direction])
+                return -1;
+        }
+    return node;
+}
+
+/* Marks the alternatives under NODE that start with such a hop. */
+static void mark_first_hops(game *g, int node)
+{
+    mnode *n = &g->nodes[node];
+    if (n->op == M_ALT) {
+        mark_first_hops(g, n->a);
+        mark_first_hops(g, n->b);
+    } else if (!(n->flags & MF_LANDING)) {
+        n->first_hop = (int16_t)first_hop(g, node);
+    }
+}
+
 /* Whether the condition or set E reads nothing but the cell the piece
  * stands on (here), the players and the board's fixed sets: what it says
  * after a landing is known before the landing is made. */
@@ -389,6 +433,8 @@ bool specialise_game(game *g)
         if (!landings)
             continue;
         g->nodes[i].flags |= MF_LANDINGS | (others ? MF_MIXED : 0);
+        if (others)
+            mark_first_hops(g, g->nodes[i].a);
         if (shift_steps_only(g, g->nodes[i].a))
             g->nodes[i].flags |= MF_SHIFTS;
     }
@@ -407,6 +453,7 @@ void specialise_none(game *g)
     for (int i = 0; i < g->node_count; i++) {
         g->nodes[i].flags &= (uint16_t)~(MF_HARMLESS | MF_LANDINGS | MF_SHIFTS | MF_MIXED | MF_LANDING | MF_UNIQUE);
         g->nodes[i].dests = -1;
+        g->nodes[i].first_hop = -1;
     }
     for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++)
         g->shift_valid[d] = false;

@@ -159,6 +159,11 @@ static void specialisations_apply(void **state)
     assert_non_null(checkers);
     assert_true(checkers->after_at_landing);
     assert_int_equal(checkers->after_landing_count, 1);
+    /* a man's jumps start with a hop that all men are tested for at once */
+    int hops = 0;
+    for (int i = 0; i < checkers->node_count; i++)
+        hops += checkers->nodes[i].first_hop >= 0;
+    assert_true(hops >= 2);
     game_free(checkers);
     /* Breakthrough's pawns only step: the choice of a pawn is drawn from as
      * a batch by movegen_sample, all pawns stepping at once along shifts,
