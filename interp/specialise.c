@@ -187,6 +187,23 @@ static bool piece_free(const game *g, int e)
     }
 }
 
+/* Whether every step of the direction list LIST, for every player, is a
+ * board direction along which the cells shift (spec_shift_forward). */
+static bool steps_are_shifts(const game *g, int list)
+{
+    if (list < 0)
+        return false;
+    const dlist *d = &g->dlists[list];
+    for (int p = 0; p < g->player_count; p++)
+        for (int i = 0; i < d->count[p]; i++) {
+            const dstep *s = &d->steps[p][i];
+            if (s->kind != STEP_DIRECTION || s->direction < 0 || s->direction >= g->board.direction_count
+                || !g->shift_valid[s->direction])
+                return false;
+        }
+    return true;
+}
+
 /* Whether the landing alternatives under NODE are all steps and leaps
  * along shifts (spec_shift_forward) to piece-free targets. */
 static bool shift_steps_only(const game *g, int node)
@@ -196,17 +213,7 @@ static bool shift_steps_only(const game *g, int node)
         return shift_steps_only(g, n->a) && shift_steps_only(g, n->b);
     if (!(n->flags & MF_LANDING))
         return true;
-    if (n->op == M_SLIDE || (n->target >= 0 && !piece_free(g, n->target)))
-        return false;
-    const dlist *d = &g->dlists[n->directions];
-    for (int p = 0; p < g->player_count; p++)
-        for (int i = 0; i < d->count[p]; i++) {
-            const dstep *s = &d->steps[p][i];
-            if (s->kind != STEP_DIRECTION || s->direction < 0 || s->direction >= g->board.direction_count
-                || !g->shift_valid[s->direction])
-                return false;
-        }
-    return true;
+    return n->op != M_SLIDE && (n->target < 0 || piece_free(g, n->target)) && steps_are_shifts(g, n->directions);
 }
 
 /* What node N, run after a placement, can make of it: 2 exactly one move,
@@ -335,17 +342,9 @@ static int first_hop(const game *g, int node)
     default:
         return -1;
     }
-    if ((n->flags & MF_ANY_SIDE) || n->directions < 0 || (n->over >= 0 && !piece_free(g, n->over))
-        || (n->target >= 0 && !piece_free(g, n->target)))
+    if ((n->flags & MF_ANY_SIDE) || (n->over >= 0 && !piece_free(g, n->over))
+        || (n->target >= 0 && !piece_free(g, n->target)) || !steps_are_shifts(g, n->directions))
         return -1;
-    const dlist *d = &g->dlists[n->directions];
-    for (int p = 0; p < g->player_count; p++)
-        for (int i = 0; i < d->count[p]; i++) {
-            const dstep *s = &d->steps[p][i];
-            if (s->kind != STEP_DIRECTION || s->direction < 0 || s->direction >= g->board.direction_count
-                || !g->shift_valid[s->direction])
-                return -1;
-        }
     return node;
 }
 
