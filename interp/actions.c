@@ -753,24 +753,28 @@ typedef struct batch {
     int count, captures;
     int16_t from[MOVELIST_MAX_MOVES], to[MOVELIST_MAX_MOVES];
     bool captured[MOVELIST_MAX_MOVES];
-    /* for the other alternatives (mnode.first_hop): the cells from which
-     * each of these hops can start */
-    int hops;
-    int16_t hop[4];
-    cellset hop_starts[4];
 } batch;
+
+/* For the alternatives of a select that start with a hop (mnode.first_hop):
+ * the cells from which each of these hops can start, while the select runs
+ * (the position is the same for each piece). */
+typedef struct hop_cache {
+    int count;
+    int16_t hop[4];
+    cellset starts[4];
+} hop_cache;
 
 /* The cells from which the hop H (first_hop) can jump a cell now: its
  * neighbour in a direction may be jumped, and the cell beyond is a target. */
-static const cellset *hop_starts(gen *x, batch *b, int h)
+static const cellset *hop_starts(gen *x, hop_cache *c, int h)
 {
-    for (int i = 0; i < b->hops; i++)
-        if (b->hop[i] == h)
-            return &b->hop_starts[i];
+    for (int i = 0; i < c->count; i++)
+        if (c->hop[i] == h)
+            return &c->starts[i];
     const game *g = x->g;
     const mnode *n = &g->nodes[h];
     int words = g->words;
-    cellset over, target, *starts = &b->hop_starts[b->hops < 4 ? b->hops : 3];
+    cellset over, target, *starts = &c->starts[c->count < 4 ? c->count : 3];
     if (n->over >= 0)
         eval_set(x, n->over, &over);
     else
@@ -793,9 +797,29 @@ static const cellset *hop_starts(gen *x, batch *b, int h)
         spec_shift_back(g, dir, &jumped, &from);
         cellset_or(starts, &from, words);
     }
-    if (b->hops < 4)
-        b->hop[b->hops++] = (int16_t)h;
+    if (c->count < 4)
+        c->hop[c->count++] = (int16_t)h;
     return starts;
+}
+
+/* Whether the alternative N can make a move from where the piece stands:
+ * false only when its first hop cannot start there. */
+static inline bool may_start(gen *x, const mnode *n, hop_cache *c)
+{
+    return n->first_hop < 0 || cellset_has(hop_starts(x, c, n->first_hop), x->anchor);
+}
+
+/* The alternatives under NODE for the piece chosen, each run unless it
+ * cannot start (MF_MIXED selects). */
+static void run_leaves(gen *x, int node, const cont *k, hop_cache *c)
+{
+    const mnode *n = &x->g->nodes[node];
+    if (n->op == M_ALT) {
+        run_leaves(x, n->a, k, c);
+        run_leaves(x, n->b, k, c);
+    } else if (may_start(x, n, c)) {
+        gen_run(x, node, k);
+    }
 }
 
 /* One landing: hashed (not built, not made), and kept when its position
@@ -832,16 +856,14 @@ static void batch_landing(gen *x, int to, const void *data)
 /* The alternatives under NODE for the piece chosen: the landings into B
  * (unless ALL_AT_ONCE: shift_leaves finds them), the others run as they
  * are (their moves drawn from one by one, followed by K). */
-static void batch_leaves(gen *x, int node, batch *b, bool all_at_once, const cont *k)
+static void batch_leaves(gen *x, int node, batch *b, bool all_at_once, const cont *k, hop_cache *c)
 {
     const mnode *n = &x->g->nodes[node];
     if (n->op == M_ALT) {
-        batch_leaves(x, n->a, b, all_at_once, k);
-        batch_leaves(x, n->b, b, all_at_once, k);
+        batch_leaves(x, n->a, b, all_at_once, k, c);
+        batch_leaves(x, n->b, b, all_at_once, k, c);
     } else if (!(n->flags & MF_LANDING)) {
-        /* a piece that cannot start the hop every move of it starts with
-         * has none of its moves */
-        if (n->first_hop < 0 || cellset_has(hop_starts(x, b, n->first_hop), x->anchor))
+        if (may_start(x, n, c))
             gen_run(x, node, k);
     } else if (!all_at_once) {
         each_landing(x, n, batch_landing, b);
@@ -960,13 +982,15 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
     batch b;
     b.after = after;
     b.unique = (n->flags & MF_UNIQUE) && g->unique_landings;
-    b.count = b.captures = b.hops = 0;
+    b.count = b.captures = 0;
+    hop_cache hops;
+    hops.count = 0;
     bool all_at_once = (n->flags & MF_SHIFTS) != 0;
     if (!all_at_once || (n->flags & MF_MIXED)) {
         for (int cell = cellset_next(cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(cells, cell, g->words)) {
             chosen saved;
             choose_piece(x, cell, &saved);
-            batch_leaves(x, n->a, &b, all_at_once, k);
+            batch_leaves(x, n->a, &b, all_at_once, k, &hops);
             unchoose_piece(x, &saved);
         }
     }
@@ -1007,10 +1031,15 @@ void action_select(gen *x, const mnode *n, const cont *k)
             return;
         }
     }
+    hop_cache hops;
+    hops.count = 0;
     for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words)) {
         chosen saved;
         choose_piece(x, cell, &saved);
-        gen_run(x, n->a, k);
+        if (n->flags & MF_MIXED)
+            run_leaves(x, n->a, k, &hops);
+        else
+            gen_run(x, n->a, k);
         unchoose_piece(x, &saved);
     }
 }
