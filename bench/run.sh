@@ -62,7 +62,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 echo "# Tabula $("$TABULA" --version | sed 's/^tabula //'): medians of $runs runs, ${ms} ms of playouts each, $(nproc 2>/dev/null || echo '?') cores, $(date -u +%Y-%m-%d)"
 echo
-echo "## Flat Monte Carlo (tabula bench: every legal move generated, one chosen uniformly, whole games)"
+echo "## Flat Monte Carlo (tabula bench: every legal move found, one drawn uniformly and only it built, whole games; tabula bench --lists builds them all)"
 echo
 echo "| game | Tabula playouts/s | Tabula moves/s | avg plies | RBG playouts/s | RBG / Tabula | hand-written | avg plies (ref) |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
