@@ -1,0 +1,99 @@
+/* landing: what the moves that land a piece on a cell (steps, leaps,
+ * slides, in actions.c) share with the piece choices that draw from them
+ * as a batch (select.c): where a piece may land, in what order, and how a
+ * landing that ends the turn is recorded without being made. */
+#ifndef TABULA_LANDING_H
+#define TABULA_LANDING_H
+
+#include "movegen_internal.h"
+
+/* Whether a step or slide may land on CELL: in TARGET (empty cells when
+ * it has no expression), and no cell twice in a chain. */
+static inline bool may_land(gen *x, set_tester *target, int cell)
+{
+    if (target->e >= 0 ? !set_tester_has(x, target, cell) : x->pos->cells[cell] != 0)
+        return false;
+    if ((x->chain_flags & MF_IN_CHAIN) && !(x->chain_flags & MF_REVISIT) && cellset_has(&x->visited, cell))
+        return false;
+    return true;
+}
+
+/* How a landing with the rest of the turn K may be recorded: LANDING_MADE
+ * (made, K run, taken back), LANDING_DIRECT (K is empty: land_direct) or
+ * LANDING_AFTER (K is the after-rules only, and they can be worked out). */
+enum { LANDING_MADE, LANDING_DIRECT, LANDING_AFTER };
+
+static inline int landing_kind(const gen *x, const cont *k)
+{
+    const game *g = x->g;
+    /* a capture into the reserve changes a count too: left to move_anchor */
+    if (!g->direct_emit || x->attack || g->capture == CAPTURE_RESERVE)
+        return LANDING_MADE;
+    if (!k)
+        return LANDING_DIRECT;
+    return g->after_at_landing && k->node == g->after && k->count == 0 && !k->next ? LANDING_AFTER
+                                                                                    : LANDING_MADE;
+}
+
+/* The anchor piece moves to TO and the turn ends there: what the landing
+ * would change (what move_anchor does), and then, when AFTER
+ * (game.after_at_landing), what the after-rules change, as changes into C
+ * (room for LANDING_CHANGES), without changing the board.  Returns their
+ * number and sets *HASH to the hash after them; pushes the path's tokens
+ * and sets x->captured as the landing would (the caller takes both back).
+ * With C NULL, only the hash: no changes, no path. */
+#define LANDING_CHANGES (3 + GAME_MAX_AFTER_LANDING)
+int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after);
+
+/* Calls EACH(x, cell, data) for every cell a step or leap (N->op M_STEP,
+ * M_LEAP) or a slide (M_SLIDE) of the anchor piece may land on, in the
+ * order the moves are tried.  EACH may make the landing, if it takes it
+ * back before it returns. */
+static inline void each_landing(gen *x, const mnode *n, void (*each)(gen *, int, const void *),
+                                const void *data)
+{
+    if (x->anchor < 0)
+        return;
+    set_tester target;
+    set_tester_init(&target, n->target);
+    const dlist *d = gen_directions(x, n->directions);
+    int start = x->anchor, count = d->count[x->player];
+    if (n->dests >= 0) {
+        const int16_t *to_of = x->g->step_dests + n->dests
+                             + ((size_t)x->player * (size_t)x->g->board.cell_count + (size_t)start) * (size_t)n->dest_stride;
+        for (int i = 0; i < count && !x->stop; i++) {
+            int to = to_of[i];
+            if (to >= 0 && may_land(x, &target, to))
+                each(x, to, data);
+        }
+        return;
+    }
+    if (n->op != M_SLIDE) {
+        for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
+            int to = gen_step(x, start, &d->steps[x->player][i]);
+            if (to >= 0 && may_land(x, &target, to))
+                each(x, to, data);
+        }
+        return;
+    }
+    for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
+        const dstep *s = &d->steps[x->player][i];
+        int cell = start, distance = 0;
+        for (;;) {
+            int next = gen_step(x, cell, s);
+            if (next < 0 || next == start)
+                break;      /* a ring slide stops before its own cell */
+            distance++;
+            if (n->max >= 0 && distance > n->max)
+                break;
+            bool empty = x->pos->cells[next] == 0;
+            if (distance >= n->min && may_land(x, &target, next))
+                each(x, next, data);
+            if (!empty)
+                break;
+            cell = next;
+        }
+    }
+}
+
+#endif

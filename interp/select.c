@@ -1,0 +1,306 @@
+/* select: choosing a piece (`moves TYPE`, a select node) and running its
+ * moves for each piece in turn; while movegen_sample draws, the landings of
+ * all the pieces are counted and drawn from as one batch, and only the one
+ * drawn is built. */
+#include "landing.h"
+#include "movegen_internal.h"
+#include "specialise.h"
+
+/* The new landings found so far, as (from, to), and whether each takes a
+ * piece (for `prefer captures`). */
+typedef struct batch {
+    bool after;             /* LANDING_AFTER */
+    bool unique;            /* MF_UNIQUE: told apart by their cells, not hashed */
+    int count, captures;
+    int16_t from[MOVELIST_MAX_MOVES], to[MOVELIST_MAX_MOVES];
+    bool captured[MOVELIST_MAX_MOVES];
+} batch;
+
+/* For the alternatives of a select that start with a hop (mnode.first_hop):
+ * the cells from which each of these hops can start, while the select runs
+ * (the position is the same for each piece). */
+typedef struct hop_cache {
+    int count;
+    int16_t hop[4];
+    cellset starts[4];
+} hop_cache;
+
+/* The cells from which the hop H (first_hop) can jump a cell now: its
+ * neighbour in a direction may be jumped, and the cell beyond is a target. */
+static const cellset *hop_starts(gen *x, hop_cache *c, int h)
+{
+    for (int i = 0; i < c->count; i++)
+        if (c->hop[i] == h)
+            return &c->starts[i];
+    const game *g = x->g;
+    const mnode *n = &g->nodes[h];
+    int words = g->words;
+    cellset over, target, *starts = &c->starts[c->count < 4 ? c->count : 3];
+    if (n->over >= 0)
+        eval_set(x, n->over, &over);
+    else
+        cellset_fill(&over, g->board.cell_count);
+    cellset_and(&over, &x->pos->occupied, words);
+    if (n->target >= 0) {
+        eval_set(x, n->target, &target);
+    } else {
+        cellset_fill(&target, g->board.cell_count);
+        cellset_and_not(&target, &x->pos->occupied, words);
+    }
+    cellset_clear(starts, words);
+    const dlist *d = gen_directions(x, n->directions);
+    for (int i = 0; i < d->count[x->player]; i++) {
+        int dir = d->steps[x->player][i].direction;
+        cellset jumped, from;
+        cellset_clear(&jumped, words);  /* (the shift writes every word; the compiler cannot tell) */
+        spec_shift_back(g, dir, &target, &jumped);
+        cellset_and(&jumped, &over, words);
+        spec_shift_back(g, dir, &jumped, &from);
+        cellset_or(starts, &from, words);
+    }
+    if (c->count < 4)
+        c->hop[c->count++] = (int16_t)h;
+    return starts;
+}
+
+/* Whether the alternative N can make a move from where the piece stands:
+ * false only when its first hop cannot start there. */
+static inline bool may_start(gen *x, const mnode *n, hop_cache *c)
+{
+    return n->first_hop < 0 || cellset_has(hop_starts(x, c, n->first_hop), x->anchor);
+}
+
+/* The alternatives under NODE for the piece chosen, each run unless it
+ * cannot start (MF_MIXED selects). */
+static void run_leaves(gen *x, int node, const cont *k, hop_cache *c)
+{
+    const mnode *n = &x->g->nodes[node];
+    if (n->op == M_ALT) {
+        run_leaves(x, n->a, k, c);
+        run_leaves(x, n->b, k, c);
+    } else if (may_start(x, n, c)) {
+        gen_run(x, node, k);
+    }
+}
+
+/* One landing: hashed (not built, not made), and kept when its position
+ * is new. */
+static void batch_landing(gen *x, int to, const void *data)
+{
+    batch *b = (batch *)data;
+    bool took;
+    if (b->unique) {
+        uint64_t bit = (uint64_t)1 << to;
+        if (x->landed[x->anchor] & bit)
+            return;
+        x->landed[x->anchor] |= bit;
+        took = x->captured || x->pos->cells[to];
+    } else {
+        bool captured = x->captured;
+        uint64_t hash;
+        landing_changes(x, to, b->after, NULL, &hash);
+        took = x->captured;
+        x->captured = captured;
+        if (!gen_fresh(x, hash))
+            return;
+    }
+    if (b->count == MOVELIST_MAX_MOVES) {
+        gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
+        return;
+    }
+    b->from[b->count] = (int16_t)x->anchor;
+    b->captured[b->count] = took;
+    b->captures += took;
+    b->to[b->count++] = (int16_t)to;
+}
+
+/* The alternatives under NODE for the piece chosen: the landings into B
+ * (unless ALL_AT_ONCE: shift_leaves finds them), the others run as they
+ * are (their moves drawn from one by one, followed by K). */
+static void batch_leaves(gen *x, int node, batch *b, bool all_at_once, const cont *k, hop_cache *c)
+{
+    const mnode *n = &x->g->nodes[node];
+    if (n->op == M_ALT) {
+        batch_leaves(x, n->a, b, all_at_once, k, c);
+        batch_leaves(x, n->b, b, all_at_once, k, c);
+    } else if (!(n->flags & MF_LANDING)) {
+        if (may_start(x, n, c))
+            gen_run(x, node, k);
+    } else if (!all_at_once) {
+        each_landing(x, n, batch_landing, b);
+    }
+}
+
+/* The landings of steps (MF_SHIFTS) for all the pieces on CELLS at once:
+ * each direction's landings are the pieces' cells moved along it, within
+ * the target; the landings are found by direction, not by piece. */
+static void shift_leaves(gen *x, int node, const cellset *cells, batch *b)
+{
+    const game *g = x->g;
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_ALT) {
+        shift_leaves(x, n->a, cells, b);
+        shift_leaves(x, n->b, cells, b);
+        return;
+    }
+    if (!(n->flags & MF_LANDING))
+        return;
+    int words = g->words;
+    cellset target;
+    if (n->target >= 0) {
+        eval_set(x, n->target, &target);
+    } else {
+        cellset_fill(&target, g->board.cell_count);
+        cellset_and_not(&target, &x->pos->occupied, words);
+    }
+    const dlist *d = gen_directions(x, n->directions);
+    for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
+        int dir = d->steps[x->player][i].direction;
+        cellset to;
+        spec_shift_forward(g, dir, cells, &to);
+        cellset_and(&to, &target, words);
+        for (int cell = cellset_next(&to, -1, words); cell >= 0 && !x->stop; cell = cellset_next(&to, cell, words)) {
+            x->anchor = x->origin = x->last = cell - g->shift_offset[dir];
+            batch_landing(x, cell, b);
+        }
+    }
+}
+
+/* What choosing the piece on a cell changes in the generator, to be put
+ * back when the moves of that piece are done. */
+typedef struct chosen {
+    int anchor, origin, last, path_length, moved_type;
+    cellset visited, jumped;
+} chosen;
+
+static inline void choose_piece(gen *x, int cell, chosen *saved)
+{
+    int words = x->g->words;
+    saved->anchor = x->anchor;
+    saved->origin = x->origin;
+    saved->last = x->last;
+    saved->path_length = x->path_length;
+    saved->moved_type = x->moved_type;
+    cellset_copy(&saved->visited, &x->visited, words);   /* only the board's words: the sets are large */
+    cellset_copy(&saved->jumped, &x->jumped, words);
+    x->anchor = x->origin = x->last = cell;
+    cellset_clear(&x->visited, words);
+    cellset_add(&x->visited, cell);
+    cellset_clear(&x->jumped, words);
+    x->moved_type = PIECE_TYPE(x->pos->cells[cell]);
+    gen_path_push(x, PATH_FROM, cell);
+}
+
+static inline void unchoose_piece(gen *x, const chosen *saved)
+{
+    int words = x->g->words;
+    x->anchor = saved->anchor;
+    x->origin = saved->origin;
+    x->last = saved->last;
+    x->path_length = saved->path_length;
+    x->moved_type = saved->moved_type;
+    cellset_copy(&x->visited, &saved->visited, words);
+    cellset_copy(&x->jumped, &saved->jumped, words);
+}
+
+/* Draws from the landings of B of one KIND: all of them, those that take a
+ * piece, or those that do not (for `prefer captures`, which draws each
+ * kind among itself); builds the one drawn if any. */
+enum { DRAW_ALL, DRAW_CAPTURES, DRAW_OTHERS };
+
+static void draw_landing(gen *x, const batch *b, int kind)
+{
+    bool captured = x->captured;
+    if (kind != DRAW_ALL)
+        x->captured = kind == DRAW_CAPTURES;    /* the kind gen_sample_batch counts */
+    int drawn = gen_sample_batch(x, kind == DRAW_ALL ? b->count
+                                    : kind == DRAW_CAPTURES ? b->captures : b->count - b->captures);
+    x->captured = captured;
+    for (int i = 0; i < b->count && drawn >= 0; i++) {
+        if ((kind != DRAW_ALL && b->captured[i] != (kind == DRAW_CAPTURES)) || drawn-- > 0)
+            continue;
+        chosen saved;
+        choose_piece(x, b->from[i], &saved);
+        change c[LANDING_CHANGES];
+        uint64_t hash;
+        int count = landing_changes(x, b->to[i], b->after, c, &hash);
+        gen_store(x, c, count, hash);
+        unchoose_piece(x, &saved);
+        x->captured = captured;
+    }
+}
+
+/* A select N (MF_LANDINGS) over CELLS, followed by K, while movegen_sample
+ * draws: every landing of every piece is hashed as action_select would
+ * find it, without being built, and gen_sample_batch picks the one to
+ * build, so that a position with thirty moves builds one instead of
+ * thirty.  The other alternatives (MF_MIXED) run as they are.  What the
+ * moves are, and which positions count as one, is what action_select
+ * finds; the order they are found in may differ. */
+static void select_batch(gen *x, const mnode *n, const cellset *cells, const cont *k, bool after)
+{
+    const game *g = x->g;
+    batch b;
+    b.after = after;
+    b.unique = (n->flags & MF_UNIQUE) && g->unique_landings;
+    b.count = b.captures = 0;
+    hop_cache hops;
+    hops.count = 0;
+    bool all_at_once = (n->flags & MF_SHIFTS) != 0;
+    if (!all_at_once || (n->flags & MF_MIXED)) {
+        for (int cell = cellset_next(cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(cells, cell, g->words)) {
+            chosen saved;
+            choose_piece(x, cell, &saved);
+            batch_leaves(x, n->a, &b, all_at_once, k, &hops);
+            unchoose_piece(x, &saved);
+        }
+    }
+    if (all_at_once && !x->stop) {
+        /* the targets read no more of the piece than where it is, and what
+         * it jumped: nothing yet */
+        int anchor = x->anchor, origin = x->origin, last = x->last;
+        cellset jumped;
+        cellset_copy(&jumped, &x->jumped, g->words);
+        cellset_clear(&x->jumped, g->words);
+        shift_leaves(x, n->a, cells, &b);
+        x->anchor = anchor;
+        x->origin = origin;
+        x->last = last;
+        cellset_copy(&x->jumped, &jumped, g->words);
+    }
+    if (x->stop)
+        return;
+    if (x->sample_prefer) {
+        draw_landing(x, &b, DRAW_OTHERS);
+        draw_landing(x, &b, DRAW_CAPTURES);
+    } else {
+        draw_landing(x, &b, DRAW_ALL);
+    }
+}
+
+void action_select(gen *x, const mnode *n, const cont *k)
+{
+    const game *g = x->g;
+    cellset cells;
+    eval_set(x, n->at, &cells);
+    if (x->has_start)
+        cellset_and(&cells, &x->start, g->words);
+    if ((n->flags & MF_LANDINGS) && x->sampling && !x->chance && !(x->chain_flags & MF_IN_CHAIN)) {
+        int kind = landing_kind(x, k);
+        if (kind != LANDING_MADE) {
+            select_batch(x, n, &cells, k, kind == LANDING_AFTER);
+            return;
+        }
+    }
+    hop_cache hops;
+    hops.count = 0;
+    for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words)) {
+        chosen saved;
+        choose_piece(x, cell, &saved);
+        if (n->flags & MF_MIXED)
+            run_leaves(x, n->a, k, &hops);
+        else
+            gen_run(x, n->a, k);
+        unchoose_piece(x, &saved);
+    }
+}
