@@ -320,33 +320,49 @@ static bool seen_before(gen *x, uint64_t hash)
     return false;
 }
 
-/* Reservoir sampling (movegen_sample): whether the move being emitted
- * replaces the one kept, which it does with chance 1/n when it is the n-th
- * (so each of n moves ends up kept with 1/n); the list is emptied for it.
- * When captures are preferred they are drawn among themselves, and other
- * moves only until the first capture. */
-static bool sample_keeps(gen *x)
+int gen_sample_batch(gen *x, int fresh)
 {
-    if (x->counted >= MOVELIST_MAX_MOVES) {
-        /* as many as a list can hold: what movegen_generate would report */
+    if (fresh <= 0)
+        return -1;
+    if (x->counted + fresh > MOVELIST_MAX_MOVES) {
         gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
-        return false;
+        return -1;
     }
-    x->counted++;
+    /* reservoir sampling: with n moves counted, the one kept so far stays
+     * with chance before/n, else one of the batch replaces it, each as
+     * likely (a single move: the n-th replaces it with chance 1/n), so that
+     * each ends up kept with 1/n; preferred captures are drawn among
+     * themselves, and other moves only until the first capture */
+    x->counted += fresh;
     int n = x->counted;
     if (x->sample_prefer) {
         if (x->captured) {
-            n = ++x->sampled_captures;
+            n = x->sampled_captures += fresh;
         } else {
-            n = ++x->sampled_others;
+            n = x->sampled_others += fresh;
             if (x->sampled_captures)
-                return false;
+                return -1;
         }
     }
-    if (n > 1 && (!x->sample_rng || rng_below(x->sample_rng, (uint32_t)n) != 0))
-        return false;
+    int before = n - fresh, drawn = 0;
+    if (before > 0) {
+        if (!x->sample_rng)
+            return -1;
+        drawn = (int)rng_below(x->sample_rng, (uint32_t)n);
+        if (drawn >= fresh)
+            return -1;
+    } else if (x->sample_rng && fresh > 1) {
+        drawn = (int)rng_below(x->sample_rng, (uint32_t)fresh);
+    }
     x->out->count = x->out->change_count = x->out->path_count = 0;
-    return true;
+    return drawn;
+}
+
+/* Whether the move being emitted replaces the one kept (movegen_sample);
+ * the list is emptied for it. */
+static bool sample_keeps(gen *x)
+{
+    return gen_sample_batch(x, 1) == 0;
 }
 
 static bool legal(gen *x)
@@ -451,41 +467,6 @@ bool gen_accept(gen *x, uint64_t hash)
 bool gen_fresh(gen *x, uint64_t hash)
 {
     return !seen_before(x, hash);
-}
-
-int gen_sample_batch(gen *x, int fresh)
-{
-    if (fresh <= 0)
-        return -1;
-    if (x->counted + fresh > MOVELIST_MAX_MOVES) {
-        gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
-        return -1;
-    }
-    /* as sample_keeps, FRESH moves at once: the one kept so far stays with
-     * chance before/n, else one of the batch replaces it, each as likely */
-    x->counted += fresh;
-    int n = x->counted;
-    if (x->sample_prefer) {
-        if (x->captured) {
-            n = x->sampled_captures += fresh;
-        } else {
-            n = x->sampled_others += fresh;
-            if (x->sampled_captures)
-                return -1;
-        }
-    }
-    int before = n - fresh, drawn = 0;
-    if (before > 0) {
-        if (!x->sample_rng)
-            return -1;
-        drawn = (int)rng_below(x->sample_rng, (uint32_t)n);
-        if (drawn >= fresh)
-            return -1;
-    } else if (x->sample_rng) {
-        drawn = (int)rng_below(x->sample_rng, (uint32_t)fresh);
-    }
-    x->out->count = x->out->change_count = x->out->path_count = 0;
-    return drawn;
 }
 
 void gen_store(gen *x, const change *extra, int extra_count, uint64_t hash)
