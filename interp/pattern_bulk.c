@@ -14,24 +14,6 @@
 #include "movegen_internal.h"
 #include "specialise.h"
 
-/* Whether a test reads only the position (not the anchor or the turn). */
-static bool anchor_free(const game *g, int e)
-{
-    if (e < 0)
-        return true;
-    const cexpr *c = &g->exprs[e];
-    switch (c->op) {
-    case C_SET_CONST: case C_SET_REGION: case C_SET_EMPTY: case C_SET_OCCUPIED:
-    case C_SET_FRIEND: case C_SET_ENEMY: case C_SET_ALL: case C_SET_TYPE:
-    case C_SET_OWNER: case C_SET_PIECES:
-        return true;
-    case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
-        return anchor_free(g, c->a) && anchor_free(g, c->b);
-    default:
-        return false;
-    }
-}
-
 /* The board direction a pattern step takes with the variable at VARIABLE
  * (-1: none), or -1 when the step is not a single shiftable direction. */
 static int step_direction(const game *g, const pstep *ps, int player, int variable)
@@ -75,7 +57,7 @@ bool pattern_bulk_prepare(const game *g, pattern *pt)
     pt->bulk_dirs = NULL;
     for (int i = 0; i < pt->step_count; i++) {
         const pstep *ps = &pt->steps[i];
-        if (ps->label >= 0 || !anchor_free(g, ps->test) || ps->min > 1 || (ps->max != 1 && ps->max != -1))
+        if (ps->label >= 0 || !spec_position_only(g, ps->test) || ps->min > 1 || (ps->max != 1 && ps->max != -1))
             return false;
     }
     int8_t *dirs = malloc((size_t)g->player_count * GAME_MAX_DSTEPS * (size_t)(pt->step_count > 0 ? pt->step_count : 1));

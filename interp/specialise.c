@@ -171,17 +171,17 @@ static bool step_tables(game *g)
     return true;
 }
 
-/* Whether the set E is the same for every piece a select offers: it
- * reads the position, not where the piece stands. */
-static bool piece_free(const game *g, int e)
+bool spec_position_only(const game *g, int e)
 {
+    if (e < 0)
+        return true;
     const cexpr *c = &g->exprs[e];
     switch (c->op) {
     case C_SET_CONST: case C_SET_REGION: case C_SET_EMPTY: case C_SET_OCCUPIED: case C_SET_FRIEND:
     case C_SET_ENEMY: case C_SET_ALL: case C_SET_TYPE: case C_SET_OWNER: case C_SET_PIECES: case C_SET_VAR:
         return true;
     case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
-        return piece_free(g, c->a) && piece_free(g, c->b);
+        return spec_position_only(g, c->a) && spec_position_only(g, c->b);
     default:
         return false;
     }
@@ -205,7 +205,7 @@ static bool steps_are_shifts(const game *g, int list)
 }
 
 /* Whether the landing alternatives under NODE are all steps and leaps
- * along shifts (spec_shift_forward) to piece-free targets. */
+ * along shifts (spec_shift_forward) to targets that are position-only. */
 static bool shift_steps_only(const game *g, int node)
 {
     const mnode *n = &g->nodes[node];
@@ -213,7 +213,7 @@ static bool shift_steps_only(const game *g, int node)
         return shift_steps_only(g, n->a) && shift_steps_only(g, n->b);
     if (!(n->flags & MF_LANDING))
         return true;
-    return n->op != M_SLIDE && (n->target < 0 || piece_free(g, n->target)) && steps_are_shifts(g, n->directions);
+    return n->op != M_SLIDE && spec_position_only(g, n->target) && steps_are_shifts(g, n->directions);
 }
 
 /* What node N, run after a placement, can make of it: 2 exactly one move,
@@ -326,7 +326,7 @@ static void unique_landings(game *g)
 
 /* The hop every move of NODE starts with, when it is one select_batch can
  * test for all pieces at once: straight over one cell along a shift, to a
- * piece-free target (-1: none). */
+ * position-only target (-1: none). */
 static int first_hop(const game *g, int node)
 {
     if (node < 0)
@@ -342,8 +342,8 @@ static int first_hop(const game *g, int node)
     default:
         return -1;
     }
-    if ((n->flags & MF_ANY_SIDE) || (n->over >= 0 && !piece_free(g, n->over))
-        || (n->target >= 0 && !piece_free(g, n->target)) || !steps_are_shifts(g, n->directions))
+    if ((n->flags & MF_ANY_SIDE) || !spec_position_only(g, n->over) || !spec_position_only(g, n->target)
+        || !steps_are_shifts(g, n->directions))
         return -1;
     return node;
 }

@@ -15,6 +15,11 @@
 /* Marks the nodes and fills the tables; false only when memory runs out. */
 bool specialise_game(game *g);
 
+/* Whether the set E (-1: none) reads only the position and the players:
+ * not where a piece stands or what a turn did so far, so that it is the
+ * same set for every anchor (a pattern's start, each piece of a select). */
+bool spec_position_only(const game *g, int e);
+
 /* Compiles the set expressions of a board of one word into programs
  * (set_words.c); false only when memory runs out. */
 bool set_words_build(game *g);
