@@ -325,13 +325,29 @@ static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells
     }
     uint16_t code = PIECE_CODE(n->type, owner, 0);
     int path = x->path_length;
+    /* MF_KEYED: the placements after one position are told apart by their
+     * cells, and from all others; that position is their key (xored with a
+     * constant, so as not to be taken for a finished move's) */
+    bool keyed = (n->flags & MF_KEYED) && !x->chance && !x->attack;
+    if (keyed) {
+        if (x->stop || !gen_fresh(x, p->hash ^ UINT64_C(0x6b65796564706c63)))
+            return;
+        if (x->counting) {
+            int found = cellset_count(cells, g->words);
+            x->applied += found;
+            x->counted += found;
+            if (found && x->stop_at_first)
+                x->stop = true;
+            return;
+        }
+    }
     if (x->sampling && !x->chance && g->direct_emit) {
         /* all the placements drawn from at once: only one is built */
         if (x->stop)
             return;
         cellset fresh;
         int count_fresh = 0;
-        if (unique) {   /* no two cells make one move (MF_UNIQUE) */
+        if (unique || keyed) {  /* no two cells make one move */
             cellset_copy(&fresh, cells, g->words);
             count_fresh = cellset_count(cells, g->words);
             x->applied += count_fresh;
@@ -362,7 +378,7 @@ static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells
         uint64_t placed = hash ^ pos_piece_key(g, cell, code);
         /* most placements are counted or passed over: built only when kept
          * (with dice, the key needs the whole path first) */
-        if (!x->chance && !gen_accept(x, placed))
+        if (!x->chance && !keyed && !gen_accept(x, placed))
             continue;
         c[count] = (change){ CHANGE_CELL, 0, (uint16_t)cell, 0, code };
         gen_path_push(x, PATH_DROP, cell);

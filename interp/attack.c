@@ -1,5 +1,6 @@
 /* attack: conservative capture zones from the compiled move nodes. */
 #include "attack.h"
+#include "specialise.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -130,18 +131,6 @@ static void zone(walker *w, int node, const cellset *from, cellset *landing, cel
     }
 }
 
-/* The type a piece choice selects (`friend & TYPE`), or -1. */
-static int selected_type(const game *g, const mnode *select)
-{
-    const cexpr *e = &g->exprs[select->at];
-    if (e->op != C_SET_INTERSECT)
-        return -1;
-    const cexpr *a = &g->exprs[e->a], *b = &g->exprs[e->b];
-    if (a->op == C_SET_FRIEND && b->op == C_SET_TYPE)
-        return b->value;
-    return -1;
-}
-
 bool attack_each_choice(const game *g, int node, int after, attack_visit visit, void *context)
 {
     const mnode *n = &g->nodes[node];
@@ -153,7 +142,7 @@ bool attack_each_choice(const game *g, int node, int after, attack_visit visit, 
     case M_PASS:
         return true;
     case M_SELECT: {
-        int type = selected_type(g, n);
+        int type = spec_selected_type(g, n);
         return type >= 0 && visit(context, n, type, after);
     }
     default:

@@ -48,6 +48,11 @@ static inline void cellset_copy(cellset *to, const cellset *from, int words)
         to->w[0] = from->w[0];
         return;
     }
+    if (words == 2) {   /* two loads and stores, not a call to memcpy */
+        to->w[0] = from->w[0];
+        to->w[1] = from->w[1];
+        return;
+    }
     for (int i = 0; i < words; i++)
         to->w[i] = from->w[i];
 }

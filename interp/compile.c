@@ -790,6 +790,7 @@ void game_free(game *g)
     free(g->ray_from);
     free(g->word_ops);
     free(g->step_dests);
+    free(g->sight_rays);
     free(g->zobrist_piece);
     free(g->zobrist_flag);
     free(g);

@@ -179,6 +179,14 @@ void eval_set(gen *x, int e, cellset *out)
             return;
         if (c->op == C_SET_ADJACENT && adjacent_by_shifts(x, d, &from, out))
             return;
+        if (c->sight_shifts) {
+            /* each line at once, from a table of rays (spec_sight_along) */
+            const dstep *steps = d->steps[x->player];
+            for (int cell = cellset_next(&from, -1, words); cell >= 0; cell = cellset_next(&from, cell, words))
+                for (int i = 0; i < d->count[x->player]; i++)
+                    spec_sight_along(g, steps[i].direction, cell, &x->pos->occupied, out);
+            return;
+        }
         cellset filled;
         gen_occupied(x, &filled);
         for (int cell = cellset_next(&from, -1, words); cell >= 0; cell = cellset_next(&from, cell, words)) {

@@ -81,6 +81,7 @@ typedef struct cexpr {
     uint8_t player;     /* a player_ref (+ index for PLAYER_FIXED) */
     int16_t a, b;       /* operand expressions, -1 when absent */
     bool cell_test;     /* set by specialise: eval_has tests one cell cheaply */
+    bool sight_shifts;  /* set by specialise: sight along shifts only (spec_sight_along) */
     int16_t word_program; /* set by specialise: game.word_ops index, -1: none */
     int32_t value;
 } cexpr;
@@ -172,13 +173,18 @@ enum {
                              * empty cell: no two placements are one move;
                              * select (game.unique_landings): no two landings
                              * from and to the same cells are one move */
+    MF_KEYED = 1 << 16,     /* place: every move of the turn ends with this
+                             * placement, and nothing before it puts a piece
+                             * like the one placed on a cell or takes one off
+                             * the board: two moves are one only when they
+                             * place on one cell after one position */
 };
 
 #define GAME_MAX_AFTER_LANDING 4
 
 typedef struct mnode {
     uint8_t op;
-    uint16_t flags;
+    uint32_t flags;
     int16_t a, b;           /* children (M_ALT, M_SEQ, M_REPEAT, M_GUARD, M_SELECT) */
     int16_t directions;     /* dlist index */
     int16_t target;         /* cexpr: allowed landing cells (-1: empty) */
@@ -383,6 +389,7 @@ typedef struct game {
     bool rays_valid;
     word_op *word_ops;                  /* see set_words.c */
     int16_t *step_dests;                /* see mnode.dests */
+    uint64_t *sight_rays;               /* see spec_sight_along */
     int word_op_count;
 
     /* load-time specialisation: see specialise.h */

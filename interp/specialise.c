@@ -324,6 +324,102 @@ static void unique_landings(game *g)
         selects_of_landings(g, turn, true);
 }
 
+/* Whether NODE, run between a piece choice and a placement of another
+ * type, can neither put a piece of the placed type on a cell nor take one
+ * off the board: it moves only the piece chosen, which takes what it lands
+ * on (leaving itself there), and sets variables and flags. */
+static bool moves_chosen_only(const game *g, int node)
+{
+    if (node < 0)
+        return true;
+    const mnode *n = &g->nodes[node];
+    switch (n->op) {
+    case M_STEP: case M_SLIDE: case M_LEAP: case M_HOP:
+    case M_SET_VAR: case M_SET_FLAG:
+        return true;
+    case M_SEQ: case M_ALT:
+        return moves_chosen_only(g, n->a) && moves_chosen_only(g, n->b);
+    case M_REPEAT: case M_GUARD:
+        return moves_chosen_only(g, n->a);
+    default:
+        return false;
+    }
+}
+
+/* Whether every move of NODE ends with the placement *PLACE (found on the
+ * way: -1 before), of a type not in MOVED, and what comes before it is
+ * moves_chosen_only. */
+static bool ends_in_placement(const game *g, int node, uint32_t moved, int *place)
+{
+    if (node < 0)
+        return false;
+    const mnode *n = &g->nodes[node];
+    switch (n->op) {
+    case M_SEQ:
+        return moves_chosen_only(g, n->a) && ends_in_placement(g, n->b, moved, place);
+    case M_ALT:
+        return ends_in_placement(g, n->a, moved, place) && ends_in_placement(g, n->b, moved, place);
+    case M_GUARD:
+        return ends_in_placement(g, n->a, moved, place);
+    case M_PLACE:
+        if (n->type < 0 || (moved & (1u << n->type)) || (*place >= 0 && *place != node))
+            return false;
+        *place = node;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Whether NODE is alternatives of selects (or passes) whose moves all end
+ * with the one placement *PLACE, as ends_in_placement says. */
+static bool selects_then_placement(const game *g, int node, int *place)
+{
+    if (node < 0)
+        return false;
+    const mnode *n = &g->nodes[node];
+    switch (n->op) {
+    case M_ALT:
+        return selects_then_placement(g, n->a, place) && selects_then_placement(g, n->b, place);
+    case M_PASS:
+        return true;
+    case M_SELECT: {
+        int type = spec_selected_type(g, n);
+        return type >= 0 && ends_in_placement(g, n->a, 1u << type, place);
+    }
+    default:
+        return false;
+    }
+}
+
+/* Marks the placement every move of the turn ends with (MF_KEYED) when
+ * what comes before it moves only the piece chosen, of another type.  Two
+ * such moves are one only when they place on one cell after one position:
+ * were the cells c and c' different, the position one placed on had c
+ * empty and the other had the placed piece there, so one of the two parts
+ * before the placements put such a piece on c or took it from there.  So
+ * the position before the placement is the key of all its placements.
+ * (A pass leaves no new piece, and a placement leaves one.) */
+static void keyed_placements(game *g)
+{
+    int place = -1;
+    if (g->turn >= 0 && selects_then_placement(g, g->turn, &place) && place >= 0)
+        g->nodes[place].flags |= MF_KEYED;
+}
+
+int spec_selected_type(const game *g, const mnode *select)
+{
+    if (select->at < 0)
+        return -1;
+    const cexpr *e = &g->exprs[select->at];
+    if (e->op != C_SET_INTERSECT)
+        return -1;
+    const cexpr *a = &g->exprs[e->a], *b = &g->exprs[e->b];
+    if (a->op == C_SET_FRIEND && b->op == C_SET_TYPE)
+        return b->value;
+    return -1;
+}
+
 /* The hop every move of NODE starts with, when it is one select_batch can
  * test for all pieces at once: straight over one cell along a shift, to a
  * position-only target (-1: none). */
@@ -406,6 +502,42 @@ static bool after_rules_at_landing(game *g, int node)
     return true;
 }
 
+/* For the sight sets whose directions are all shifts (cexpr.sight_shifts):
+ * the cells past each cell in each shift direction, to the edge of the
+ * board (game.sight_rays, read by spec_sight_along). */
+static bool sight_rays(game *g)
+{
+    free(g->sight_rays);
+    g->sight_rays = NULL;
+    bool used = false;
+    for (int e = 0; e < g->expr_count; e++) {
+        cexpr *c = &g->exprs[e];
+        c->sight_shifts = c->op == C_SET_SIGHT && steps_are_shifts(g, (int)c->value);
+        used = used || c->sight_shifts;
+    }
+    if (!used)
+        return true;
+    const board *b = &g->board;
+    size_t cells = (size_t)b->cell_count, words = (size_t)g->words;
+    g->sight_rays = calloc((size_t)b->direction_count * cells * words, sizeof *g->sight_rays);
+    if (!g->sight_rays) {
+        for (int e = 0; e < g->expr_count; e++)
+            g->exprs[e].sight_shifts = false;
+        return false;
+    }
+    for (int d = 0; d < b->direction_count; d++) {
+        if (!g->shift_valid[d])
+            continue;
+        for (int c = 0; c < b->cell_count; c++) {
+            uint64_t *ray = g->sight_rays + ((size_t)d * cells + (size_t)c) * words;
+            /* a shift moves the index on by a constant: no step comes back */
+            for (int n = board_step(b, c, d); n >= 0; n = board_step(b, n, d))
+                ray[n >> 6] |= (uint64_t)1 << (n & 63);
+        }
+    }
+    return true;
+}
+
 bool specialise_game(game *g)
 {
     board_tables(g);
@@ -438,19 +570,20 @@ bool specialise_game(game *g)
             g->nodes[i].flags |= MF_SHIFTS;
     }
     unique_landings(g);
+    keyed_placements(g);
     signed char *memo = calloc((size_t)(g->node_count > 0 ? g->node_count : 1), 1);
     if (!memo)
         return false;
     for (int i = 0; i < g->node_count; i++)
         harmless(g, i, memo);
     free(memo);
-    return step_tables(g) && set_words_build(g) && attack_rays_build(g);
+    return step_tables(g) && sight_rays(g) && set_words_build(g) && attack_rays_build(g);
 }
 
 void specialise_none(game *g)
 {
     for (int i = 0; i < g->node_count; i++) {
-        g->nodes[i].flags &= (uint16_t)~(MF_HARMLESS | MF_LANDINGS | MF_SHIFTS | MF_MIXED | MF_LANDING | MF_UNIQUE);
+        g->nodes[i].flags &= ~(uint32_t)(MF_HARMLESS | MF_LANDINGS | MF_SHIFTS | MF_MIXED | MF_LANDING | MF_UNIQUE | MF_KEYED);
         g->nodes[i].dests = -1;
         g->nodes[i].first_hop = -1;
     }
@@ -462,7 +595,9 @@ void specialise_none(game *g)
     g->after_at_landing = false;
     g->unique_landings = false;
     g->rays_valid = false;
+    free(g->sight_rays);
+    g->sight_rays = NULL;
     for (int e = 0; e < g->expr_count; e++)
-        g->exprs[e].cell_test = false;
+        g->exprs[e].cell_test = g->exprs[e].sight_shifts = false;
     set_words_none(g);
 }

@@ -20,6 +20,10 @@ bool specialise_game(game *g);
  * same set for every anchor (a pattern's start, each piece of a select). */
 bool spec_position_only(const game *g, int e);
 
+/* The type the piece choice SELECT chooses (`moves TYPE`: the mover's
+ * pieces of that type), or -1. */
+int spec_selected_type(const game *g, const mnode *select);
+
 /* Compiles the set expressions of a board of one word into programs
  * (set_words.c); false only when memory runs out. */
 bool set_words_build(game *g);
@@ -86,6 +90,67 @@ static inline void spec_shift_forward(const game *g, int d, const cellset *in, c
         cellset_shift_up(out, &from, o, g->words);
     else
         cellset_shift_down(out, &from, -o, g->words);
+}
+
+/* Adds to OUT the cells seen from CELL in direction D (a shift, with
+ * game.sight_rays built): those up to the first cell of FILLED or the
+ * board's edge, that cell not included.  A step along a shift adds a
+ * constant to the index, so the nearest filled cell of the ray is its
+ * lowest (the constant above 0) or highest, and the cells past it are its
+ * own ray. */
+static inline void spec_sight_along(const game *g, int d, int cell, const cellset *filled, cellset *out)
+{
+    int words = g->words;
+    size_t cells = (size_t)g->board.cell_count;
+    const uint64_t *rays = g->sight_rays + (size_t)d * cells * (size_t)words;
+    const uint64_t *ray = rays + (size_t)cell * (size_t)words;
+    bool up = g->shift_offset[d] > 0;
+    if (words <= 2) {   /* most boards: the words in registers */
+        uint64_t r0 = ray[0], r1 = words == 2 ? ray[1] : 0;
+        uint64_t m0 = r0 & filled->w[0], m1 = words == 2 ? r1 & filled->w[1] : 0;
+        if (m0 | m1) {
+            int blocker = up ? (m0 ? __builtin_ctzll(m0) : 64 + __builtin_ctzll(m1))
+                             : (m1 ? 127 - __builtin_clzll(m1) : 63 - __builtin_clzll(m0));
+            const uint64_t *past = rays + (size_t)blocker * (size_t)words;
+            r0 &= ~past[0];
+            if (words == 2)
+                r1 &= ~past[1];
+            if (blocker < 64)
+                r0 &= ~((uint64_t)1 << blocker);
+            else
+                r1 &= ~((uint64_t)1 << (blocker - 64));
+        }
+        out->w[0] |= r0;
+        if (words == 2)
+            out->w[1] |= r1;
+        return;
+    }
+    int blocker = -1;
+    if (up) {
+        for (int i = 0; i < words && blocker < 0; i++) {
+            uint64_t m = ray[i] & filled->w[i];
+            if (m)
+                blocker = (i << 6) + __builtin_ctzll(m);
+        }
+    } else {
+        for (int i = words - 1; i >= 0 && blocker < 0; i--) {
+            uint64_t m = ray[i] & filled->w[i];
+            if (m)
+                blocker = (i << 6) + 63 - __builtin_clzll(m);
+        }
+    }
+    if (blocker < 0) {
+        for (int i = 0; i < words; i++)
+            out->w[i] |= ray[i];
+        return;
+    }
+    const uint64_t *past = rays + (size_t)blocker * (size_t)words;
+    for (int i = 0; i < words; i++) {
+        uint64_t seen = ray[i] & ~past[i];
+        if (i == blocker >> 6)
+            seen &= ~((uint64_t)1 << (blocker & 63));
+        out->w[i] |= seen;
+    }
 }
 
 #endif

@@ -192,6 +192,23 @@ static void specialisations_apply(void **state)
         assert_int_equal(unique, 1);
         game_free(placing[i]);
     }
+    /* an Amazons turn is told apart from the others by the position before
+     * the arrow and the arrow's cell; the arrow's sight is read from rays */
+    const char *keyed[][2] = { { "games/amazons.rules", "1" }, { "tests/primitives/slide-then-place-twice.rules", "1" },
+                               { "tests/primitives/slide-then-place-same.rules", "0" } };
+    for (int i = 0; i < 3; i++) {
+        game *g = tree_game(keyed[i][0], NULL);
+        assert_non_null(g);
+        int marked = 0;
+        for (int j = 0; j < g->node_count; j++)
+            marked += g->nodes[j].op == M_PLACE && (g->nodes[j].flags & MF_KEYED);
+        assert_int_equal(marked, keyed[i][1][0] - '0');
+        bool rays = false;
+        for (int e = 0; e < g->expr_count; e++)
+            rays = rays || g->exprs[e].sight_shifts;
+        assert_true(rays == (i == 0));
+        game_free(g);
+    }
     game *twice = tree_game("tests/primitives/after-rules-in-turn.rules", NULL);
     assert_non_null(twice);
     assert_true(twice->after_at_landing);
