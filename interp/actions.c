@@ -153,6 +153,56 @@ static inline bool direct(const gen *x, const cont *k)
     return landing_kind(x, k) == LANDING_DIRECT;
 }
 
+/* The value N (M_SET_VAR) sets its variable to, read now. */
+static int32_t set_value(gen *x, const mnode *n)
+{
+    if (x->g->var_is_cell[n->type]) {
+        cellset s;
+        eval_set(x, n->value, &s);
+        return gen_first_cell(x, &s);
+    }
+    return (int32_t)eval_number(x, n->value);
+}
+
+/* The after-rules as actions (game.after_actions), applied in order to the
+ * position the landing made: what running their nodes (each when it can:
+ * action_set, action_set_flag, action_change) does, without running them. */
+static void apply_after_actions(gen *x)
+{
+    const game *g = x->g;
+    for (int i = 0; i < g->after_action_count; i++) {
+        const mnode *n = &g->nodes[g->after_actions[i]];
+        if (n->op == M_GUARD) {
+            if (eval_cond(x, n->cond) == ((n->flags & MF_NEGATE) != 0))
+                continue;
+            n = &g->nodes[n->a];
+        }
+        uint16_t code = x->anchor >= 0 ? x->pos->cells[x->anchor] : 0;
+        switch (n->op) {
+        case M_SET_VAR:
+            if (n->type < 0)
+                continue;
+            pos_set_var(x->pos, n->type, set_value(x, n));
+            break;
+        case M_SET_FLAG:
+            if (!code)
+                continue;
+            pos_set_cell(x->pos, x->anchor,
+                         PIECE_CODE(PIECE_TYPE(code), PIECE_OWNER(code), PIECE_FLAGS(code) | (1u << n->type)));
+            break;
+        case M_CHANGE:
+            if (!code || n->types[0] == PIECE_TYPE(code))
+                continue;
+            pos_set_cell(x->pos, x->anchor, PIECE_CODE(n->types[0], PIECE_OWNER(code), PIECE_FLAGS(code)));
+            gen_path_push(x, PATH_CHANGE, n->types[0]);
+            break;
+        default:
+            continue;
+        }
+        x->applied++;
+    }
+}
+
 static void land(gen *x, int to, const cont *k)
 {
     /* looking for a capture: a landing off the targets, with nothing after
@@ -171,6 +221,11 @@ static void land(gen *x, int to, const cont *k)
     cellset_add(&x->visited, to);
     gen_path_push(x, took ? PATH_TO_CAPTURE : PATH_TO, to);
     x->applied++;
+    if (k && k->node == x->g->after && k->count == 0 && !k->next && x->g->after_action_count >= 0) {
+        /* the turn ends here but for the after-rules */
+        apply_after_actions(x);
+        k = NULL;
+    }
     gen_run_cont(x, k);
     restore(x, &s);
 }
@@ -621,17 +676,9 @@ void action_roll(gen *x, const mnode *n, const cont *k)
 
 void action_set(gen *x, const mnode *n, const cont *k)
 {
-    const game *g = x->g;
     if (n->type < 0)
         return;
-    int32_t value;
-    if (g->var_is_cell[n->type]) {
-        cellset s;
-        eval_set(x, n->value, &s);
-        value = gen_first_cell(x, &s);
-    } else {
-        value = (int32_t)eval_number(x, n->value);
-    }
+    int32_t value = set_value(x, n);
     saved_state saved;
     save(x, &saved);
     pos_set_var(x->pos, n->type, value);

@@ -408,6 +408,12 @@ typedef struct game {
                              * on a board of one word */
     int after_landing_count;
     int16_t after_landing[GAME_MAX_AFTER_LANDING];
+    /* each after-rule is one action that makes one change or none (set a
+     * variable or flag, change the type), perhaps under a guard read
+     * before it: the rules are applied as actions after a landing that is
+     * made, not run as nodes (nodes: each rule's body, in order) */
+    int after_action_count;     /* -1: they are not */
+    int16_t after_actions[GAME_MAX_AFTER_LANDING];
 
     /* Zobrist keys */
     uint64_t *zobrist_piece;            /* [cell][type * 4 + owner] */

@@ -538,6 +538,30 @@ static bool sight_rays(game *g)
     return true;
 }
 
+/* Collects the after-rules under NODE into game.after_actions: each an
+ * M_REPEAT 0..1 maximal of an action that makes exactly one change or
+ * none, perhaps under a guard tested before it.  False when some rule is
+ * not. */
+static bool after_rules_as_actions(game *g, int node)
+{
+    if (node < 0)
+        return false;
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_SEQ)
+        return after_rules_as_actions(g, n->a) && after_rules_as_actions(g, n->b);
+    if (n->op != M_REPEAT || n->min != 0 || n->max != 1 || !(n->flags & MF_MAXIMAL) || n->a < 0)
+        return false;
+    const mnode *body = &g->nodes[n->a], *action = body;
+    if (body->op == M_GUARD && !(body->flags & MF_AFTER) && body->a >= 0)
+        action = &g->nodes[body->a];
+    bool one = action->op == M_SET_VAR || action->op == M_SET_FLAG
+               || (action->op == M_CHANGE && action->at < 0 && action->types[0] >= 0 && action->types[1] < 0);
+    if (!one || g->after_action_count >= (int)(sizeof g->after_actions / sizeof g->after_actions[0]))
+        return false;
+    g->after_actions[g->after_action_count++] = n->a;
+    return true;
+}
+
 bool specialise_game(game *g)
 {
     board_tables(g);
@@ -552,6 +576,9 @@ bool specialise_game(game *g)
             g->direct_emit = false;
     g->after_landing_count = 0;
     g->after_at_landing = g->direct_emit && after_rules_at_landing(g, g->after);
+    g->after_action_count = 0;
+    if (!after_rules_as_actions(g, g->after))
+        g->after_action_count = -1;
     for (int i = 0; i < g->node_count; i++)
         if (fixed_landing(g, &g->nodes[i]))
             g->nodes[i].flags |= MF_LANDING;
@@ -593,6 +620,7 @@ void specialise_none(game *g)
         g->patterns[i].bulk = false;
     g->direct_emit = false;
     g->after_at_landing = false;
+    g->after_action_count = -1;
     g->unique_landings = false;
     g->rays_valid = false;
     free(g->sight_rays);

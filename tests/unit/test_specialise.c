@@ -142,6 +142,9 @@ static void specialisations_apply(void **state)
      * knight leaps); only the king (castling moves a rook) and the pawn (en
      * passant takes beside) keep moves that are searched */
     assert_true(chess->rays_valid);
+    /* its after-rules (the cell a pawn skipped, the flag of a king or rook
+     * that moved) are applied as actions to each move made */
+    assert_int_equal(chess->after_action_count, 2);
     for (int p = 0; p < 2; p++) {
         assert_int_equal(chess->line_first[p + 1] - chess->line_first[p], 16);
         uint32_t searched = 0;
