@@ -281,21 +281,125 @@ static bool no_friends(const game *g, int e)
     }
 }
 
-/* Whether every alternative under NODE is a landing on cells without the
- * mover's pieces. */
+/* Whether every landing among the alternatives under NODE is on cells
+ * without the mover's pieces. */
 static bool landings_off_friends(const game *g, int node)
 {
     const mnode *n = &g->nodes[node];
     if (n->op == M_ALT)
         return landings_off_friends(g, n->a) && landings_off_friends(g, n->b);
-    return (n->flags & MF_LANDING) && no_friends(g, n->target);
+    return !(n->flags & MF_LANDING) || no_friends(g, n->target);
+}
+
+/* Whether the set E holds only cells with a piece on them. */
+static bool only_pieces(const game *g, int e)
+{
+    if (e < 0)
+        return false;
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_OCCUPIED: case C_SET_FRIEND: case C_SET_ENEMY: case C_SET_TYPE: case C_SET_OWNER: case C_SET_PIECES:
+        return true;
+    case C_SET_UNION:
+        return only_pieces(g, c->a) && only_pieces(g, c->b);
+    case C_SET_INTERSECT:
+        return only_pieces(g, c->a) || only_pieces(g, c->b);
+    case C_SET_MINUS:
+        return only_pieces(g, c->a);
+    default:
+        return false;
+    }
+}
+
+/* Whether no move of NODE puts a piece on the board that was not there:
+ * it moves, takes, changes and flips pieces, and sets variables. */
+static bool adds_no_piece(const game *g, int node)
+{
+    if (node < 0)
+        return true;
+    const mnode *n = &g->nodes[node];
+    switch (n->op) {
+    case M_ALT: case M_SEQ:
+        return adds_no_piece(g, n->a) && adds_no_piece(g, n->b);
+    case M_REPEAT: case M_GUARD:
+        return adds_no_piece(g, n->a);
+    case M_STEP: case M_SLIDE: case M_LEAP: case M_HOP: case M_CAPTURE: case M_REMOVE: case M_CHANGE: case M_FLIP:
+    case M_SET_VAR: case M_SET_FLAG:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Whether every move of NODE hops over at least one piece. */
+static bool hops_a_piece(const game *g, int node)
+{
+    if (node < 0)
+        return false;
+    const mnode *n = &g->nodes[node];
+    switch (n->op) {
+    case M_HOP:
+        return only_pieces(g, n->over);
+    case M_SEQ:
+        return hops_a_piece(g, n->a) || hops_a_piece(g, n->b);
+    case M_ALT:
+        return hops_a_piece(g, n->a) && hops_a_piece(g, n->b);
+    case M_REPEAT:
+        return n->min >= 1 && hops_a_piece(g, n->a);
+    case M_GUARD:
+        return hops_a_piece(g, n->a);
+    default:
+        return false;
+    }
+}
+
+/* Whether every move of NODE takes at least one piece off the board: hops
+ * over pieces and then takes the pieces jumped (which are still there, or
+ * were taken by landing on them). */
+static bool takes_a_piece(const game *g, int node)
+{
+    if (node < 0)
+        return false;
+    const mnode *n = &g->nodes[node];
+    switch (n->op) {
+    case M_SEQ: {
+        const mnode *b = &g->nodes[n->b];
+        if (b->op == M_CAPTURE && b->type < 0 && b->at >= 0 && g->exprs[b->at].op == C_SET_JUMPED
+            && g->capture != CAPTURE_CONVERT && hops_a_piece(g, n->a))
+            return true;
+        return takes_a_piece(g, n->a) || takes_a_piece(g, n->b);
+    }
+    case M_ALT:
+        return takes_a_piece(g, n->a) && takes_a_piece(g, n->b);
+    case M_REPEAT:
+        return n->min >= 1 && takes_a_piece(g, n->a);
+    case M_GUARD:
+        return takes_a_piece(g, n->a);
+    default:
+        return false;
+    }
+}
+
+/* For a select with other alternatives than landings (MF_MIXED): whether
+ * its landings take nothing (their targets are empty cells) while each
+ * move of the others takes a piece and puts none on the board, so that no
+ * landing is one of those moves (it leaves more pieces on the board). */
+static bool landings_apart(const game *g, int node)
+{
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_ALT)
+        return landings_apart(g, n->a) && landings_apart(g, n->b);
+    if (n->flags & MF_LANDING)
+        return n->target < 0 || g->exprs[n->target].op == C_SET_EMPTY;
+    return takes_a_piece(g, node) && adds_no_piece(g, node);
 }
 
 /* Whether NODE is alternatives of selects (the whole turn, but for
  * after-rules worked out at the landing) whose moves are landings on
- * cells without friends: two such moves from or to different cells leave
- * different positions (the piece that moved is elsewhere), so a landing is
- * told apart from the others by its two cells.  Marks them MF_UNIQUE. */
+ * cells without friends, or others that landings_apart tells from them:
+ * two such landings from or to different cells leave different positions
+ * (the piece that moved is elsewhere), so a landing is told apart from
+ * the other moves by its two cells.  Marks them MF_UNIQUE. */
 static bool selects_of_landings(game *g, int node, bool mark)
 {
     if (node < 0)
@@ -303,8 +407,8 @@ static bool selects_of_landings(game *g, int node, bool mark)
     mnode *n = &g->nodes[node];
     if (n->op == M_ALT)
         return selects_of_landings(g, n->a, mark) && selects_of_landings(g, n->b, mark);
-    if (n->op != M_SELECT || !(n->flags & MF_LANDINGS) || (n->flags & MF_MIXED)
-        || !landings_off_friends(g, n->a))
+    if (n->op != M_SELECT || !(n->flags & MF_LANDINGS) || !landings_off_friends(g, n->a)
+        || ((n->flags & MF_MIXED) && !landings_apart(g, n->a)))
         return false;
     if (mark)
         n->flags |= MF_UNIQUE;

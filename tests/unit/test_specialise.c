@@ -167,6 +167,9 @@ static void specialisations_apply(void **state)
     for (int i = 0; i < checkers->node_count; i++)
         hops += checkers->nodes[i].first_hop >= 0;
     assert_true(hops >= 2);
+    /* its steps are told apart by their cells: its jumps take a piece, the
+     * steps none */
+    assert_true(checkers->unique_landings);
     game_free(checkers);
     /* Breakthrough's pawns only step: the choice of a pawn is drawn from as
      * a batch by movegen_sample, all pawns stepping at once along shifts,
