@@ -131,6 +131,23 @@ static void batch_leaves(gen *x, int node, batch *b, bool all_at_once, const con
     }
 }
 
+/* Adds to OUT the cells from which the alternatives under NODE that are
+ * not landings may start: where their first hop can start, or anywhere. */
+static void leaf_starts(gen *x, int node, hop_cache *c, cellset *out)
+{
+    const game *g = x->g;
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_ALT) {
+        leaf_starts(x, n->a, c, out);
+        leaf_starts(x, n->b, c, out);
+    } else if (!(n->flags & MF_LANDING)) {
+        if (n->first_hop >= 0)
+            cellset_or(out, hop_starts(x, c, n->first_hop), g->words);
+        else
+            cellset_fill(out, g->board.cell_count);
+    }
+}
+
 /* The landings of steps (MF_SHIFTS) for all the pieces on CELLS at once:
  * each direction's landings are the pieces' cells moved along it, within
  * the target; the landings are found by direction, not by piece. */
@@ -248,7 +265,18 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
     hops.count = 0;
     bool all_at_once = (n->flags & MF_SHIFTS) != 0;
     if (!all_at_once || (n->flags & MF_MIXED)) {
-        for (int cell = cellset_next(cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(cells, cell, g->words)) {
+        /* with the landings found all at once, only the pieces from which
+         * another alternative can start need choosing one by one */
+        cellset some;
+        const cellset *chosen_one_by_one = cells;
+        if (all_at_once) {
+            cellset_clear(&some, g->words);
+            leaf_starts(x, n->a, &hops, &some);
+            cellset_and(&some, cells, g->words);
+            chosen_one_by_one = &some;
+        }
+        for (int cell = cellset_next(chosen_one_by_one, -1, g->words); cell >= 0 && !x->stop;
+             cell = cellset_next(chosen_one_by_one, cell, g->words)) {
             chosen saved;
             choose_piece(x, cell, &saved);
             batch_leaves(x, n->a, &b, all_at_once, k, &hops);
@@ -285,6 +313,8 @@ void action_select(gen *x, const mnode *n, const cont *k)
     eval_set(x, n->at, &cells);
     if (x->has_start)
         cellset_and(&cells, &x->start, g->words);
+    if (cellset_empty(&cells, g->words))
+        return;     /* no piece to choose (a type the mover has none of) */
     if ((n->flags & MF_LANDINGS) && x->sampling && !x->chance && !(x->chain_flags & MF_IN_CHAIN)) {
         int kind = landing_kind(x, k);
         if (kind != LANDING_MADE) {
