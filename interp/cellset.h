@@ -121,11 +121,27 @@ static inline bool cellset_empty(const cellset *s, int words)
     return true;
 }
 
+/* The number of bits set in W: the instruction where the build may use
+ * it, else a few shifts and adds (the compiler's fallback is a call). */
+static inline int cellset_bits(uint64_t w)
+{
+#ifdef __POPCNT__
+    return __builtin_popcountll(w);
+#else
+    w -= (w >> 1) & UINT64_C(0x5555555555555555);
+    w = (w & UINT64_C(0x3333333333333333)) + ((w >> 2) & UINT64_C(0x3333333333333333));
+    w = (w + (w >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    return (int)((w * UINT64_C(0x0101010101010101)) >> 56);
+#endif
+}
+
 static inline int cellset_count(const cellset *s, int words)
 {
+    if (words == 1)
+        return cellset_bits(s->w[0]);
     int n = 0;
     for (int i = 0; i < words; i++)
-        n += __builtin_popcountll(s->w[i]);
+        n += cellset_bits(s->w[i]);
     return n;
 }
 

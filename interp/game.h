@@ -396,6 +396,7 @@ typedef struct game {
     int opposite[BOARD_MAX_DIRECTIONS];         /* the direction turned 180 degrees, -1: none */
     bool shift_valid[BOARD_MAX_DIRECTIONS];     /* a step in d is the index offset shift_offset[d] */
     int shift_offset[BOARD_MAX_DIRECTIONS];
+    int8_t shift_canon[BOARD_MAX_DIRECTIONS];   /* the first shift direction of the same offset */
     cellset shift_from[BOARD_MAX_DIRECTIONS];   /* the cells with a neighbour in d */
     int neighbour_stride;   /* entries per cell in board.neighbour */
     bool direct_emit;       /* a move that ends a turn needs no test on the position
@@ -406,6 +407,8 @@ typedef struct game {
     bool after_at_landing;
     bool unique_landings;   /* the turn is selects of landings only (MF_UNIQUE),
                              * on a board of one word */
+    bool unique_shifts;     /* ... and all of them MF_SHIFTS: landings are told
+                             * apart by their step's offset and target cell */
     int after_landing_count;
     int16_t after_landing[GAME_MAX_AFTER_LANDING];
     /* each after-rule is one action that makes one change or none (set a

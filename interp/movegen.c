@@ -754,7 +754,9 @@ int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng)
     start_list(&x, m, p, list);
     x.sampling = true;
     x.sample_rng = rng;
-    if (g->unique_landings)
+    if (g->unique_shifts)
+        memset(x.shift_landed, 0, sizeof x.shift_landed);
+    else if (g->unique_landings)
         memset(x.landed, 0, sizeof x.landed);
     bool only = only_captures(&x);
     x.sample_prefer = prefers_captures(g, only);

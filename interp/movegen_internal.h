@@ -75,6 +75,9 @@ typedef struct gen {
     bool drawn;             /* the move being made was drawn already: write it out */
     uint64_t landed[64];    /* game.unique_landings: bit t of word f, a landing
                              * from f to t was found this turn */
+    uint64_t shift_landed[BOARD_MAX_DIRECTIONS];    /* game.unique_shifts: the
+                             * cells landed on by a step in each direction
+                             * (by game.shift_canon) this turn */
     bool stop;
     bool in_filter;         /* evaluating a legality filter: the side has not changed yet */
     bool no_moves;          /* for end rules */

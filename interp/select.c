@@ -8,12 +8,19 @@
 
 /* The new landings found so far, as (from, to), and whether each takes a
  * piece (for `prefer captures`). */
+#define BATCH_GROUPS 32
 typedef struct batch {
     bool after;             /* LANDING_AFTER */
     bool unique;            /* MF_UNIQUE: told apart by their cells, not hashed */
-    int count, captures;
+    bool grouped;           /* game.unique_shifts: kept as groups, not one by one */
+    int count, captures;    /* of all the landings, one by one and in groups */
+    int singles;            /* those one by one, in FROM, TO and CAPTURED */
     int16_t from[MOVELIST_MAX_MOVES], to[MOVELIST_MAX_MOVES];
     bool captured[MOVELIST_MAX_MOVES];
+    /* the landings of one step for all pieces at once (a board of one
+     * word): on the cells of TO, each from the cell OFFSET before it */
+    int groups;
+    struct { uint64_t to; int offset; } group[BATCH_GROUPS];
 } batch;
 
 /* For the alternatives of a select that start with a hop (mnode.first_hop):
@@ -91,9 +98,11 @@ static void batch_landing(gen *x, int to, const void *data)
     bool took;
     if (b->unique) {
         uint64_t bit = (uint64_t)1 << to;
-        if (x->landed[x->anchor] & bit)
-            return;
-        x->landed[x->anchor] |= bit;
+        if (!b->grouped) {      /* (grouped: shift_leaves has left out those found) */
+            if (x->landed[x->anchor] & bit)
+                return;
+            x->landed[x->anchor] |= bit;
+        }
         took = x->captured || x->pos->cells[to];
     } else {
         bool captured = x->captured;
@@ -108,10 +117,11 @@ static void batch_landing(gen *x, int to, const void *data)
         gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
         return;
     }
-    b->from[b->count] = (int16_t)x->anchor;
-    b->captured[b->count] = took;
+    b->from[b->singles] = (int16_t)x->anchor;
+    b->captured[b->singles] = took;
+    b->to[b->singles++] = (int16_t)to;
     b->captures += took;
-    b->to[b->count++] = (int16_t)to;
+    b->count++;
 }
 
 /* The alternatives under NODE for the piece chosen: the landings into B
@@ -176,6 +186,28 @@ static void shift_leaves(gen *x, int node, const cellset *cells, batch *b)
         cellset to;
         spec_shift_forward(g, dir, cells, &to);
         cellset_and(&to, &target, words);
+        if (b->grouped) {
+            /* a landing is its step's offset and its cell: those found
+             * before (two steps alike, two selects of a type) are left out */
+            uint64_t *landed = &x->shift_landed[g->shift_canon[dir]];
+            uint64_t fresh = to.w[0] & ~*landed;
+            *landed |= fresh;
+            int found = cellset_bits(fresh);
+            if (!found)
+                continue;
+            if (b->groups < BATCH_GROUPS) {
+                if (b->count + found > MOVELIST_MAX_MOVES) {
+                    gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
+                    return;
+                }
+                b->group[b->groups].to = fresh;
+                b->group[b->groups++].offset = g->shift_offset[dir];
+                b->count += found;
+                b->captures += cellset_bits(fresh & x->pos->occupied.w[0]);
+                continue;
+            }
+            to.w[0] = fresh;    /* no room for a group: one by one */
+        }
         for (int cell = cellset_next(&to, -1, words); cell >= 0 && !x->stop; cell = cellset_next(&to, cell, words)) {
             x->anchor = x->origin = x->last = cell - g->shift_offset[dir];
             batch_landing(x, cell, b);
@@ -225,6 +257,20 @@ static inline void unchoose_piece(gen *x, const chosen *saved)
  * kind among itself); builds the one drawn if any. */
 enum { DRAW_ALL, DRAW_CAPTURES, DRAW_OTHERS };
 
+/* Builds the landing of the piece on FROM on TO. */
+static void build_landing(gen *x, const batch *b, int from, int to)
+{
+    bool captured = x->captured;
+    chosen saved;
+    choose_piece(x, from, &saved);
+    change c[LANDING_CHANGES];
+    uint64_t hash;
+    int count = landing_changes(x, to, b->after, c, &hash);
+    gen_store(x, c, count, hash);
+    unchoose_piece(x, &saved);
+    x->captured = captured;
+}
+
 static void draw_landing(gen *x, const batch *b, int kind)
 {
     bool captured = x->captured;
@@ -233,17 +279,26 @@ static void draw_landing(gen *x, const batch *b, int kind)
     int drawn = gen_sample_batch(x, kind == DRAW_ALL ? b->count
                                     : kind == DRAW_CAPTURES ? b->captures : b->count - b->captures);
     x->captured = captured;
-    for (int i = 0; i < b->count && drawn >= 0; i++) {
+    uint64_t occupied = x->pos->occupied.w[0];
+    for (int i = 0; i < b->groups && drawn >= 0; i++) {
+        uint64_t to = b->group[i].to;
+        if (kind != DRAW_ALL)
+            to &= kind == DRAW_CAPTURES ? occupied : ~occupied;
+        int found = cellset_bits(to);
+        if (drawn >= found) {
+            drawn -= found;
+            continue;
+        }
+        for (; drawn > 0; drawn--)
+            to &= to - 1;
+        int cell = __builtin_ctzll(to);
+        build_landing(x, b, cell - b->group[i].offset, cell);
+        return;
+    }
+    for (int i = 0; i < b->singles && drawn >= 0; i++) {
         if ((kind != DRAW_ALL && b->captured[i] != (kind == DRAW_CAPTURES)) || drawn-- > 0)
             continue;
-        chosen saved;
-        choose_piece(x, b->from[i], &saved);
-        change c[LANDING_CHANGES];
-        uint64_t hash;
-        int count = landing_changes(x, b->to[i], b->after, c, &hash);
-        gen_store(x, c, count, hash);
-        unchoose_piece(x, &saved);
-        x->captured = captured;
+        build_landing(x, b, b->from[i], b->to[i]);
     }
 }
 
@@ -260,7 +315,8 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
     batch b;
     b.after = after;
     b.unique = (n->flags & MF_UNIQUE) && g->unique_landings;
-    b.count = b.captures = 0;
+    b.grouped = b.unique && g->unique_shifts;
+    b.count = b.captures = b.singles = b.groups = 0;
     hop_cache hops;
     hops.count = 0;
     bool all_at_once = (n->flags & MF_SHIFTS) != 0;

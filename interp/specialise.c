@@ -79,6 +79,14 @@ static void board_tables(game *g)
         g->shift_valid[d] = valid && any;
         g->shift_offset[d] = offset;
     }
+    for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++) {
+        g->shift_canon[d] = (int8_t)d;
+        for (int e = 0; e < d && g->shift_valid[d]; e++)
+            if (g->shift_valid[e] && g->shift_offset[e] == g->shift_offset[d]) {
+                g->shift_canon[d] = (int8_t)e;
+                break;
+            }
+    }
 }
 
 /* Whether eval_has answers for one cell of E without building a set. */
@@ -426,6 +434,10 @@ static void unique_landings(game *g)
     g->unique_landings = g->words == 1 && selects_of_landings(g, turn, false);
     if (g->unique_landings)
         selects_of_landings(g, turn, true);
+    g->unique_shifts = g->unique_landings;
+    for (int i = 0; i < g->node_count; i++)
+        if (g->nodes[i].op == M_SELECT && (g->nodes[i].flags & MF_UNIQUE) && !(g->nodes[i].flags & MF_SHIFTS))
+            g->unique_shifts = false;
 }
 
 /* Whether NODE, run between a piece choice and a placement of another
@@ -725,7 +737,7 @@ void specialise_none(game *g)
     g->direct_emit = false;
     g->after_at_landing = false;
     g->after_action_count = -1;
-    g->unique_landings = false;
+    g->unique_landings = g->unique_shifts = false;
     g->rays_valid = false;
     free(g->sight_rays);
     g->sight_rays = NULL;

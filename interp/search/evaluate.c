@@ -30,7 +30,7 @@ static int count_of(const game *g, const position *p, int player, int type)
 {
     int n = 0;
     for (int w = 0; w < g->words; w++)
-        n += __builtin_popcountll(p->owned[player].w[w] & p->typed[type].w[w]);
+        n += cellset_bits(p->owned[player].w[w] & p->typed[type].w[w]);
     if (p->reserve[player][type] > 0)
         n += p->reserve[player][type];
     return n;
