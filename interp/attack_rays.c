@@ -342,9 +342,55 @@ static bool build_residual(game *g, const ray_source *sources, int source_count)
     return true;
 }
 
+/* The set E when the game's one legality filter is `legal unless
+ * attacked(E)`, E a test of each cell by itself, and every ray's target a
+ * test of the attacked cell by itself: then whether E is attacked depends
+ * on the cells along the lines through E's cells (the looking back, the
+ * target test), and on the pieces of types with other captures (the
+ * residual search).  -1 otherwise. */
+/* Whether the cell test E may hold an empty cell. */
+static bool may_hold_empty(const game *g, int e)
+{
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_OCCUPIED: case C_SET_FRIEND: case C_SET_ENEMY: case C_SET_TYPE:
+        return false;
+    case C_SET_UNION:
+        return may_hold_empty(g, c->a) || may_hold_empty(g, c->b);
+    case C_SET_INTERSECT:
+        return may_hold_empty(g, c->a) && may_hold_empty(g, c->b);
+    case C_SET_MINUS:
+        return may_hold_empty(g, c->a);
+    default:
+        return true;
+    }
+}
+
+static int quiet_attacked(const game *g)
+{
+    int set = -1, filters = 0;
+    for (int i = 0; i < g->filter_count; i++) {
+        const filter *f = &g->filters[i];
+        if (f->kind != FILTER_LEGAL_IF)
+            continue;
+        filters++;
+        const cexpr *c = &g->exprs[f->expr];
+        if (f->negate && c->op == C_COND_ATTACKED && c->a >= 0 && g->exprs[c->a].cell_test)
+            set = c->a;
+    }
+    if (filters != 1)
+        return -1;
+    for (int l = 0; l < g->line_first[g->player_count]; l++)
+        for (int r = g->ray_lines[l].first; r < g->ray_lines[l].first + g->ray_lines[l].count; r++)
+            if (g->rays[r].target >= 0 && !g->exprs[g->rays[r].target].cell_test)
+                return -1;
+    return set;
+}
+
 bool attack_rays_build(game *g)
 {
     g->rays_valid = false;
+    g->quiet_attacked = -1;
     if (!g->reach_valid || g->turn < 0 || !uses_attacked(g))
         return true;
     ray_builder rb = { .g = g };
@@ -361,6 +407,8 @@ bool attack_rays_build(game *g)
     free(rb.rays.items);
     free(rb.residual.items);
     g->rays_valid = ok && !rb.failed;
+    g->quiet_attacked = g->rays_valid ? (int16_t)quiet_attacked(g) : -1;
+    g->quiet_attacked_empty = g->quiet_attacked >= 0 && may_hold_empty(g, g->quiet_attacked);
     return !rb.failed;
 }
 
@@ -371,24 +419,13 @@ bool attack_rays_hit(gen *x, int cell, uint32_t types)
     const game *g = x->g;
     const position *p = x->pos;
     int words = g->words;
-    const cellset *owned = &p->owned[x->player];
     for (int l = g->line_first[x->player]; l < g->line_first[x->player + 1]; l++) {
         const attack_line *line = &g->ray_lines[l];
         if (!(line->types & types))
             continue;
         /* the cheap test first: a piece of the line's types on the line */
         const uint64_t *mask = g->ray_masks + ((size_t)line->at + (size_t)cell) * (size_t)words;
-        bool any = false;
-        for (int w = 0; w < words && !any; w++) {
-            uint64_t m = mask[w] & owned->w[w];
-            if (!m)
-                continue;
-            uint64_t typed = 0;
-            for (uint32_t t = line->types; t; t &= t - 1)
-                typed |= p->typed[__builtin_ctz(t)].w[w];
-            any = (m & typed) != 0;
-        }
-        if (!any)
+        if (!attack_line_manned(g, p, line, x->player, mask))
             continue;
         /* back along the line over empty cells to the first piece */
         const int16_t *from = g->ray_from + line->at;

@@ -387,6 +387,11 @@ typedef struct game {
     uint64_t *ray_residual;             /* see attack_residual */
     uint32_t ray_generic[GAME_MAX_PLAYERS];  /* bit t: type t's captures are not all rays */
     bool rays_valid;
+    /* the set E of the one legality filter, `legal unless attacked(E)`,
+     * when rays answer it reading no more than the lines through each
+     * cell of E (see quiet_turn in movegen.c); -1: none */
+    int16_t quiet_attacked;
+    bool quiet_attacked_empty;  /* it may hold an empty cell */
     word_op *word_ops;                  /* see set_words.c */
     int16_t *step_dests;                /* see mnode.dests */
     uint64_t *sight_rays;               /* see spec_sight_along */

@@ -365,9 +365,33 @@ static bool sample_keeps(gen *x)
     return gen_sample_batch(x, 1) == 0;
 }
 
+/* Whether the move just made leaves the legality filter holding, as it
+ * held before the turn (legal_quiet): it changed no cell of the zone,
+ * gave no other player a piece anywhere, and made no cell a new one of
+ * the attacked set. */
+static bool quiet_move(gen *x)
+{
+    const position *p = x->pos;
+    if (p->log_overflow)
+        return false;
+    for (int i = x->turn_mark; i < p->log_length; i++) {
+        const change *c = &p->log[i];
+        if (c->kind != CHANGE_CELL)
+            continue;   /* rays read no variable, and no residual piece is near */
+        uint16_t after = (uint16_t)c->after;
+        if (cellset_has(&x->legal_zone, c->index) || (after && PIECE_OWNER(after) != x->player))
+            return false;
+        if ((after || x->g->quiet_attacked_empty) && eval_has(x, x->g->quiet_attacked, c->index))
+            return false;
+    }
+    return true;
+}
+
 static bool legal(gen *x)
 {
     const game *g = x->g;
+    if (x->legal_quiet && quiet_move(x))
+        return true;
     for (int i = 0; i < g->filter_count; i++) {
         const filter *f = &g->filters[i];
         if (f->kind != FILTER_LEGAL_IF)
@@ -501,7 +525,7 @@ static void init_gen(gen *x, movegen *m, position *p, int player, int level)
     x->sample_rng = NULL;
     x->sampled_captures = x->sampled_others = 0;
     x->drawn = false;
-    x->in_filter = x->no_moves = x->has_start = false;
+    x->in_filter = x->no_moves = x->has_start = x->legal_quiet = false;
     cellset_clear(&x->visited, words);
     cellset_clear(&x->jumped, words);
     cellset_clear(&x->pushed, words);
@@ -520,6 +544,53 @@ static void init_gen(gen *x, movegen *m, position *p, int player, int level)
     x->chain_direction = -1;
     x->moved_type = -1;
     x->turn_mark = p->log_length;
+}
+
+/* For game.quiet_attacked E: whether the mover's pieces hold every cell of
+ * E and none is attacked now, with no piece of a type with other captures
+ * than rays near them; then LEGAL_ZONE is E's cells and every line through
+ * them with a piece on it that takes along it.  A move that changes no
+ * cell of the zone and gives no other player a piece leaves each line as
+ * it was (no piece of its types on it, or the same cells up to the first
+ * piece), so E is still not attacked (quiet_move). */
+static bool quiet_turn(gen *x)
+{
+    const game *g = x->g;
+    const position *p = x->pos;
+    int words = g->words, e = g->quiet_attacked;
+    cellset cells, others;
+    eval_set(x, e, &cells);
+    cellset_copy(&others, &cells, words);
+    cellset_and_not(&others, &p->owned[x->player], words);
+    if (!cellset_empty(&others, words))
+        return false;
+    cellset_copy(&x->legal_zone, &cells, words);
+    for (int cell = cellset_next(&cells, -1, words); cell >= 0; cell = cellset_next(&cells, cell, words))
+        for (int a = 0; a < g->player_count; a++) {
+            if (a == x->player)
+                continue;
+            const cellset *owned = &p->owned[a];
+            for (int t = 0; t < g->type_count; t++) {
+                if (!(g->ray_generic[a] & (1u << t)))
+                    continue;
+                const uint64_t *near = attack_residual(g, a, t, cell);
+                for (int w = 0; w < words; w++)
+                    if (near[w] & p->typed[t].w[w] & owned->w[w])
+                        return false;
+            }
+            for (int l = g->line_first[a]; l < g->line_first[a + 1]; l++) {
+                const attack_line *line = &g->ray_lines[l];
+                const uint64_t *mask = g->ray_masks + ((size_t)line->at + (size_t)cell) * (size_t)words;
+                if (attack_line_manned(g, p, line, a, mask))
+                    for (int w = 0; w < words; w++)
+                        x->legal_zone.w[w] |= mask[w];
+            }
+        }
+    bool saved = x->in_filter;
+    x->in_filter = true;
+    bool attacked = gen_attacked(x, e);
+    x->in_filter = saved;
+    return !attacked;
 }
 
 static void begin_turn(gen *x)
@@ -541,6 +612,8 @@ static void begin_turn(gen *x)
             x->start = s;
         }
     }
+    /* (not for counts, which mostly stop at the first move) */
+    x->legal_quiet = g->quiet_attacked >= 0 && !x->counting && quiet_turn(x);
 }
 
 int gen_count_moves(gen *parent, int player, bool stop_at_first)

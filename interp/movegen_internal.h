@@ -78,6 +78,10 @@ typedef struct gen {
     uint64_t shift_landed[BOARD_MAX_DIRECTIONS];    /* game.unique_shifts: the
                              * cells landed on by a step in each direction
                              * (by game.shift_canon) this turn */
+    /* game.quiet_attacked: the legality filter held before the turn, and
+     * holds after a move that changes no cell of LEGAL_ZONE (quiet_turn) */
+    bool legal_quiet;
+    cellset legal_zone;
     bool stop;
     bool in_filter;         /* evaluating a legality filter: the side has not changed yet */
     bool no_moves;          /* for end rules */
@@ -204,6 +208,24 @@ bool gen_attacked(gen *parent, int e);
  * type in TYPES (bit t: type t), takes what stands on CELL
  * (g->rays_valid). */
 bool attack_rays_hit(gen *x, int cell, uint32_t types);
+
+/* Whether PLAYER has a piece of one of LINE's types on the cells of MASK
+ * (the line's mask at a cell): the line could take there. */
+static inline bool attack_line_manned(const game *g, const position *p, const attack_line *line, int player,
+                                      const uint64_t *mask)
+{
+    for (int w = 0; w < g->words; w++) {
+        uint64_t m = mask[w] & p->owned[player].w[w];
+        if (!m)
+            continue;
+        uint64_t typed = 0;
+        for (uint32_t t = line->types; t; t &= t - 1)
+            typed |= p->typed[__builtin_ctz(t)].w[w];
+        if (m & typed)
+            return true;
+    }
+    return false;
+}
 
 /* small helpers of the hot path, inline */
 

@@ -739,6 +739,7 @@ void specialise_none(game *g)
     g->after_action_count = -1;
     g->unique_landings = g->unique_shifts = false;
     g->rays_valid = false;
+    g->quiet_attacked = -1;
     free(g->sight_rays);
     g->sight_rays = NULL;
     for (int e = 0; e < g->expr_count; e++)

@@ -145,6 +145,8 @@ static void specialisations_apply(void **state)
     /* its after-rules (the cell a pawn skipped, the flag of a king or rook
      * that moved) are applied as actions to each move made */
     assert_int_equal(chess->after_action_count, 2);
+    /* and a move off the lines through the king needs no attack search */
+    assert_true(chess->quiet_attacked >= 0);
     for (int p = 0; p < 2; p++) {
         assert_int_equal(chess->line_first[p + 1] - chess->line_first[p], 16);
         uint32_t searched = 0;
