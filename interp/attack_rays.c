@@ -366,6 +366,26 @@ static bool may_hold_empty(const game *g, int e)
     }
 }
 
+/* The types of the pieces the cell test E may hold (bit t: type t). */
+static uint32_t types_held(const game *g, int e)
+{
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_EMPTY:
+        return 0;
+    case C_SET_TYPE:
+        return 1u << c->value;
+    case C_SET_UNION:
+        return types_held(g, c->a) | types_held(g, c->b);
+    case C_SET_INTERSECT:
+        return types_held(g, c->a) & types_held(g, c->b);
+    case C_SET_MINUS:
+        return types_held(g, c->a);
+    default:
+        return ~0u;
+    }
+}
+
 static int quiet_attacked(const game *g)
 {
     int set = -1, filters = 0;
@@ -409,6 +429,7 @@ bool attack_rays_build(game *g)
     g->rays_valid = ok && !rb.failed;
     g->quiet_attacked = g->rays_valid ? (int16_t)quiet_attacked(g) : -1;
     g->quiet_attacked_empty = g->quiet_attacked >= 0 && may_hold_empty(g, g->quiet_attacked);
+    g->quiet_attacked_types = g->quiet_attacked >= 0 ? types_held(g, g->quiet_attacked) : 0;
     return !rb.failed;
 }
 

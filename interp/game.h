@@ -392,6 +392,7 @@ typedef struct game {
      * cell of E (see quiet_turn in movegen.c); -1: none */
     int16_t quiet_attacked;
     bool quiet_attacked_empty;  /* it may hold an empty cell */
+    uint32_t quiet_attacked_types;  /* the types of piece it may hold */
     word_op *word_ops;                  /* see set_words.c */
     int16_t *step_dests;                /* see mnode.dests */
     uint64_t *sight_rays;               /* see spec_sight_along */

@@ -381,7 +381,9 @@ static bool quiet_move(gen *x)
         uint16_t after = (uint16_t)c->after;
         if (cellset_has(&x->legal_zone, c->index) || (after && PIECE_OWNER(after) != x->player))
             return false;
-        if ((after || x->g->quiet_attacked_empty) && eval_has(x, x->g->quiet_attacked, c->index))
+        const game *g = x->g;
+        bool may = after ? (g->quiet_attacked_types >> PIECE_TYPE(after)) & 1 : g->quiet_attacked_empty;
+        if (may && eval_has(x, g->quiet_attacked, c->index))
             return false;
     }
     return true;
