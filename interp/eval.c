@@ -171,6 +171,25 @@ void eval_set(gen *x, int e, cellset *out)
         return;
     case C_SET_ADJACENT:
     case C_SET_SIGHT: {
+        if (c->sight_shifts) {
+            /* each line at once, from a table of rays (spec_sight_along);
+             * from where the piece stands, without a set for it */
+            const dlist *d = &g->dlists[c->value];
+            const dstep *steps = d->steps[x->player];
+            int count = d->count[x->player];
+            cellset_clear(out, words);
+            if (g->exprs[c->a].op == C_SET_HERE) {
+                for (int i = 0; i < count && x->anchor >= 0; i++)
+                    spec_sight_along(g, steps[i].direction, x->anchor, &x->pos->occupied, out);
+                return;
+            }
+            cellset from;
+            eval_set(x, c->a, &from);
+            for (int cell = cellset_next(&from, -1, words); cell >= 0; cell = cellset_next(&from, cell, words))
+                for (int i = 0; i < count; i++)
+                    spec_sight_along(g, steps[i].direction, cell, &x->pos->occupied, out);
+            return;
+        }
         cellset from;
         eval_set(x, c->a, &from);
         cellset_clear(out, words);
@@ -179,14 +198,6 @@ void eval_set(gen *x, int e, cellset *out)
             return;
         if (c->op == C_SET_ADJACENT && adjacent_by_shifts(x, d, &from, out))
             return;
-        if (c->sight_shifts) {
-            /* each line at once, from a table of rays (spec_sight_along) */
-            const dstep *steps = d->steps[x->player];
-            for (int cell = cellset_next(&from, -1, words); cell >= 0; cell = cellset_next(&from, cell, words))
-                for (int i = 0; i < d->count[x->player]; i++)
-                    spec_sight_along(g, steps[i].direction, cell, &x->pos->occupied, out);
-            return;
-        }
         cellset filled;
         gen_occupied(x, &filled);
         for (int cell = cellset_next(&from, -1, words); cell >= 0; cell = cellset_next(&from, cell, words)) {

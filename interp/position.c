@@ -80,7 +80,8 @@ void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYE
               const int32_t *vars, int ply, int since_reset)
 {
     const game *g = p->game;
-    memset(p->cells, 0, sizeof p->cells);
+    /* (the cells past the board's stay empty from pos_init: a playout
+     * loads a position at each start, and the arrays are large) */
     memcpy(p->cells, cells, (size_t)g->board.cell_count * sizeof p->cells[0]);
     memcpy(p->reserve, reserve, sizeof p->reserve);
     memcpy(p->vars, vars, sizeof p->vars);
@@ -93,9 +94,11 @@ void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYE
     for (int i = 0; i < p->history_length; i++)
         p->seen[p->history[i] & SEEN_MASK]--;
     p->history_length = 0;
-    memset(p->owned, 0, sizeof p->owned);
-    memset(p->typed, 0, sizeof p->typed);
-    memset(&p->occupied, 0, sizeof p->occupied);
+    for (int pl = 0; pl < GAME_MAX_PLAYERS; pl++)
+        cellset_clear(&p->owned[pl], g->words);
+    for (int t = 0; t < g->type_count; t++)
+        cellset_clear(&p->typed[t], g->words);
+    cellset_clear(&p->occupied, g->words);
     for (int c = 0; c < g->board.cell_count; c++)
         occupy(p, c, 0, p->cells[c]);
     uint64_t hash = g->zobrist_side[p->side];
