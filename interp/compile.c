@@ -52,8 +52,8 @@ int compile_add_expr(compiler *c, uint8_t op, uint8_t player, int a, int b, int3
     e->a = (int16_t)a;
     e->b = (int16_t)b;
     e->value = value;
-    e->cell_test = false;
-    e->word_program = -1;
+    e->cell_test = e->sight_shifts = false;
+    e->word_program = e->content = -1;
     return g->expr_count++;
 }
 
@@ -792,6 +792,7 @@ void game_free(game *g)
     free(g->word_ops);
     free(g->step_dests);
     free(g->sight_rays);
+    free(g->content_bits);
     free(g->zobrist_piece);
     free(g->zobrist_flag);
     free(g);

@@ -83,6 +83,8 @@ typedef struct cexpr {
     bool cell_test;     /* set by specialise: eval_has tests one cell cheaply */
     bool sight_shifts;  /* set by specialise: sight along shifts only (spec_sight_along) */
     int16_t word_program; /* set by specialise: game.word_ops index, -1: none */
+    int16_t content;    /* set by specialise: a cell test that reads only the
+                         * cell's piece: game.content_bits table, -1: none */
     int32_t value;
 } cexpr;
 
@@ -396,6 +398,9 @@ typedef struct game {
     word_op *word_ops;                  /* see set_words.c */
     int16_t *step_dests;                /* see mnode.dests */
     uint64_t *sight_rays;               /* see spec_sight_along */
+    /* [content][player] 256 bits: bit c, whether a cell whose piece code
+     * has low byte c (type and owner) is in the set (cexpr.content) */
+    uint64_t *content_bits;
     int word_op_count;
 
     /* load-time specialisation: see specialise.h */

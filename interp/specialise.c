@@ -678,11 +678,82 @@ static bool after_rules_as_actions(game *g, int node)
     return true;
 }
 
+/* Whether the cell test E reads only the piece on the cell (its type and
+ * owner), and the player it is read for. */
+static bool reads_only_content(const game *g, int e)
+{
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_EMPTY: case C_SET_OCCUPIED: case C_SET_FRIEND: case C_SET_ENEMY: case C_SET_TYPE: case C_SET_ALL:
+        return true;
+    case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
+        return reads_only_content(g, c->a) && reads_only_content(g, c->b);
+    default:
+        return false;
+    }
+}
+
+/* Whether a cell holding CODE (0: empty) is in E, read for PLAYER, as
+ * eval_has answers. */
+static bool content_has(const game *g, int e, uint16_t code, int player)
+{
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_EMPTY: return !code;
+    case C_SET_OCCUPIED: return code != 0;
+    case C_SET_FRIEND: return code && PIECE_OWNER(code) == player;
+    case C_SET_ENEMY: return code && PIECE_OWNER(code) != player;
+    case C_SET_TYPE: return code && PIECE_TYPE(code) == c->value;
+    case C_SET_ALL: return true;
+    case C_SET_UNION: return content_has(g, c->a, code, player) || content_has(g, c->b, code, player);
+    case C_SET_INTERSECT: return content_has(g, c->a, code, player) && content_has(g, c->b, code, player);
+    case C_SET_MINUS: return content_has(g, c->a, code, player) && !content_has(g, c->b, code, player);
+    default: return false;
+    }
+}
+
+/* The cell tests that read only the cell's piece, as tables of their
+ * answers by the piece's type and owner (cexpr.content): eval_has reads
+ * a bit instead of walking the expression. */
+static bool content_tables(game *g)
+{
+    free(g->content_bits);
+    g->content_bits = NULL;
+    int count = 0;
+    for (int e = 0; e < g->expr_count; e++) {
+        cexpr *c = &g->exprs[e];
+        c->content = -1;
+        /* (a single part is as quick to read as the table) */
+        if (c->cell_test && c->op >= C_SET_UNION && c->op <= C_SET_MINUS && reads_only_content(g, e))
+            c->content = (int16_t)count++;
+    }
+    if (!count)
+        return true;
+    g->content_bits = calloc((size_t)count * GAME_MAX_PLAYERS * 4, sizeof *g->content_bits);
+    if (!g->content_bits) {
+        for (int e = 0; e < g->expr_count; e++)
+            g->exprs[e].content = -1;
+        return false;
+    }
+    for (int e = 0; e < g->expr_count; e++) {
+        int t = g->exprs[e].content;
+        for (int player = 0; t >= 0 && player < GAME_MAX_PLAYERS; player++) {
+            uint64_t *bits = g->content_bits + ((size_t)t * GAME_MAX_PLAYERS + (size_t)player) * 4;
+            for (int low = 0; low < 256; low++)
+                if ((low & 0x3F) <= g->type_count && content_has(g, e, (uint16_t)((low & 0x3F) ? low : 0), player))
+                    bits[low >> 6] |= (uint64_t)1 << (low & 63);
+        }
+    }
+    return true;
+}
+
 bool specialise_game(game *g)
 {
     board_tables(g);
     for (int e = 0; e < g->expr_count; e++)
         g->exprs[e].cell_test = cell_test(g, e);
+    if (!content_tables(g))
+        return false;
     for (int i = 0; i < g->pattern_count; i++)
         g->patterns[i].bulk = pattern_bulk_prepare(g, &g->patterns[i]);
     /* legality is the one test run on a finished turn's position */
@@ -742,7 +813,9 @@ void specialise_none(game *g)
     g->quiet_attacked = -1;
     free(g->sight_rays);
     g->sight_rays = NULL;
-    for (int e = 0; e < g->expr_count; e++)
+    for (int e = 0; e < g->expr_count; e++) {
         g->exprs[e].cell_test = g->exprs[e].sight_shifts = false;
+        g->exprs[e].content = -1;
+    }
     set_words_none(g);
 }

@@ -147,6 +147,11 @@ static void specialisations_apply(void **state)
     assert_int_equal(chess->after_action_count, 2);
     /* and a move off the lines through the king needs no attack search */
     assert_true(chess->quiet_attacked >= 0);
+    /* `to empty or enemy` is read from a table by the piece on the cell */
+    int tables = 0;
+    for (int e = 0; e < chess->expr_count; e++)
+        tables += chess->exprs[e].content >= 0;
+    assert_true(tables > 0);
     for (int p = 0; p < 2; p++) {
         assert_int_equal(chess->line_first[p + 1] - chess->line_first[p], 16);
         uint32_t searched = 0;
