@@ -89,7 +89,8 @@ typedef struct cexpr {
 } cexpr;
 
 /* One step of a set expression's program on a one-word board
- * (set_words.c): a cop with its player and value, or WORD_END. */
+ * (set_words.c): a cop with its player and value, WORD_SKIP_EMPTY or
+ * WORD_END. */
 typedef struct word_op {
     uint8_t op;
     uint8_t player;
@@ -97,6 +98,7 @@ typedef struct word_op {
 } word_op;
 
 #define WORD_END 255
+#define WORD_SKIP_EMPTY 254   /* the word on top is empty: skip ARG ops (it is the result) */
 
 /* One way to take a step from a cell, resolved for one player. */
 typedef enum dstep_kind {

@@ -53,6 +53,38 @@ static bool shifts_only(const game *g, int list)
     return true;
 }
 
+/* A rough size of the set E, to run first the operand of an intersection
+ * that is most often empty and skip the other then: 0 or 1 for sets of a
+ * cell or fewer (where the piece stands, and a type there). */
+static int estimate(const game *g, int e)
+{
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_HERE: case C_SET_ORIGIN: case C_SET_LAST: case C_SET_ANCHOR: case C_SET_VAR:
+        return 1;
+    case C_SET_TYPE: case C_SET_JUMPED: case C_SET_PUSHED: case C_SET_MARKED: case C_SET_LINE: case C_SET_LABEL:
+        return 4;
+    case C_SET_CONST:
+        return cellset_count(&g->sets[c->value], g->words);
+    case C_SET_UNION:
+        return estimate(g, c->a) + estimate(g, c->b);
+    case C_SET_INTERSECT: {
+        int a = estimate(g, c->a), b = estimate(g, c->b);
+        return (a < b ? a : b) > 0 ? (a < b ? a : b) - 1 : 0;
+    }
+    case C_SET_MINUS:
+        return estimate(g, c->a);
+    case C_SET_ADJACENT: {
+        int most = 0;
+        for (int p = 0; p < g->player_count && c->value >= 0; p++)
+            most = g->dlists[c->value].count[p] > most ? g->dlists[c->value].count[p] : most;
+        return estimate(g, c->a) * (c->value >= 0 ? most : g->board.direction_count);
+    }
+    default:
+        return g->board.cell_count / 2;
+    }
+}
+
 /* Appends E's program (it leaves E's word on the stack); false if some
  * part of E cannot be run this way. */
 static bool build(builder *b, int e)
@@ -67,7 +99,27 @@ static bool build(builder *b, int e)
     case C_SET_HERE: case C_SET_ORIGIN: case C_SET_LAST: case C_SET_ANCHOR: case C_SET_JUMPED:
     case C_SET_PUSHED: case C_SET_MARKED: case C_SET_LINE: case C_SET_LABEL: case C_SET_VAR:
         return push_op(b, c->op, c->player, c->value, 1);
-    case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
+    case C_SET_INTERSECT: case C_SET_MINUS: {
+        /* the operand most often empty first, and when it is, the other
+         * is not run (an intersection's operands in either order) */
+        int first = c->a, second = c->b;
+        if (c->op == C_SET_INTERSECT && estimate(g, second) < estimate(g, first)) {
+            first = c->b;
+            second = c->a;
+        }
+        if (!build(b, first))
+            return false;
+        int skip = b->count;
+        bool skipping = estimate(g, first) <= 1;
+        if (skipping && !push_op(b, WORD_SKIP_EMPTY, 0, 0, 0))
+            return false;
+        if (!build(b, second) || !push_op(b, c->op, 0, 0, -1))
+            return false;
+        if (skipping)
+            b->ops[skip].arg = b->count - skip - 1;
+        return true;
+    }
+    case C_SET_UNION:
         return build(b, c->a) && build(b, c->b) && push_op(b, c->op, 0, 0, -1);
     case C_SET_ADJACENT:
         return shifts_only(g, c->value) && build(b, c->a) && push_op(b, c->op, 0, c->value, 0);
@@ -126,6 +178,10 @@ uint64_t set_words_run(const gen *x, int first)
         switch (o->op) {
         case WORD_END:
             return stack[top - 1];
+        case WORD_SKIP_EMPTY:
+            if (!stack[top - 1])
+                o += o->arg;
+            break;
         case C_SET_CONST: stack[top++] = g->sets[o->arg].w[0]; break;
         case C_SET_REGION: {
             int q = gen_player(x, o->player);
