@@ -9,7 +9,8 @@
 #define SEEN_BITS 20
 #define SEEN_MASK ((1u << SEEN_BITS) - 1)
 
-static void occupy(position *p, int cell, uint16_t old, uint16_t code)
+/* (inlined: each change of a cell runs it, in the generator's inner loop) */
+__attribute__((always_inline)) static inline void occupy(position *p, int cell, uint16_t old, uint16_t code)
 {
     if (old) {
         cellset_remove(&p->owned[PIECE_OWNER(old)], cell);
