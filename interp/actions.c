@@ -57,6 +57,7 @@ static bool move_anchor(gen *x, int to)
 }
 
 typedef struct saved_state {
+    uint64_t hash;
     int mark, anchor, last, path_length, chain_direction;
     bool captured;
     cellset visited, jumped;
@@ -65,6 +66,7 @@ typedef struct saved_state {
 static void save(const gen *x, saved_state *s)
 {
     s->mark = x->pos->log_length;
+    s->hash = x->pos->hash;
     s->anchor = x->anchor;
     s->last = x->last;
     s->path_length = x->path_length;
@@ -76,7 +78,7 @@ static void save(const gen *x, saved_state *s)
 
 static void restore(gen *x, const saved_state *s)
 {
-    pos_undo_to(x->pos, s->mark);
+    pos_undo_to_hash(x->pos, s->mark, s->hash);
     x->anchor = s->anchor;
     x->last = s->last;
     x->path_length = s->path_length;

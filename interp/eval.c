@@ -184,15 +184,14 @@ void eval_set(gen *x, int e, cellset *out)
             int count = d->count[x->player];
             cellset_clear(out, words);
             if (g->exprs[c->a].op == C_SET_HERE) {
-                for (int i = 0; i < count && x->anchor >= 0; i++)
-                    spec_sight_along(g, steps[i].direction, x->anchor, &x->pos->occupied, out);
+                if (x->anchor >= 0)
+                    spec_sight_all(g, steps, count, x->anchor, &x->pos->occupied, out);
                 return;
             }
             cellset from;
             eval_set(x, c->a, &from);
             for (int cell = cellset_next(&from, -1, words); cell >= 0; cell = cellset_next(&from, cell, words))
-                for (int i = 0; i < count; i++)
-                    spec_sight_along(g, steps[i].direction, cell, &x->pos->occupied, out);
+                spec_sight_all(g, steps, count, cell, &x->pos->occupied, out);
             return;
         }
         cellset from;

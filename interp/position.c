@@ -162,21 +162,26 @@ void pos_set_var(position *p, int var, int32_t value)
     p->vars[var] = value;
 }
 
-static void revert(position *p, const change *c)
+/* Takes the change C back; its keys leave the hash too when HASHED (not
+ * when the caller restores the hash itself). */
+__attribute__((always_inline)) static inline void revert(position *p, const change *c, bool hashed)
 {
     switch (c->kind) {
     case CHANGE_CELL:
-        p->hash ^= pos_piece_key(p->game, c->index, (uint16_t)c->after)
-                 ^ pos_piece_key(p->game, c->index, (uint16_t)c->before);
+        if (hashed)
+            p->hash ^= pos_piece_key(p->game, c->index, (uint16_t)c->after)
+                     ^ pos_piece_key(p->game, c->index, (uint16_t)c->before);
         occupy(p, c->index, (uint16_t)c->after, (uint16_t)c->before);
         p->cells[c->index] = (uint16_t)c->before;
         break;
     case CHANGE_RESERVE:
-        p->hash ^= pos_reserve_key(c->player, c->index, c->after) ^ pos_reserve_key(c->player, c->index, c->before);
+        if (hashed)
+            p->hash ^= pos_reserve_key(c->player, c->index, c->after) ^ pos_reserve_key(c->player, c->index, c->before);
         p->reserve[c->player][c->index] = c->before;
         break;
     case CHANGE_VAR:
-        p->hash ^= pos_var_key(c->index, c->after) ^ pos_var_key(c->index, c->before);
+        if (hashed)
+            p->hash ^= pos_var_key(c->index, c->after) ^ pos_var_key(c->index, c->before);
         p->vars[c->index] = c->before;
         break;
     }
@@ -185,7 +190,14 @@ static void revert(position *p, const change *c)
 void pos_undo_to(position *p, int mark)
 {
     while (p->log_length > mark)
-        revert(p, &p->log[--p->log_length]);
+        revert(p, &p->log[--p->log_length], true);
+}
+
+void pos_undo_to_hash(position *p, int mark, uint64_t hash)
+{
+    while (p->log_length > mark)
+        revert(p, &p->log[--p->log_length], false);
+    p->hash = hash;
 }
 
 void pos_make(position *p, const change *changes, int count, bool resets, bool passed, undo *u)

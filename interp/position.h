@@ -107,6 +107,10 @@ static inline uint64_t pos_var_key(int var, int32_t value)
 
 /* Rolls the change log back to MARK (undoing each change). */
 void pos_undo_to(position *p, int mark);
+/* The same, back to where the hash was HASH: the changes' keys are not
+ * worked out again (the generator keeps the hash of each state it undoes
+ * to). */
+void pos_undo_to_hash(position *p, int mark, uint64_t hash);
 
 /* Applies CHANGES (as recorded by the generator) and passes the turn;
  * RESETS tells whether the move resets the 'plies without' count, PASSED

@@ -153,4 +153,43 @@ static inline void spec_sight_along(const game *g, int d, int cell, const cellse
     }
 }
 
+/* OUT |= the cells seen from CELL along each of the COUNT directions of
+ * STEPS (each a shift): spec_sight_along for them all, with the board's
+ * words held in registers on boards of one or two words. */
+static inline void spec_sight_all(const game *g, const dstep *steps, int count, int cell, const cellset *filled,
+                                  cellset *out)
+{
+    int words = g->words;
+    if (words > 2) {
+        for (int i = 0; i < count; i++)
+            spec_sight_along(g, steps[i].direction, cell, filled, out);
+        return;
+    }
+    size_t cells = (size_t)g->board.cell_count, stride = (size_t)words;
+    uint64_t f0 = filled->w[0], f1 = words == 2 ? filled->w[1] : 0, o0 = 0, o1 = 0;
+    for (int i = 0; i < count; i++) {
+        int d = steps[i].direction;
+        const uint64_t *rays = g->sight_rays + (size_t)d * cells * stride;
+        const uint64_t *ray = rays + (size_t)cell * stride;
+        uint64_t r0 = ray[0], r1 = words == 2 ? ray[1] : 0;
+        uint64_t m0 = r0 & f0, m1 = r1 & f1;
+        if (m0 | m1) {
+            int blocker = g->shift_offset[d] > 0 ? (m0 ? __builtin_ctzll(m0) : 64 + __builtin_ctzll(m1))
+                                                 : (m1 ? 127 - __builtin_clzll(m1) : 63 - __builtin_clzll(m0));
+            const uint64_t *past = rays + (size_t)blocker * stride;
+            r0 &= ~past[0];
+            r1 &= words == 2 ? ~past[1] : 0;
+            if (blocker < 64)
+                r0 &= ~((uint64_t)1 << blocker);
+            else
+                r1 &= ~((uint64_t)1 << (blocker - 64));
+        }
+        o0 |= r0;
+        o1 |= r1;
+    }
+    out->w[0] |= o0;
+    if (words == 2)
+        out->w[1] |= o1;
+}
+
 #endif
