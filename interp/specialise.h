@@ -153,18 +153,12 @@ static inline void spec_sight_along(const game *g, int d, int cell, const cellse
     }
 }
 
-/* OUT |= the cells seen from CELL along each of the COUNT directions of
- * STEPS (each a shift): spec_sight_along for them all, with the board's
- * words held in registers on boards of one or two words. */
-static inline void spec_sight_all(const game *g, const dstep *steps, int count, int cell, const cellset *filled,
-                                  cellset *out)
+/* spec_sight_all on a board of WORDS words, 1 or 2 (a constant where it
+ * is inlined, so that each size gets its own loop). */
+__attribute__((always_inline)) static inline void spec_sight_words(const game *g, const dstep *steps, int count,
+                                                                   int cell, const cellset *filled, cellset *out,
+                                                                   const int words)
 {
-    int words = g->words;
-    if (words > 2) {
-        for (int i = 0; i < count; i++)
-            spec_sight_along(g, steps[i].direction, cell, filled, out);
-        return;
-    }
     size_t cells = (size_t)g->board.cell_count, stride = (size_t)words;
     uint64_t f0 = filled->w[0], f1 = words == 2 ? filled->w[1] : 0, o0 = 0, o1 = 0;
     for (int i = 0; i < count; i++) {
@@ -178,7 +172,8 @@ static inline void spec_sight_all(const game *g, const dstep *steps, int count, 
                                                  : (m1 ? 127 - __builtin_clzll(m1) : 63 - __builtin_clzll(m0));
             const uint64_t *past = rays + (size_t)blocker * stride;
             r0 &= ~past[0];
-            r1 &= words == 2 ? ~past[1] : 0;
+            if (words == 2)
+                r1 &= ~past[1];
             if (blocker < 64)
                 r0 &= ~((uint64_t)1 << blocker);
             else
@@ -190,6 +185,22 @@ static inline void spec_sight_all(const game *g, const dstep *steps, int count, 
     out->w[0] |= o0;
     if (words == 2)
         out->w[1] |= o1;
+}
+
+/* OUT |= the cells seen from CELL along each of the COUNT directions of
+ * STEPS (each a shift): spec_sight_along for them all, with the board's
+ * words held in registers on boards of one or two words. */
+static inline void spec_sight_all(const game *g, const dstep *steps, int count, int cell, const cellset *filled,
+                                  cellset *out)
+{
+    if (g->words == 1) {
+        spec_sight_words(g, steps, count, cell, filled, out, 1);
+    } else if (g->words == 2) {
+        spec_sight_words(g, steps, count, cell, filled, out, 2);
+    } else {
+        for (int i = 0; i < count; i++)
+            spec_sight_along(g, steps[i].direction, cell, filled, out);
+    }
 }
 
 #endif

@@ -114,6 +114,14 @@ static void primitives_agree(void **state)
     assert_true(each_primitive(compare));
 }
 
+/* Boards of more than two words take the general ways of the word-wise
+ * shortcuts (sight along rays). */
+static void large_boards_agree(void **state)
+{
+    (void)state;
+    compare("tests/fixtures/amazons-large.rules");
+}
+
 /* The specialisations are in force where they should be: otherwise the
  * comparisons above would compare the general generator with itself. */
 static void specialisations_apply(void **state)
@@ -235,6 +243,7 @@ int main(void)
         cmocka_unit_test(specialisations_apply),
         cmocka_unit_test(shipped_games_agree),
         cmocka_unit_test(primitives_agree),
+        cmocka_unit_test(large_boards_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
