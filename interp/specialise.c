@@ -441,47 +441,73 @@ static void unique_landings(game *g)
 }
 
 /* Whether NODE, run between a piece choice and a placement of another
- * type, can neither put a piece of the placed type on a cell nor take one
- * off the board: it moves only the piece chosen, which takes what it lands
- * on (leaving itself there), and sets variables and flags. */
-static bool moves_chosen_only(const game *g, int node)
+ * type, is one movement of the piece chosen (a step, leap, slide or hop,
+ * perhaps one of several, perhaps guarded) onto cells without the mover's
+ * pieces: it puts no piece of the placed type on a cell and takes none off
+ * the board, and the position it leaves tells where the piece stands (the
+ * one cell the mover's piece came to). */
+static bool one_movement(const game *g, int node)
 {
     if (node < 0)
-        return true;
+        return false;
     const mnode *n = &g->nodes[node];
     switch (n->op) {
     case M_STEP: case M_SLIDE: case M_LEAP: case M_HOP:
-    case M_SET_VAR: case M_SET_FLAG:
+        return no_friends(g, n->target);
+    case M_ALT:
+        return one_movement(g, n->a) && one_movement(g, n->b);
+    case M_GUARD:
+        return !(n->flags & MF_AFTER) && one_movement(g, n->a);
+    default:
+        return false;
+    }
+}
+
+/* Whether the set E reads nothing but the position and where the piece
+ * stands (here): the same after two movements that leave one position. */
+static bool position_and_here(const game *g, int e)
+{
+    if (e < 0 || spec_position_only(g, e))
         return true;
-    case M_SEQ: case M_ALT:
-        return moves_chosen_only(g, n->a) && moves_chosen_only(g, n->b);
-    case M_REPEAT: case M_GUARD:
-        return moves_chosen_only(g, n->a);
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_HERE:
+        return true;
+    case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
+        return position_and_here(g, c->a) && position_and_here(g, c->b);
+    case C_SET_SIGHT: case C_SET_ADJACENT:
+        if (c->value >= 0)
+            for (int p = 0; p < g->player_count; p++)
+                for (int i = 0; i < g->dlists[c->value].count[p]; i++)
+                    if (g->dlists[c->value].steps[p][i].kind == STEP_VARIABLE)
+                        return false;
+        return position_and_here(g, c->a);
     default:
         return false;
     }
 }
 
 /* Whether every move of NODE ends with the placement *PLACE (found on the
- * way: -1 before), of a type not in MOVED, and what comes before it is
- * moves_chosen_only. */
+ * way: -1 before), of a type not in MOVED, on cells that position_and_here
+ * reads, after one_movement. */
 static bool ends_in_placement(const game *g, int node, uint32_t moved, int *place)
 {
     if (node < 0)
         return false;
     const mnode *n = &g->nodes[node];
     switch (n->op) {
-    case M_SEQ:
-        return moves_chosen_only(g, n->a) && ends_in_placement(g, n->b, moved, place);
+    case M_SEQ: {
+        const mnode *b = &g->nodes[n->b];
+        if (b->op != M_PLACE || !one_movement(g, n->a))
+            return false;
+        if (b->type < 0 || (moved & (1u << b->type)) || (*place >= 0 && *place != n->b)
+            || !position_and_here(g, b->at))
+            return false;
+        *place = n->b;
+        return true;
+    }
     case M_ALT:
         return ends_in_placement(g, n->a, moved, place) && ends_in_placement(g, n->b, moved, place);
-    case M_GUARD:
-        return ends_in_placement(g, n->a, moved, place);
-    case M_PLACE:
-        if (n->type < 0 || (moved & (1u << n->type)) || (*place >= 0 && *place != node))
-            return false;
-        *place = node;
-        return true;
     default:
         return false;
     }
@@ -509,13 +535,15 @@ static bool selects_then_placement(const game *g, int node, int *place)
 }
 
 /* Marks the placement every move of the turn ends with (MF_KEYED) when
- * what comes before it moves only the piece chosen, of another type.  Two
- * such moves are one only when they place on one cell after one position:
- * were the cells c and c' different, the position one placed on had c
- * empty and the other had the placed piece there, so one of the two parts
- * before the placements put such a piece on c or took it from there.  So
- * the position before the placement is the key of all its placements.
- * (A pass leaves no new piece, and a placement leaves one.) */
+ * what comes before it is one movement of the piece chosen, of another
+ * type.  Two such moves are one only when they place on one cell after one
+ * position: were the cells c and c' different, the position one placed on
+ * had c empty and the other had the placed piece there, so one of the two
+ * movements put such a piece on c or took it from there.  And one position
+ * before the placement means one set of cells to place on (it reads the
+ * position and where the piece landed, which the position tells).  So the
+ * position before the placement is the key of all its placements.  (A
+ * pass leaves no new piece, and a placement leaves one.) */
 static void keyed_placements(game *g)
 {
     int place = -1;
