@@ -177,11 +177,12 @@ enum {
                              * empty cell: no two placements are one move;
                              * select (game.unique_landings): no two landings
                              * from and to the same cells are one move */
-    MF_KEYED = 1 << 16,     /* place: every move of the turn ends with this
-                             * placement, and nothing before it puts a piece
-                             * like the one placed on a cell or takes one off
-                             * the board: two moves are one only when they
-                             * place on one cell after one position */
+    MF_KEYED = 1 << 16,     /* place: every move of the turn is one movement
+                             * of the piece chosen, of another type, then this
+                             * placement, on cells read from the position and
+                             * where the piece landed: two moves are one only
+                             * when they place on one cell after one position
+                             * (see keyed_placements in specialise.c) */
 };
 
 #define GAME_MAX_AFTER_LANDING 4
