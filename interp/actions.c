@@ -216,8 +216,13 @@ static void land(gen *x, int to, const cont *k)
         land_direct(x, to, kind == LANDING_AFTER);
         return;
     }
-    saved_state s;
-    save(x, &s);
+    /* a landing changes the board, where the piece is, the path, whether
+     * it took and the cells visited, and only those are put back (what
+     * runs after it puts back what it changes itself) */
+    position *p = x->pos;
+    int mark = p->log_length, anchor = x->anchor, last = x->last, path = x->path_length;
+    uint64_t hash = p->hash;
+    bool captured = x->captured, visited = cellset_has(&x->visited, to);
     bool took = move_anchor(x, to);
     x->anchor = x->last = to;
     cellset_add(&x->visited, to);
@@ -229,7 +234,13 @@ static void land(gen *x, int to, const cont *k)
         k = NULL;
     }
     gen_run_cont(x, k);
-    restore(x, &s);
+    pos_undo_to_hash(p, mark, hash);
+    x->anchor = anchor;
+    x->last = last;
+    x->path_length = path;
+    x->captured = captured;
+    if (!visited)
+        cellset_remove(&x->visited, to);
 }
 
 static void land_then(gen *x, int to, const void *k)
