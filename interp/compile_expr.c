@@ -513,6 +513,30 @@ int compile_number(compiler *c, const ast_node *node)
     return compile_add_expr(c, C_NUM_COUNT, 0, compile_set(c, node), -1, 0);
 }
 
+/* A comparison A OP B of numbers.  `count(S) > 0` and the like are whether
+ * S is empty or not: a test of the set's words, not a count of its cells
+ * (end rules such as Breakthrough's are tested after every move). */
+static int compile_comparison(compiler *c, int op, int a, int b)
+{
+    const cexpr *e = c->g->exprs;
+    if (a >= 0 && b >= 0 && e[b].op == C_NUM_COUNT && e[a].op == C_NUM_CONST) {
+        /* 0 < count(S) is count(S) > 0 */
+        int swapped = op == AST_OP_LT ? AST_OP_GT : op == AST_OP_GT ? AST_OP_LT
+                    : op == AST_OP_LE ? AST_OP_GE : op == AST_OP_GE ? AST_OP_LE : op;
+        return compile_comparison(c, swapped, b, a);
+    }
+    if (a >= 0 && b >= 0 && e[a].op == C_NUM_COUNT && e[b].op == C_NUM_CONST) {
+        int32_t n = e[b].value;
+        bool some = (op == AST_OP_GT && n == 0) || (op == AST_OP_NE && n == 0) || (op == AST_OP_GE && n == 1);
+        bool none = (op == AST_OP_EQ && n == 0) || (op == AST_OP_LE && n == 0) || (op == AST_OP_LT && n == 1);
+        if (some)
+            return compile_add_expr(c, C_COND_NONEMPTY, 0, e[a].a, -1, 0);
+        if (none)
+            return compile_add_expr(c, C_COND_NOT, 0, compile_add_expr(c, C_COND_NONEMPTY, 0, e[a].a, -1, 0), -1, 0);
+    }
+    return compile_add_expr(c, C_COND_CMP, 0, a, b, op);
+}
+
 int compile_condition(compiler *c, const ast_node *node)
 {
     switch (node->kind) {
@@ -525,8 +549,8 @@ int compile_condition(compiler *c, const ast_node *node)
             return compile_add_expr(c, C_COND_OR, 0, compile_condition(c, node->children[0]),
                             compile_condition(c, node->children[1]), 0);
         case AST_OP_EQ: case AST_OP_NE: case AST_OP_LT: case AST_OP_LE: case AST_OP_GT: case AST_OP_GE:
-            return compile_add_expr(c, C_COND_CMP, 0, compile_number(c, node->children[0]),
-                            compile_number(c, node->children[1]), node->op);
+            return compile_comparison(c, node->op, compile_number(c, node->children[0]),
+                                      compile_number(c, node->children[1]));
         case AST_OP_IN:
             return compile_add_expr(c, C_COND_IN, 0, compile_set(c, node->children[0]),
                             compile_set(c, node->children[1]), 0);
