@@ -6,9 +6,10 @@
 #include "movegen_internal.h"
 #include "specialise.h"
 
+#define BATCH_GROUPS 32
+
 /* The new landings found so far, as (from, to), and whether each takes a
  * piece (for `prefer captures`). */
-#define BATCH_GROUPS 32
 typedef struct batch {
     bool after;             /* LANDING_AFTER */
     bool unique;            /* MF_UNIQUE: told apart by their cells, not hashed */
