@@ -177,7 +177,7 @@ void eval_set(gen *x, int e, cellset *out)
     case C_SET_ADJACENT:
     case C_SET_SIGHT: {
         if (c->sight_shifts) {
-            /* each line at once, from a table of rays (spec_sight_along);
+            /* each line at once, from a table of rays (spec_sight_all);
              * from where the piece stands, without a set for it */
             const dlist *d = &g->dlists[c->value];
             const dstep *steps = d->steps[x->player];

@@ -81,7 +81,7 @@ typedef struct cexpr {
     uint8_t player;     /* a player_ref (+ index for PLAYER_FIXED) */
     int16_t a, b;       /* operand expressions, -1 when absent */
     bool cell_test;     /* set by specialise: eval_has tests one cell cheaply */
-    bool sight_shifts;  /* set by specialise: sight along shifts only (spec_sight_along) */
+    bool sight_shifts;  /* set by specialise: sight along shifts only (spec_sight_all) */
     int16_t word_program; /* set by specialise: game.word_ops index, -1: none */
     int16_t content;    /* set by specialise: a cell test that reads only the
                          * cell's piece: game.content_bits table, -1: none */
@@ -400,7 +400,7 @@ typedef struct game {
     uint32_t quiet_attacked_types;  /* the types of piece it may hold */
     word_op *word_ops;                  /* see set_words.c */
     int16_t *step_dests;                /* see mnode.dests */
-    uint64_t *sight_rays;               /* see spec_sight_along */
+    uint64_t *sight_rays;               /* see spec_sight_all */
     /* [content][player] 256 bits: bit c, whether a cell whose piece code
      * has low byte c (type and owner) is in the set (cexpr.content) */
     uint64_t *content_bits;

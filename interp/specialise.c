@@ -621,34 +621,51 @@ static bool reads_only_here(const game *g, int e)
     }
 }
 
-/* Collects the after-rules under NODE that land_direct can apply: each is
- * compiled as M_REPEAT 0..1 maximal (run when it can) of `change to T if
- * COND`, changing the piece that moved into one type where COND, which
- * reads only where it landed, holds.  False when some rule is not. */
-static bool after_rules_at_landing(game *g, int node)
+/* Collects into LIST (room for GAME_MAX_AFTER_LANDING) the bodies of the
+ * after-rules under NODE, each compiled as M_REPEAT 0..1 maximal (run when
+ * it can), in order; false when some rule is not so, or its body not one
+ * FITS accepts. */
+static bool collect_after_rules(const game *g, int node, bool (*fits)(const game *, const mnode *body),
+                                int16_t *list, int *count)
 {
     if (node < 0)
         return false;
     const mnode *n = &g->nodes[node];
     if (n->op == M_SEQ)
-        return after_rules_at_landing(g, n->a) && after_rules_at_landing(g, n->b);
-    if (n->op != M_REPEAT || n->min != 0 || n->max != 1 || !(n->flags & MF_MAXIMAL) || n->a < 0)
+        return collect_after_rules(g, n->a, fits, list, count) && collect_after_rules(g, n->b, fits, list, count);
+    if (n->op != M_REPEAT || n->min != 0 || n->max != 1 || !(n->flags & MF_MAXIMAL) || n->a < 0
+        || !fits(g, &g->nodes[n->a]) || *count >= GAME_MAX_AFTER_LANDING)
         return false;
-    const mnode *guard = &g->nodes[n->a];
+    list[(*count)++] = n->a;
+    return true;
+}
+
+/* An after-rule land_direct can apply: `change to T if COND`, changing
+ * the piece that moved into one type where COND, which reads only where
+ * it landed, holds. */
+static bool change_by_landing(const game *g, const mnode *guard)
+{
     if (guard->op != M_GUARD || (guard->flags & MF_AFTER) || !reads_only_here(g, guard->cond) || guard->a < 0)
         return false;
     const mnode *to_type = &g->nodes[guard->a];
-    if (to_type->op != M_CHANGE || to_type->at >= 0 || to_type->types[0] < 0 || to_type->types[1] >= 0)
-        return false;
-    if (g->after_landing_count >= (int)(sizeof g->after_landing / sizeof g->after_landing[0]))
-        return false;
-    g->after_landing[g->after_landing_count++] = n->a;
-    return true;
+    return to_type->op == M_CHANGE && to_type->at < 0 && to_type->types[0] >= 0 && to_type->types[1] < 0;
+}
+
+/* An after-rule apply_after_actions can apply: an action that makes
+ * exactly one change or none (set a variable or flag, change the type of
+ * the piece that moved), perhaps under a guard tested before it. */
+static bool one_change(const game *g, const mnode *body)
+{
+    const mnode *action = body;
+    if (body->op == M_GUARD && !(body->flags & MF_AFTER) && body->a >= 0)
+        action = &g->nodes[body->a];
+    return action->op == M_SET_VAR || action->op == M_SET_FLAG
+           || (action->op == M_CHANGE && action->at < 0 && action->types[0] >= 0 && action->types[1] < 0);
 }
 
 /* For the sight sets whose directions are all shifts (cexpr.sight_shifts):
  * the cells past each cell in each shift direction, to the edge of the
- * board (game.sight_rays, read by spec_sight_along). */
+ * board (game.sight_rays, read by spec_sight_all). */
 static bool sight_rays(game *g)
 {
     free(g->sight_rays);
@@ -679,30 +696,6 @@ static bool sight_rays(game *g)
                 ray[n >> 6] |= (uint64_t)1 << (n & 63);
         }
     }
-    return true;
-}
-
-/* Collects the after-rules under NODE into game.after_actions: each an
- * M_REPEAT 0..1 maximal of an action that makes exactly one change or
- * none, perhaps under a guard tested before it.  False when some rule is
- * not. */
-static bool after_rules_as_actions(game *g, int node)
-{
-    if (node < 0)
-        return false;
-    const mnode *n = &g->nodes[node];
-    if (n->op == M_SEQ)
-        return after_rules_as_actions(g, n->a) && after_rules_as_actions(g, n->b);
-    if (n->op != M_REPEAT || n->min != 0 || n->max != 1 || !(n->flags & MF_MAXIMAL) || n->a < 0)
-        return false;
-    const mnode *body = &g->nodes[n->a], *action = body;
-    if (body->op == M_GUARD && !(body->flags & MF_AFTER) && body->a >= 0)
-        action = &g->nodes[body->a];
-    bool one = action->op == M_SET_VAR || action->op == M_SET_FLAG
-               || (action->op == M_CHANGE && action->at < 0 && action->types[0] >= 0 && action->types[1] < 0);
-    if (!one || g->after_action_count >= (int)(sizeof g->after_actions / sizeof g->after_actions[0]))
-        return false;
-    g->after_actions[g->after_action_count++] = n->a;
     return true;
 }
 
@@ -790,9 +783,10 @@ bool specialise_game(game *g)
         if (g->filters[i].kind == FILTER_LEGAL_IF)
             g->direct_emit = false;
     g->after_landing_count = 0;
-    g->after_at_landing = g->direct_emit && after_rules_at_landing(g, g->after);
+    g->after_at_landing = g->direct_emit
+                          && collect_after_rules(g, g->after, change_by_landing, g->after_landing, &g->after_landing_count);
     g->after_action_count = 0;
-    if (!after_rules_as_actions(g, g->after))
+    if (!collect_after_rules(g, g->after, one_change, g->after_actions, &g->after_action_count))
         g->after_action_count = -1;
     for (int i = 0; i < g->node_count; i++)
         if (fixed_landing(g, &g->nodes[i]))

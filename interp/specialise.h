@@ -104,29 +104,8 @@ static inline void spec_sight_along(const game *g, int d, int cell, const cellse
     size_t cells = (size_t)g->board.cell_count;
     const uint64_t *rays = g->sight_rays + (size_t)d * cells * (size_t)words;
     const uint64_t *ray = rays + (size_t)cell * (size_t)words;
-    bool up = g->shift_offset[d] > 0;
-    if (words <= 2) {   /* most boards: the words in registers */
-        uint64_t r0 = ray[0], r1 = words == 2 ? ray[1] : 0;
-        uint64_t m0 = r0 & filled->w[0], m1 = words == 2 ? r1 & filled->w[1] : 0;
-        if (m0 | m1) {
-            int blocker = up ? (m0 ? __builtin_ctzll(m0) : 64 + __builtin_ctzll(m1))
-                             : (m1 ? 127 - __builtin_clzll(m1) : 63 - __builtin_clzll(m0));
-            const uint64_t *past = rays + (size_t)blocker * (size_t)words;
-            r0 &= ~past[0];
-            if (words == 2)
-                r1 &= ~past[1];
-            if (blocker < 64)
-                r0 &= ~((uint64_t)1 << blocker);
-            else
-                r1 &= ~((uint64_t)1 << (blocker - 64));
-        }
-        out->w[0] |= r0;
-        if (words == 2)
-            out->w[1] |= r1;
-        return;
-    }
     int blocker = -1;
-    if (up) {
+    if (g->shift_offset[d] > 0) {
         for (int i = 0; i < words && blocker < 0; i++) {
             uint64_t m = ray[i] & filled->w[i];
             if (m)
