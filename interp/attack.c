@@ -11,6 +11,25 @@ typedef struct walker {
     bool unknown;       /* the walk met something it cannot bound */
 } walker;
 
+bool attack_may_take(const game *g, int e)
+{
+    if (e < 0)
+        return false;       /* no target: empty cells */
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_EMPTY: case C_SET_FRIEND:
+        return false;
+    case C_SET_UNION:
+        return attack_may_take(g, c->a) || attack_may_take(g, c->b);
+    case C_SET_INTERSECT:
+        return attack_may_take(g, c->a) && attack_may_take(g, c->b);
+    case C_SET_MINUS:
+        return attack_may_take(g, c->a);
+    default:
+        return true;
+    }
+}
+
 int attack_step(const board *b, int cell, const dstep *s)
 {
     switch (s->kind) {
@@ -54,8 +73,8 @@ static void reach_of(walker *w, const mnode *n, const cellset *from, cellset *ou
     }
 }
 
-/* Where the anchor may be after node N from FROM (LANDING), and which cells
- * it may change (AFFECTED, added to). */
+/* Where the anchor may be after node N from FROM (LANDING), and the cells
+ * where it may take a piece of another player (AFFECTED, added to). */
 static void zone(walker *w, int node, const cellset *from, cellset *landing, cellset *affected)
 {
     const game *g = w->g;
@@ -94,11 +113,15 @@ static void zone(walker *w, int node, const cellset *from, cellset *landing, cel
         return;
     case M_STEP: case M_LEAP: case M_SLIDE:
         reach_of(w, n, from, landing, n->op == M_SLIDE);
-        cellset_or(affected, landing, words);
+        /* landing only where no other player's piece stands, it loses
+         * none there */
+        if (attack_may_take(g, n->target))
+            cellset_or(affected, landing, words);
         return;
     case M_CHANGE: case M_SET_FLAG: case M_SET_VAR: case M_ROLL: case M_PASS:
+        /* a piece whose type or flags change stays, with its owner, and
+         * the rest change no cell: nothing is taken */
         cellset_copy(landing, from, words);
-        cellset_or(affected, from, words);
         return;
     case M_RELOCATE: {
         cellset_copy(landing, from, words);

@@ -18,6 +18,10 @@
 /* Fills g->reach and sets g->reach_valid; false only when memory runs out. */
 bool attack_build(game *g);
 
+/* Whether the set E (-1: none, empty cells) may hold a cell with a piece
+ * the mover does not own: only a landing on such a cell can take one. */
+bool attack_may_take(const game *g, int e);
+
 /* The cell a step S reaches from CELL on board B when it does not depend
  * on the turn: -1 off the board, -2 for a pattern variable's step. */
 int attack_step(const board *b, int cell, const dstep *s);

@@ -6,29 +6,9 @@
 #include <string.h>
 
 #include "movegen_internal.h"
+#include "specialise.h"
 
 /* --- load time: which moves are rays */
-
-/* Whether the set E may hold a cell with a piece the mover does not own:
- * only such a landing can take one. */
-static bool may_take(const game *g, int e)
-{
-    if (e < 0)
-        return false;       /* no target: empty cells */
-    const cexpr *c = &g->exprs[e];
-    switch (c->op) {
-    case C_SET_EMPTY: case C_SET_FRIEND:
-        return false;
-    case C_SET_UNION:
-        return may_take(g, c->a) || may_take(g, c->b);
-    case C_SET_INTERSECT:
-        return may_take(g, c->a) && may_take(g, c->b);
-    case C_SET_MINUS:
-        return may_take(g, c->a);
-    default:
-        return true;
-    }
-}
 
 static bool is_movement(const mnode *n)
 {
@@ -53,7 +33,7 @@ static bool cannot_take(const game *g, int node)
     case M_SEQ:
         return cannot_take(g, n->a) && cannot_take(g, n->b);
     case M_STEP: case M_LEAP: case M_SLIDE:
-        return !may_take(g, n->target);
+        return !attack_may_take(g, n->target);
     default:
         return false;
     }
@@ -342,6 +322,40 @@ static bool build_residual(game *g, const ray_source *sources, int source_count)
     return true;
 }
 
+/* The set a move NODE that is not a ray must land on first (its first
+ * movement's target), when that set is the same wherever the piece stands
+ * (spec_position_only); -1 otherwise.  Nothing of NODE happens unless the
+ * set holds a cell: a step or slide makes no move but by landing on one. */
+static int entry_target(const game *g, int node)
+{
+    const mnode *n = &g->nodes[node];
+    switch (n->op) {
+    case M_SEQ: case M_GUARD:
+        return entry_target(g, n->a);
+    case M_STEP: case M_LEAP: case M_SLIDE:
+        return n->target >= 0 && spec_position_only(g, n->target) ? n->target : -1;
+    default:
+        return -1;
+    }
+}
+
+/* Which residual moves attack_residual_live may skip: those with an
+ * entry_target, each type's only when all its residual moves have one. */
+static void build_entries(game *g, const ray_source *sources, int source_count)
+{
+    g->ray_entry_count = 0;
+    for (int p = 0; p < g->player_count; p++)
+        g->ray_residual_always[p] = 0;
+    for (int i = 0; i < source_count; i++) {
+        const ray_source *r = &sources[i];
+        int e = entry_target(g, r->node);
+        if (e < 0 || g->ray_entry_count == GAME_MAX_RAY_ENTRIES)
+            g->ray_residual_always[r->player] |= 1u << r->type;
+        else
+            g->ray_entries[g->ray_entry_count++] = (ray_entry){ (int8_t)r->player, (int8_t)r->type, (int16_t)e };
+    }
+}
+
 /* The set E when the game's one legality filter is `legal unless
  * attacked(E)`, E a test of each cell by itself, and every ray's target a
  * test of the attacked cell by itself: then whether E is attacked depends
@@ -424,6 +438,8 @@ bool attack_rays_build(game *g)
         rb.failed = true;
     if (ok && !rb.failed && !build_residual(g, rb.residual.items, rb.residual.count))
         ok = false;
+    if (ok && !rb.failed)
+        build_entries(g, rb.residual.items, rb.residual.count);
     free(rb.rays.items);
     free(rb.residual.items);
     g->rays_valid = ok && !rb.failed;
@@ -478,4 +494,20 @@ bool attack_rays_hit(gen *x, int cell, uint32_t types)
             return true;
     }
     return false;
+}
+
+uint32_t attack_residual_live(gen *x, uint32_t types)
+{
+    const game *g = x->g;
+    uint32_t live = types & g->ray_residual_always[x->player];
+    for (int i = 0; i < g->ray_entry_count; i++) {
+        const ray_entry *r = &g->ray_entries[i];
+        if (r->player != x->player || !(types & ~live & (1u << r->type)))
+            continue;
+        cellset s;
+        eval_set(x, r->expr, &s);
+        if (!cellset_empty(&s, g->words))
+            live |= 1u << r->type;
+    }
+    return live;
 }

@@ -117,6 +117,7 @@ typedef struct dstep {
 } dstep;
 
 #define GAME_MAX_DSTEPS 24
+#define GAME_MAX_RAY_ENTRIES 16
 
 typedef struct dlist {
     int count[GAME_MAX_PLAYERS];
@@ -136,6 +137,14 @@ typedef struct attack_line {
     int32_t at;             /* its tables' place: the line's index times the cell count */
     int first, count;       /* its rays in game.rays */
 } attack_line;
+
+/* A move of PLAYER's pieces of TYPE that may take and is not a ray, and
+ * lands first on a cell of the set EXPR, which reads only the position:
+ * while that set is empty, the move affects no cell (attack_residual_live). */
+typedef struct ray_entry {
+    int8_t player, type;
+    int16_t expr;
+} ray_entry;
 
 typedef struct attack_ray {
     int16_t type;
@@ -391,6 +400,11 @@ typedef struct game {
     uint64_t *ray_masks;
     uint64_t *ray_residual;             /* see attack_residual */
     uint32_t ray_generic[GAME_MAX_PLAYERS];  /* bit t: type t's captures are not all rays */
+    /* of those, bit t: a move that is not a ray and lands first in no set
+     * (attack_residual_live); the others' first sets, with whose they are */
+    uint32_t ray_residual_always[GAME_MAX_PLAYERS];
+    ray_entry ray_entries[GAME_MAX_RAY_ENTRIES];
+    int ray_entry_count;
     bool rays_valid;
     /* the set E of the one legality filter, `legal unless attacked(E)`,
      * when rays answer it reading no more than the lines through each

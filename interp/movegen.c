@@ -686,7 +686,7 @@ bool gen_attacked(gen *parent, int e)
                     break;
                 }
                 /* the rest: moves that are not rays, from where they reach */
-                searched &= g->ray_generic[attacker];
+                searched = attack_residual_live(&x, searched & g->ray_generic[attacker]);
                 if (!searched)
                     continue;
                 cellset_clear(&x.start, g->words);

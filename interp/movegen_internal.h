@@ -208,6 +208,10 @@ bool gen_attacked(gen *parent, int e);
  * type in TYPES (bit t: type t), takes what stands on CELL
  * (g->rays_valid). */
 bool attack_rays_hit(gen *x, int cell, uint32_t types);
+/* attack_rays.c: of the types TYPES (bit t: type t) with moves that are
+ * not rays, those whose pieces of X's player could affect a cell by one
+ * now (game.ray_entries: a move's first landing set is empty, it cannot). */
+uint32_t attack_residual_live(gen *x, uint32_t types);
 
 /* Whether PLAYER has a piece of one of LINE's types on the cells of MASK
  * (the line's mask at a cell): the line could take there. */

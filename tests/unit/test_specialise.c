@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "attack.h"
 #include "game.h"
 #include "movegen.h"
 #include "rng.h"
@@ -167,6 +168,28 @@ static void specialisations_apply(void **state)
             if (!strcmp(chess->types[t].name, "king") || !strcmp(chess->types[t].name, "pawn"))
                 searched |= 1u << t;
         assert_int_equal(chess->ray_generic[p], searched);
+        /* the pawn's only while en passant has a cell to land on */
+        uint32_t king = 0, pawn = 0;
+        for (int t = 0; t < chess->type_count; t++) {
+            king |= !strcmp(chess->types[t].name, "king") ? 1u << t : 0;
+            pawn |= !strcmp(chess->types[t].name, "pawn") ? 1u << t : 0;
+        }
+        assert_int_equal(chess->ray_residual_always[p], king);
+        int entries = 0;
+        for (int i = 0; i < chess->ray_entry_count; i++)
+            if (chess->ray_entries[i].player == p) {
+                assert_int_equal(1u << chess->ray_entries[i].type, pawn);
+                entries++;
+            }
+        assert_int_equal(entries, 1);
+        /* a king two squares off (castling lands on empty squares only, and
+         * the flag `moved` takes nothing) cannot take on e4 (cell 28) */
+        for (int t = 0; t < chess->type_count; t++)
+            if (king & (1u << t)) {
+                assert_false(cellset_has(attack_reach(chess, p, t, 28), 26));
+                assert_false(cellset_has(attack_reach(chess, p, t, 28), 30));
+                assert_true(cellset_has(attack_reach(chess, p, t, 28), 27));
+            }
     }
     game_free(othello);
     game_free(connect4);
