@@ -793,6 +793,7 @@ void game_free(game *g)
     free(g->step_dests);
     free(g->sight_rays);
     free(g->content_bits);
+    free(g->content_class);
     free(g->zobrist_piece);
     free(g->zobrist_flag);
     free(g);

@@ -67,11 +67,8 @@ bool eval_has(gen *x, int e, int cell)
     const position *p = x->pos;
     const cexpr *c = &g->exprs[e];
     uint16_t code = p->cells[cell];
-    if (c->content >= 0) {      /* a table by the piece's type and owner */
-        const uint64_t *bits = g->content_bits + ((size_t)c->content * GAME_MAX_PLAYERS + (size_t)x->player) * 4;
-        unsigned low = code & 0xFF;
-        return (bits[low >> 6] >> (low & 63)) & 1;
-    }
+    if (c->content >= 0)        /* a table by the piece's type and owner */
+        return eval_content_has(x, c, cell);
     /* cell_test is set only for the cases below whose operands have it */
     switch (c->cell_test ? c->op : -1) {
     case C_SET_CONST: return cellset_has(&g->sets[c->value], cell);

@@ -84,8 +84,10 @@ typedef struct cexpr {
     bool sight_shifts;  /* set by specialise: sight along shifts only (spec_sight_all) */
     int16_t word_program; /* set by specialise: game.word_ops index, -1: none */
     int16_t content;    /* set by specialise: a cell test that reads only the
-                         * cell's piece: game.content_bits table, -1: none */
+                         * cell's piece, and fixed sets of cells (regions):
+                         * game.content_bits table, -1: none */
     int32_t value;
+    bool content_placed; /* its table has classes of cells (content_class) */
 } cexpr;
 
 /* One step of a set expression's program on a one-word board
@@ -118,6 +120,9 @@ typedef struct dstep {
 
 #define GAME_MAX_DSTEPS 24
 #define GAME_MAX_RAY_ENTRIES 16
+/* the fixed cell sets a content table may read (classes: 2 to that power) */
+#define GAME_MAX_CONTENT_PLACES 2
+#define GAME_CONTENT_CLASSES (1 << GAME_MAX_CONTENT_PLACES)
 
 typedef struct dlist {
     int count[GAME_MAX_PLAYERS];
@@ -415,9 +420,12 @@ typedef struct game {
     word_op *word_ops;                  /* see set_words.c */
     int16_t *step_dests;                /* see mnode.dests */
     uint64_t *sight_rays;               /* see spec_sight_all */
-    /* [content][player] 256 bits: bit c, whether a cell whose piece code
-     * has low byte c (type and owner) is in the set (cexpr.content) */
+    /* [content][player][class] 256 bits: bit c, whether a cell of that
+     * class whose piece code has low byte c (type and owner) is in the set
+     * (cexpr.content); [content][player][cell] the cell's class, which of
+     * the fixed sets the test reads hold it (0 without) */
     uint64_t *content_bits;
+    uint8_t *content_class;
     int word_op_count;
 
     /* load-time specialisation: see specialise.h */

@@ -121,9 +121,24 @@ static inline void set_tester_init(set_tester *t, int e)
     t->built = false;
 }
 
+/* eval_has for a cell test C with a content table (C->content >= 0), CELL
+ * a cell: a bit of the table of the cell's class for the piece on it. */
+static inline bool eval_content_has(const gen *x, const cexpr *c, int cell)
+{
+    const game *g = x->g;
+    size_t row = (size_t)c->content * GAME_MAX_PLAYERS + (size_t)x->player;
+    unsigned cls = c->content_placed ? g->content_class[row * (size_t)g->board.cell_count + (size_t)cell] : 0;
+    const uint64_t *bits = g->content_bits + (row * GAME_CONTENT_CLASSES + cls) * 4;
+    unsigned low = x->pos->cells[cell] & 0xFF;
+    return (bits[low >> 6] >> (low & 63)) & 1;
+}
+
 static inline bool set_tester_has(gen *x, set_tester *t, int cell)
 {
-    if (x->g->exprs[t->e].cell_test)
+    const cexpr *c = &x->g->exprs[t->e];
+    if (c->content >= 0)
+        return eval_content_has(x, c, cell);
+    if (c->cell_test)
         return eval_has(x, t->e, cell);
     if (!t->built) {
         eval_set(x, t->e, &t->cells);

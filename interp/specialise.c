@@ -699,24 +699,56 @@ static bool sight_rays(game *g)
     return true;
 }
 
+/* Whether the set E is fixed for the player it is read for: a constant
+ * set, or a region of that player or of a named one. */
+static bool fixed_place(const game *g, int e)
+{
+    const cexpr *c = &g->exprs[e];
+    if (c->op == C_SET_CONST)
+        return true;
+    return c->op == C_SET_REGION
+           && (c->player == PLAYER_MOVER || c->player == PLAYER_EVERYONE || c->player == PLAYER_ANYONE
+               || c->player >= PLAYER_FIXED);
+}
+
+/* The fixed sets a content table reads (content_tables). */
+typedef struct places {
+    int e[GAME_MAX_CONTENT_PLACES];
+    int count;
+} places;
+
 /* Whether the cell test E reads only the piece on the cell (its type and
- * owner), and the player it is read for. */
-static bool reads_only_content(const game *g, int e)
+ * owner), the player it is read for, and fixed sets (added to PL, false
+ * past its room). */
+static bool reads_only_content(const game *g, int e, places *pl)
 {
     const cexpr *c = &g->exprs[e];
     switch (c->op) {
     case C_SET_EMPTY: case C_SET_OCCUPIED: case C_SET_FRIEND: case C_SET_ENEMY: case C_SET_TYPE: case C_SET_ALL:
         return true;
     case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
-        return reads_only_content(g, c->a) && reads_only_content(g, c->b);
+        return reads_only_content(g, c->a, pl) && reads_only_content(g, c->b, pl);
     default:
-        return false;
+        if (!fixed_place(g, e) || pl->count == GAME_MAX_CONTENT_PLACES)
+            return false;
+        pl->e[pl->count++] = e;
+        return true;
     }
 }
 
-/* Whether a cell holding CODE (0: empty) is in E, read for PLAYER, as
- * eval_has answers. */
-static bool content_has(const game *g, int e, uint16_t code, int player)
+/* The fixed set E for PLAYER. */
+static const cellset *place_set(const game *g, int e, int player)
+{
+    const cexpr *c = &g->exprs[e];
+    if (c->op == C_SET_CONST)
+        return &g->sets[c->value];
+    int p = c->player >= PLAYER_FIXED ? c->player - PLAYER_FIXED : player;
+    return &g->sets[g->region_sets[c->value * GAME_MAX_PLAYERS + p]];
+}
+
+/* Whether a cell holding CODE (0: empty) in the fixed sets PL->e[i] for
+ * the bits i of CLS is in E, read for PLAYER, as eval_has answers. */
+static bool content_has(const game *g, int e, uint16_t code, int player, const places *pl, unsigned cls)
 {
     const cexpr *c = &g->exprs[e];
     switch (c->op) {
@@ -726,43 +758,70 @@ static bool content_has(const game *g, int e, uint16_t code, int player)
     case C_SET_ENEMY: return code && PIECE_OWNER(code) != player;
     case C_SET_TYPE: return code && PIECE_TYPE(code) == c->value;
     case C_SET_ALL: return true;
-    case C_SET_UNION: return content_has(g, c->a, code, player) || content_has(g, c->b, code, player);
-    case C_SET_INTERSECT: return content_has(g, c->a, code, player) && content_has(g, c->b, code, player);
-    case C_SET_MINUS: return content_has(g, c->a, code, player) && !content_has(g, c->b, code, player);
-    default: return false;
+    case C_SET_UNION:
+        return content_has(g, c->a, code, player, pl, cls) || content_has(g, c->b, code, player, pl, cls);
+    case C_SET_INTERSECT:
+        return content_has(g, c->a, code, player, pl, cls) && content_has(g, c->b, code, player, pl, cls);
+    case C_SET_MINUS:
+        return content_has(g, c->a, code, player, pl, cls) && !content_has(g, c->b, code, player, pl, cls);
+    default:
+        for (int i = 0; i < pl->count; i++)
+            if (pl->e[i] == e)
+                return (cls >> i) & 1;
+        return false;
     }
 }
 
-/* The cell tests that read only the cell's piece, as tables of their
- * answers by the piece's type and owner (cexpr.content): eval_has reads
- * a bit instead of walking the expression. */
+/* The cell tests that read only the cell's piece and fixed sets, as
+ * tables of their answers by the piece's type and owner, for each class
+ * of cells those sets make (cexpr.content): eval_has reads a bit instead
+ * of walking the expression. */
 static bool content_tables(game *g)
 {
     free(g->content_bits);
+    free(g->content_class);
     g->content_bits = NULL;
+    g->content_class = NULL;
     int count = 0;
     for (int e = 0; e < g->expr_count; e++) {
         cexpr *c = &g->exprs[e];
+        places pl = { .count = 0 };
         c->content = -1;
+        c->content_placed = false;
         /* (a single part is as quick to read as the table) */
-        if (c->cell_test && c->op >= C_SET_UNION && c->op <= C_SET_MINUS && reads_only_content(g, e))
+        if (c->cell_test && c->op >= C_SET_UNION && c->op <= C_SET_MINUS && reads_only_content(g, e, &pl)) {
             c->content = (int16_t)count++;
+            c->content_placed = pl.count > 0;
+        }
     }
     if (!count)
         return true;
-    g->content_bits = calloc((size_t)count * GAME_MAX_PLAYERS * 4, sizeof *g->content_bits);
-    if (!g->content_bits) {
+    size_t rows = (size_t)count * GAME_MAX_PLAYERS, cells = (size_t)g->board.cell_count;
+    g->content_bits = calloc(rows * GAME_CONTENT_CLASSES * 4, sizeof *g->content_bits);
+    g->content_class = calloc(rows * cells + 1, 1);
+    if (!g->content_bits || !g->content_class) {
         for (int e = 0; e < g->expr_count; e++)
             g->exprs[e].content = -1;
         return false;
     }
     for (int e = 0; e < g->expr_count; e++) {
         int t = g->exprs[e].content;
-        for (int player = 0; t >= 0 && player < GAME_MAX_PLAYERS; player++) {
-            uint64_t *bits = g->content_bits + ((size_t)t * GAME_MAX_PLAYERS + (size_t)player) * 4;
-            for (int low = 0; low < 256; low++)
-                if ((low & 0x3F) <= g->type_count && content_has(g, e, (uint16_t)((low & 0x3F) ? low : 0), player))
-                    bits[low >> 6] |= (uint64_t)1 << (low & 63);
+        places pl = { .count = 0 };
+        if (t >= 0)
+            reads_only_content(g, e, &pl);
+        for (int player = 0; t >= 0 && player < g->player_count; player++) {
+            size_t row = (size_t)t * GAME_MAX_PLAYERS + (size_t)player;
+            for (unsigned cls = 0; cls < (1u << pl.count); cls++) {
+                uint64_t *bits = g->content_bits + (row * GAME_CONTENT_CLASSES + cls) * 4;
+                for (int low = 0; low < 256; low++)
+                    if ((low & 0x3F) <= g->type_count
+                        && content_has(g, e, (uint16_t)((low & 0x3F) ? low : 0), player, &pl, cls))
+                        bits[low >> 6] |= (uint64_t)1 << (low & 63);
+            }
+            for (size_t cell = 0; cell < cells; cell++)
+                for (int i = 0; i < pl.count; i++)
+                    if (cellset_has(place_set(g, pl.e[i], player), (int)cell))
+                        g->content_class[row * cells + cell] |= (uint8_t)(1u << i);
         }
     }
     return true;
@@ -838,6 +897,7 @@ void specialise_none(game *g)
     for (int e = 0; e < g->expr_count; e++) {
         g->exprs[e].cell_test = g->exprs[e].sight_shifts = false;
         g->exprs[e].content = -1;
+        g->exprs[e].content_placed = false;
     }
     set_words_none(g);
 }

@@ -157,10 +157,15 @@ static void specialisations_apply(void **state)
     /* and a move off the lines through the king needs no attack search */
     assert_true(chess->quiet_attacked >= 0);
     /* `to empty or enemy` is read from a table by the piece on the cell */
-    int tables = 0;
-    for (int e = 0; e < chess->expr_count; e++)
+    int tables = 0, placed = 0;
+    for (int e = 0; e < chess->expr_count; e++) {
         tables += chess->exprs[e].content >= 0;
+        placed += chess->exprs[e].content >= 0 && chess->exprs[e].content_placed;
+    }
     assert_true(tables > 0);
+    /* and a pawn's `to enemy - promotion` from a table by the cell's piece
+     * for each class of cells (in the promotion region or not) */
+    assert_true(placed > 0);
     for (int p = 0; p < 2; p++) {
         assert_int_equal(chess->line_first[p + 1] - chess->line_first[p], 16);
         uint32_t searched = 0;
