@@ -159,6 +159,8 @@ static inline bool direct(const gen *x, const cont *k)
 static int32_t set_value(gen *x, const mnode *n)
 {
     if (x->g->var_is_cell[n->type]) {
+        if (x->g->exprs[n->value].cell_program >= 0)
+            return cell_program_run(x, x->g->exprs[n->value].cell_program);
         cellset s;
         eval_set(x, n->value, &s);
         return gen_first_cell(x, &s);

@@ -53,7 +53,7 @@ int compile_add_expr(compiler *c, uint8_t op, uint8_t player, int a, int b, int3
     e->b = (int16_t)b;
     e->value = value;
     e->cell_test = e->sight_shifts = false;
-    e->word_program = e->content = -1;
+    e->word_program = e->cell_program = e->content = -1;
     return g->expr_count++;
 }
 
@@ -790,6 +790,7 @@ void game_free(game *g)
     free(g->ray_residual);
     free(g->ray_from);
     free(g->word_ops);
+    free(g->cell_ops);
     free(g->step_dests);
     free(g->sight_rays);
     free(g->content_bits);

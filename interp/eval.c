@@ -102,6 +102,10 @@ void eval_set(gen *x, int e, cellset *out)
         out->w[0] = set_words_run(x, c->word_program);
         return;
     }
+    if (c->cell_program >= 0) {     /* at most one cell, followed (no word program then) */
+        gen_single(x, out, cell_program_run(x, c->cell_program));
+        return;
+    }
     cellset other;
     switch (c->op) {
     case C_SET_CONST:

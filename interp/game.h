@@ -83,6 +83,7 @@ typedef struct cexpr {
     bool cell_test;     /* set by specialise: eval_has tests one cell cheaply */
     bool sight_shifts;  /* set by specialise: sight along shifts only (spec_sight_all) */
     int16_t word_program; /* set by specialise: game.word_ops index, -1: none */
+    int16_t cell_program; /* set by specialise: game.cell_ops index, -1: none */
     int16_t content;    /* set by specialise: a cell test that reads only the
                          * cell's piece, and fixed sets of cells (regions):
                          * game.content_bits table, -1: none */
@@ -100,6 +101,23 @@ typedef struct word_op {
 } word_op;
 
 #define WORD_END 255
+
+/* One step of the program of a set of at most one cell (cell_program.c):
+ * an operation on a stack of cells (-1: none) and its argument. */
+typedef struct cell_op {
+    uint8_t op;
+    int16_t arg;
+} cell_op;
+
+enum {
+    CELL_HERE, CELL_ORIGIN, CELL_LAST, CELL_ANCHOR,  /* push that cell */
+    CELL_VAR,           /* push the cell variable ARG holds */
+    CELL_STEP,          /* the top's neighbour by the one step of dlist ARG */
+    CELL_TYPE,          /* the top if a piece of type ARG stands there */
+    CELL_TEST,          /* the top if it is in the cell test ARG (a cexpr) */
+    CELL_MATCH,         /* pop: the top if it is the cell popped */
+    CELL_END            /* the result is the top */
+};
 #define WORD_SKIP_EMPTY 254   /* the word on top is empty: skip ARG ops (it is the result) */
 
 /* One way to take a step from a cell, resolved for one player. */
@@ -418,6 +436,7 @@ typedef struct game {
     bool quiet_attacked_empty;  /* it may hold an empty cell */
     uint32_t quiet_attacked_types;  /* the types of piece it may hold */
     word_op *word_ops;                  /* see set_words.c */
+    cell_op *cell_ops;                  /* see cell_program.c */
     int16_t *step_dests;                /* see mnode.dests */
     uint64_t *sight_rays;               /* see spec_sight_all */
     /* [content][player][class] 256 bits: bit c, whether a cell of that
@@ -426,7 +445,7 @@ typedef struct game {
      * the fixed sets the test reads hold it (0 without) */
     uint64_t *content_bits;
     uint8_t *content_class;
-    int word_op_count;
+    int word_op_count, cell_op_count;
 
     /* load-time specialisation: see specialise.h */
     int opposite[BOARD_MAX_DIRECTIONS];         /* the direction turned 180 degrees, -1: none */

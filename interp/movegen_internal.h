@@ -100,6 +100,8 @@ typedef struct match {
 void eval_set(gen *x, int e, cellset *out);
 /* The word of set expression E's program FIRST (cexpr.word_program). */
 uint64_t set_words_run(const gen *x, int first);
+/* cell_program.c: the cell of the program at FIRST (cexpr.cell_program), -1: none. */
+int cell_program_run(gen *x, int first);
 /* Whether CELL is in the set E (what eval_set would give), testing only
  * that cell where the expression allows (cexpr.cell_test). */
 bool eval_has(gen *x, int e, int cell);

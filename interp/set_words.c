@@ -139,7 +139,8 @@ bool set_words_build(game *g)
         return true;
     for (int e = 0; e < g->expr_count; e++) {
         builder b = { g, { { 0 } }, 0, 0, 0 };
-        if (g->exprs[e].op > C_SET_CELL_AT || !build(&b, e))
+        /* (a set of at most one cell is followed from it instead) */
+        if (g->exprs[e].op > C_SET_CELL_AT || g->exprs[e].cell_program >= 0 || !build(&b, e))
             continue;
         /* a program of one part is what eval_set does already */
         if (b.count < 2)

@@ -872,7 +872,7 @@ bool specialise_game(game *g)
     for (int i = 0; i < g->node_count; i++)
         harmless(g, i, memo);
     free(memo);
-    return step_tables(g) && sight_rays(g) && set_words_build(g) && attack_rays_build(g);
+    return step_tables(g) && sight_rays(g) && cell_programs_build(g) && set_words_build(g) && attack_rays_build(g);
 }
 
 void specialise_none(game *g)
@@ -900,4 +900,5 @@ void specialise_none(game *g)
         g->exprs[e].content_placed = false;
     }
     set_words_none(g);
+    cell_programs_none(g);
 }

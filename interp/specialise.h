@@ -29,6 +29,11 @@ int spec_selected_type(const game *g, const mnode *select);
 bool set_words_build(game *g);
 void set_words_none(game *g);
 
+/* Compiles the sets of at most one cell that are followed from a cell
+ * into programs (cell_program.c); false only when memory runs out. */
+bool cell_programs_build(game *g);
+void cell_programs_none(game *g);
+
 /* Takes every fact back, so that the generator does all the general work
  * (for tests that compare the two). */
 void specialise_none(game *g);

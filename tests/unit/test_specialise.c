@@ -154,6 +154,15 @@ static void specialisations_apply(void **state)
     /* its after-rules (the cell a pawn skipped, the flag of a king or rook
      * that moved) are applied as actions to each move made */
     assert_int_equal(chess->after_action_count, 2);
+    /* the cell a pawn skipped is followed from where it stands and started,
+     * not built as sets */
+    bool followed = false;
+    for (int i = 0; i < chess->after_action_count; i++) {
+        const mnode *n = &chess->nodes[chess->after_actions[i]];
+        if (n->op == M_SET_VAR)
+            followed = chess->exprs[n->value].cell_program >= 0;
+    }
+    assert_true(followed);
     /* and a move off the lines through the king needs no attack search */
     assert_true(chess->quiet_attacked >= 0);
     /* `to empty or enemy` is read from a table by the piece on the cell */
