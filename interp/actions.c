@@ -177,7 +177,7 @@ static void apply_after_actions(gen *x)
     for (int i = 0; i < g->after_action_count; i++) {
         const mnode *n = &g->nodes[g->after_actions[i]];
         if (n->op == M_GUARD) {
-            if (eval_cond(x, n->cond) == ((n->flags & MF_NEGATE) != 0))
+            if (eval_cond_quick(x, n->cond) == ((n->flags & MF_NEGATE) != 0))
                 continue;
             n = &g->nodes[n->a];
         }

@@ -79,6 +79,11 @@ bool eval_has(gen *x, int e, int cell)
     case C_SET_ENEMY: return code && PIECE_OWNER(code) != x->player;
     case C_SET_ALL: return true;
     case C_SET_TYPE: return code && PIECE_TYPE(code) == c->value;
+    case C_SET_OWNER: case C_SET_PIECES: {
+        int q = gen_player(x, c->player);
+        return code && (q < 0 || PIECE_OWNER(code) == q)
+               && (c->op != C_SET_PIECES || c->value < 0 || PIECE_TYPE(code) == c->value);
+    }
     case C_SET_HERE: return cell == x->anchor;
     case C_SET_ORIGIN: return cell == x->origin;
     case C_SET_LAST: return cell == x->last;
@@ -531,10 +536,16 @@ bool eval_cond(gen *x, int e)
         return !cellset_empty(&s, g->words);
     case C_COND_IN: {
         /* a single cell in a set: a test of that cell */
-        int op = g->exprs[c->a].op;
-        if (op == C_SET_HERE || op == C_SET_ORIGIN || op == C_SET_LAST) {
-            int cell = op == C_SET_HERE ? x->anchor : op == C_SET_ORIGIN ? x->origin : x->last;
+        const cexpr *a = &g->exprs[c->a];
+        if (a->op == C_SET_HERE || a->op == C_SET_ORIGIN || a->op == C_SET_LAST) {
+            int cell = a->op == C_SET_HERE ? x->anchor : a->op == C_SET_ORIGIN ? x->origin : x->last;
             return cell >= 0 && eval_has(x, c->b, cell);
+        }
+        if (a->op == C_SET_CONST) {     /* (castling's `corner in pieces(mover, rook)`) */
+            const cellset *one = &g->sets[a->value];
+            int cell = cellset_next(one, -1, g->words);
+            if (cell >= 0 && cellset_next(one, cell, g->words) < 0)
+                return eval_has(x, c->b, cell);
         }
         eval_set(x, c->a, &s);
         eval_set(x, c->b, &t);

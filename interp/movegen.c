@@ -208,7 +208,7 @@ void gen_run_cont(gen *x, const cont *k)
         return;
     }
     if (n->op == M_GUARD && k->count == GUARD_CHECK) {
-        bool ok = eval_cond(x, n->cond) != ((n->flags & MF_NEGATE) != 0);
+        bool ok = eval_cond_quick(x, n->cond) != ((n->flags & MF_NEGATE) != 0);
         if (ok)
             gen_run_cont(x, k->next);
         return;
@@ -249,7 +249,7 @@ void gen_run(gen *x, int node, const cont *k)
         if (n->flags & MF_AFTER) {
             cont check = { (int16_t)node, GUARD_CHECK, 0, 0, k };
             gen_run(x, n->a, &check);
-        } else if (eval_cond(x, n->cond) != ((n->flags & MF_NEGATE) != 0)) {
+        } else if (eval_cond_quick(x, n->cond) != ((n->flags & MF_NEGATE) != 0)) {
             gen_run(x, n->a, k);
         }
         break;

@@ -154,6 +154,16 @@ static inline bool set_tester_has(gen *x, set_tester *t, int cell)
 int eval_connection_distance(gen *x, const cexpr *c, int p);
 long eval_number(gen *x, int e);
 bool eval_cond(gen *x, int e);
+/* eval_cond, with `here in S` for a cell test S with a content table (a
+ * guard's `here in (king or rook)`) read without the call. */
+static inline bool eval_cond_quick(gen *x, int e)
+{
+    const game *g = x->g;
+    const cexpr *c = &g->exprs[e];
+    if (c->op == C_COND_IN && g->exprs[c->a].op == C_SET_HERE && g->exprs[c->b].content >= 0)
+        return x->anchor >= 0 && eval_content_has(x, &g->exprs[c->b], x->anchor);
+    return eval_cond(x, e);
+}
 int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int max, bool any);
 /* pattern_bulk.c: whether `where PATTERN` can run on whole sets (a load-time
  * test), and OUT = the cells of FROM where the pattern matches, so run. */

@@ -96,6 +96,7 @@ static bool cell_test(const game *g, int e)
     switch (c->op) {
     case C_SET_CONST: case C_SET_REGION: case C_SET_EMPTY: case C_SET_OCCUPIED: case C_SET_FRIEND:
     case C_SET_ENEMY: case C_SET_ALL: case C_SET_TYPE: case C_SET_HERE: case C_SET_ORIGIN: case C_SET_LAST:
+    case C_SET_OWNER: case C_SET_PIECES:
         return true;
     case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
         return cell_test(g, c->a) && cell_test(g, c->b);
@@ -699,16 +700,19 @@ static bool sight_rays(game *g)
     return true;
 }
 
+/* Whether the player reference REF names the player a set is read for, a
+ * named one or everyone: no other part of the state. */
+static bool fixed_player(int ref)
+{
+    return ref == PLAYER_MOVER || ref == PLAYER_EVERYONE || ref == PLAYER_ANYONE || ref >= PLAYER_FIXED;
+}
+
 /* Whether the set E is fixed for the player it is read for: a constant
  * set, or a region of that player or of a named one. */
 static bool fixed_place(const game *g, int e)
 {
     const cexpr *c = &g->exprs[e];
-    if (c->op == C_SET_CONST)
-        return true;
-    return c->op == C_SET_REGION
-           && (c->player == PLAYER_MOVER || c->player == PLAYER_EVERYONE || c->player == PLAYER_ANYONE
-               || c->player >= PLAYER_FIXED);
+    return c->op == C_SET_CONST || (c->op == C_SET_REGION && fixed_player(c->player));
 }
 
 /* The fixed sets a content table reads (content_tables). */
@@ -726,6 +730,8 @@ static bool reads_only_content(const game *g, int e, places *pl)
     switch (c->op) {
     case C_SET_EMPTY: case C_SET_OCCUPIED: case C_SET_FRIEND: case C_SET_ENEMY: case C_SET_TYPE: case C_SET_ALL:
         return true;
+    case C_SET_OWNER: case C_SET_PIECES:
+        return fixed_player(c->player);
     case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
         return reads_only_content(g, c->a, pl) && reads_only_content(g, c->b, pl);
     default:
@@ -758,6 +764,11 @@ static bool content_has(const game *g, int e, uint16_t code, int player, const p
     case C_SET_ENEMY: return code && PIECE_OWNER(code) != player;
     case C_SET_TYPE: return code && PIECE_TYPE(code) == c->value;
     case C_SET_ALL: return true;
+    case C_SET_OWNER: case C_SET_PIECES: {
+        int q = c->player >= PLAYER_FIXED ? c->player - PLAYER_FIXED : c->player == PLAYER_MOVER ? player : -1;
+        return code && (q < 0 || PIECE_OWNER(code) == q)
+               && (c->op != C_SET_PIECES || c->value < 0 || PIECE_TYPE(code) == c->value);
+    }
     case C_SET_UNION:
         return content_has(g, c->a, code, player, pl, cls) || content_has(g, c->b, code, player, pl, cls);
     case C_SET_INTERSECT:
