@@ -40,20 +40,15 @@ static void capture_at(gen *x, int cell)
 static bool move_anchor(gen *x, int to)
 {
     int from = x->anchor;
-    uint16_t code = x->pos->cells[from];
-    bool took = false;
-    if (x->pos->cells[to]) {
+    uint16_t victim = x->pos->cells[to];
+    if (victim) {
         /* landing on a piece takes it off the board (or into the reserve) */
-        uint16_t victim = x->pos->cells[to];
         if (x->g->capture == CAPTURE_RESERVE)
             pos_add_reserve(x->pos, x->player, PIECE_TYPE(victim), 1);
-        pos_set_cell(x->pos, to, 0);
         x->captured = true;
-        took = true;
     }
-    pos_set_cell(x->pos, from, 0);
-    pos_set_cell(x->pos, to, code);
-    return took;
+    pos_move_piece(x->pos, from, to);
+    return victim != 0;
 }
 
 typedef struct saved_state {

@@ -141,6 +141,40 @@ void pos_set_cell(position *p, int cell, uint16_t code)
     p->cells[cell] = code;
 }
 
+void pos_move_piece(position *p, int from, int to)
+{
+    uint16_t code = p->cells[from], victim = p->cells[to];
+    if (!code || from == to || p->log_length + 3 > POSITION_MAX_LOG) {
+        pos_set_cell(p, to, 0);
+        pos_set_cell(p, from, 0);
+        pos_set_cell(p, to, code);
+        return;
+    }
+    const game *g = p->game;
+    change *log = p->log + p->log_length;
+    if (victim) {
+        *log++ = (change){ CHANGE_CELL, 0, (uint16_t)to, victim, 0 };
+        p->hash ^= pos_piece_key(g, to, victim);
+        occupy(p, to, victim, 0);
+    }
+    log[0] = (change){ CHANGE_CELL, 0, (uint16_t)from, code, 0 };
+    log[1] = (change){ CHANGE_CELL, 0, (uint16_t)to, 0, code };
+    p->log_length = (int)(log + 2 - p->log);
+    p->hash ^= pos_piece_key(g, from, code) ^ pos_piece_key(g, to, code);
+    /* FROM holds the piece and TO is empty now: one bit each way */
+    cellset both;
+    cellset_clear(&both, g->words);
+    cellset_add(&both, from);
+    cellset_add(&both, to);
+    for (int w = 0; w < g->words; w++) {
+        p->owned[PIECE_OWNER(code)].w[w] ^= both.w[w];
+        p->typed[PIECE_TYPE(code)].w[w] ^= both.w[w];
+        p->occupied.w[w] ^= both.w[w];
+    }
+    p->cells[from] = 0;
+    p->cells[to] = code;
+}
+
 void pos_add_reserve(position *p, int player, int type, int delta)
 {
     int32_t old = p->reserve[player][type];

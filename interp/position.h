@@ -76,6 +76,9 @@ void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYE
               const int32_t *vars, int ply, int since_reset);
 
 void pos_set_cell(position *p, int cell, uint16_t code);
+/* The piece on FROM moves to TO, taking off what stands there: the changes
+ * (and their log) of pos_set_cell(TO, 0), (FROM, 0), (TO, piece), made at once. */
+void pos_move_piece(position *p, int from, int to);
 void pos_add_reserve(position *p, int player, int type, int delta);
 void pos_set_var(position *p, int var, int32_t value);
 /* The hash keys of a piece on a cell (0 for an empty cell), a reserve count
