@@ -799,8 +799,10 @@ static bool content_tables(game *g)
         places pl = { .count = 0 };
         c->content = -1;
         c->content_placed = false;
-        /* (a single part is as quick to read as the table) */
-        if (c->cell_test && c->op >= C_SET_UNION && c->op <= C_SET_MINUS && reads_only_content(g, e, &pl)) {
+        /* (a single part is as quick to read as the table, but for a
+         * region, which is looked up for the player) */
+        if (c->cell_test && ((c->op >= C_SET_UNION && c->op <= C_SET_MINUS) || c->op == C_SET_REGION)
+            && reads_only_content(g, e, &pl)) {
             c->content = (int16_t)count++;
             c->content_placed = pl.count > 0;
         }
