@@ -213,6 +213,13 @@ static void land(gen *x, int to, const cont *k)
         land_direct(x, to, kind == LANDING_AFTER);
         return;
     }
+    const game *g = x->g;
+    if (x->legal_quiet && g->landing_unmade && !x->attack && !x->chance) {
+        /* the turn ends here (but for the after-rules): maybe not made */
+        bool after = k && k->node == g->after && k->count == 0 && !k->next;
+        if ((!k || after) && land_unmade(x, to, after))
+            return;
+    }
     /* a landing changes the board, where the piece is, the path, whether
      * it took and the cells visited, and only those are put back (what
      * runs after it puts back what it changes itself) */

@@ -149,7 +149,11 @@ void cell_programs_none(game *g)
         g->exprs[e].cell_program = -1;
 }
 
-int cell_program_run(gen *x, int first)
+/* Runs the program at FIRST on the position, or, with MOVED, as if the
+ * piece on MOVED->from stood on MOVED->to as MOVED->code (a landing not
+ * made); a test of a cell then needs a content table (cell_program_landed).
+ * Inlined into each caller, MOVED known there to be NULL or not. */
+__attribute__((always_inline)) static inline int run(gen *x, int first, const cell_landing *moved)
 {
     const game *g = x->g;
     const position *p = x->pos;
@@ -159,10 +163,12 @@ int cell_program_run(gen *x, int first)
         int cell;
         switch (o->op) {
         case CELL_END: return stack[0];
-        case CELL_HERE: cell = stack[top++] = x->anchor; break;
+        case CELL_HERE: cell = stack[top++] = moved ? moved->to : x->anchor; break;
         case CELL_ORIGIN: cell = stack[top++] = x->origin; break;
-        case CELL_LAST: cell = stack[top++] = x->last; break;
-        case CELL_ANCHOR: cell = stack[top++] = x->pattern_anchor >= 0 ? x->pattern_anchor : x->anchor; break;
+        case CELL_LAST: cell = stack[top++] = moved ? moved->to : x->last; break;
+        case CELL_ANCHOR:
+            cell = stack[top++] = x->pattern_anchor >= 0 ? x->pattern_anchor : moved ? moved->to : x->anchor;
+            break;
         case CELL_VAR: cell = stack[top++] = p->vars[o->arg]; break;
         case CELL_STEP: {
             const dlist *d = &g->dlists[o->arg];
@@ -170,14 +176,20 @@ int cell_program_run(gen *x, int first)
             break;
         }
         case CELL_TYPE: {
-            uint16_t code = p->cells[stack[top - 1]];
-            cell = code && PIECE_TYPE(code) == o->arg ? stack[top - 1] : -1;
+            int at = stack[top - 1];
+            uint16_t code = !moved ? p->cells[at] : at == moved->to ? moved->code : at == moved->from ? 0 : p->cells[at];
+            cell = code && PIECE_TYPE(code) == o->arg ? at : -1;
             break;
         }
         case CELL_TEST: {
             const cexpr *c = &g->exprs[o->arg];
             int at = stack[top - 1];
-            cell = (c->content >= 0 ? eval_content_has(x, c, at) : eval_has(x, o->arg, at)) ? at : -1;
+            bool in;
+            if (moved)
+                in = content_holds(x, c, at, at == moved->to ? moved->code : at == moved->from ? 0 : p->cells[at]);
+            else
+                in = c->content >= 0 ? eval_content_has(x, c, at) : eval_has(x, o->arg, at);
+            cell = in ? at : -1;
             break;
         }
         case CELL_MATCH:
@@ -191,4 +203,22 @@ int cell_program_run(gen *x, int first)
         if (cell < 0)
             return -1;
     }
+}
+
+int cell_program_run(gen *x, int first)
+{
+    return run(x, first, NULL);
+}
+
+int cell_program_landed(gen *x, int first, const cell_landing *moved)
+{
+    return run(x, first, moved);
+}
+
+bool cell_program_reads_content(const game *g, int first)
+{
+    for (const cell_op *o = &g->cell_ops[first]; o->op != CELL_END; o++)
+        if (o->op == CELL_TEST && g->exprs[o->arg].content < 0)
+            return false;
+    return true;
 }

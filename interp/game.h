@@ -460,6 +460,10 @@ typedef struct game {
      * by a test of where it landed: a landing may still be recorded
      * directly, with the changes (nodes: the rules' M_GUARDs, in order) */
     bool after_at_landing;
+    /* the after-rules read nothing of the position after a landing but the
+     * piece that landed, and quiet_attacked is a test of a cell's piece:
+     * a quiet landing need not be made (landing_unmade.c) */
+    bool landing_unmade;
     bool unique_landings;   /* the turn is selects of landings only (MF_UNIQUE),
                              * on a board of one word */
     bool unique_shifts;     /* ... and all of them MF_SHIFTS: landings are told

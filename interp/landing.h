@@ -45,6 +45,12 @@ static inline int landing_kind(const gen *x, const cont *k)
 #define LANDING_CHANGES (3 + GAME_MAX_AFTER_LANDING)
 int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after);
 
+/* landing_unmade.c: with game.landing_unmade and x->legal_quiet, the anchor
+ * piece's landing on TO that ends the turn (then the after-rules, when
+ * AFTER) is recorded without being made if it leaves the legality filter
+ * holding as quiet_move tells; false (nothing done) if it must be made. */
+bool land_unmade(gen *x, int to, bool after);
+
 /* Calls EACH(x, cell, data) for every cell a step or leap (N->op M_STEP,
  * M_LEAP) or a slide (M_SLIDE) of the anchor piece may land on, in the
  * order the moves are tried.  EACH may make the landing, if it takes it

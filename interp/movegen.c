@@ -423,7 +423,7 @@ static inline bool accept(gen *x, uint64_t hash)
         }
         return false;
     }
-    if (!g->direct_emit && !legal(x))
+    if (!g->direct_emit && !x->known_legal && !legal(x))
         return false;
     if (x->drawn)
         return true;    /* counted and drawn already (action_place, MF_UNIQUE) */
@@ -527,7 +527,7 @@ static void init_gen(gen *x, movegen *m, position *p, int player, int level)
     x->sample_rng = NULL;
     x->sampled_captures = x->sampled_others = 0;
     x->drawn = false;
-    x->in_filter = x->no_moves = x->has_start = x->legal_quiet = false;
+    x->in_filter = x->no_moves = x->has_start = x->legal_quiet = x->known_legal = false;
     cellset_clear(&x->visited, words);
     cellset_clear(&x->jumped, words);
     cellset_clear(&x->pushed, words);

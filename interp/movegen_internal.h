@@ -82,6 +82,7 @@ typedef struct gen {
      * holds after a move that changes no cell of LEGAL_ZONE (quiet_turn) */
     bool legal_quiet;
     cellset legal_zone;
+    bool known_legal;       /* the move being emitted was found quiet (land_unmade) */
     bool stop;
     bool in_filter;         /* evaluating a legality filter: the side has not changed yet */
     bool no_moves;          /* for end rules */
@@ -102,6 +103,15 @@ void eval_set(gen *x, int e, cellset *out);
 uint64_t set_words_run(const gen *x, int first);
 /* cell_program.c: the cell of the program at FIRST (cexpr.cell_program), -1: none. */
 int cell_program_run(gen *x, int first);
+/* The same as if the anchor piece had landed (not made): FROM empty, and
+ * CODE on TO, which is where the piece is and last was; every test of a
+ * cell in the program must have a content table (cell_program_reads_content). */
+typedef struct cell_landing {
+    int from, to;
+    uint16_t code;
+} cell_landing;
+int cell_program_landed(gen *x, int first, const cell_landing *moved);
+bool cell_program_reads_content(const game *g, int first);
 /* Whether CELL is in the set E (what eval_set would give), testing only
  * that cell where the expression allows (cexpr.cell_test). */
 bool eval_has(gen *x, int e, int cell);
@@ -123,16 +133,23 @@ static inline void set_tester_init(set_tester *t, int e)
     t->built = false;
 }
 
-/* eval_has for a cell test C with a content table (C->content >= 0), CELL
- * a cell: a bit of the table of the cell's class for the piece on it. */
-static inline bool eval_content_has(const gen *x, const cexpr *c, int cell)
+/* Whether CELL would be in the cell test C that has a content table
+ * (C->content >= 0), read for X's player, if it held CODE: a bit of the
+ * table of the cell's class. */
+static inline bool content_holds(const gen *x, const cexpr *c, int cell, uint16_t code)
 {
     const game *g = x->g;
     size_t row = (size_t)c->content * GAME_MAX_PLAYERS + (size_t)x->player;
     unsigned cls = c->content_placed ? g->content_class[row * (size_t)g->board.cell_count + (size_t)cell] : 0;
     const uint64_t *bits = g->content_bits + (row * GAME_CONTENT_CLASSES + cls) * 4;
-    unsigned low = x->pos->cells[cell] & 0xFF;
+    unsigned low = code & 0xFF;
     return (bits[low >> 6] >> (low & 63)) & 1;
+}
+
+/* eval_has for a cell test C with a content table, CELL a cell. */
+static inline bool eval_content_has(const gen *x, const cexpr *c, int cell)
+{
+    return content_holds(x, c, cell, x->pos->cells[cell]);
 }
 
 static inline bool set_tester_has(gen *x, set_tester *t, int cell)

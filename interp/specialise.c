@@ -885,7 +885,10 @@ bool specialise_game(game *g)
     for (int i = 0; i < g->node_count; i++)
         harmless(g, i, memo);
     free(memo);
-    return step_tables(g) && sight_rays(g) && cell_programs_build(g) && set_words_build(g) && attack_rays_build(g);
+    if (!step_tables(g) || !sight_rays(g) || !cell_programs_build(g) || !set_words_build(g) || !attack_rays_build(g))
+        return false;
+    landing_unmade_build(g);
+    return true;
 }
 
 void specialise_none(game *g)
@@ -914,4 +917,5 @@ void specialise_none(game *g)
     }
     set_words_none(g);
     cell_programs_none(g);
+    g->landing_unmade = false;
 }

@@ -34,6 +34,9 @@ void set_words_none(game *g);
 bool cell_programs_build(game *g);
 void cell_programs_none(game *g);
 
+/* Sets game.landing_unmade (landing_unmade.c); run after attack_rays_build. */
+void landing_unmade_build(game *g);
+
 /* Takes every fact back, so that the generator does all the general work
  * (for tests that compare the two). */
 void specialise_none(game *g);

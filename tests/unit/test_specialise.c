@@ -163,8 +163,10 @@ static void specialisations_apply(void **state)
             followed = chess->exprs[n->value].cell_program >= 0;
     }
     assert_true(followed);
-    /* and a move off the lines through the king needs no attack search */
+    /* and a move off the lines through the king needs no attack search,
+     * nor to be made: its changes and after-rules are worked out */
     assert_true(chess->quiet_attacked >= 0);
+    assert_true(chess->landing_unmade);
     /* `to empty or enemy` is read from a table by the piece on the cell */
     int tables = 0, placed = 0;
     for (int e = 0; e < chess->expr_count; e++) {
