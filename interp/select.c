@@ -78,14 +78,43 @@ static inline bool may_start(gen *x, const mnode *n, hop_cache *c)
     return n->first_hop < 0 || cellset_has(hop_starts(x, c, n->first_hop), x->anchor);
 }
 
+static bool is_movement(const mnode *n)
+{
+    return n->op == M_STEP || n->op == M_SLIDE || n->op == M_LEAP;
+}
+
+/* The movement NODE from the piece chosen, then K: what gen_run would
+ * call, without its bookkeeping (the movement nests nothing itself). */
+static void run_movement(gen *x, int node, const cont *k)
+{
+    if (x->stop)
+        return;
+    if (++x->work > MOVEGEN_MAX_WORK) {
+        gen_limit(x, MOVEGEN_LIMIT_WORK, node);
+        return;
+    }
+    x->node = node;
+    action_step(x, &x->g->nodes[node], k);  /* (a slide's and a leap's too) */
+}
+
 /* The alternatives under NODE for the piece chosen, each run unless it
- * cannot start (MF_MIXED selects). */
+ * cannot start (MF_MIXED selects); a movement, perhaps guarded or
+ * followed by more, is run without gen_run. */
 static void run_leaves(gen *x, int node, const cont *k, hop_cache *c)
 {
-    const mnode *n = &x->g->nodes[node];
+    const game *g = x->g;
+    const mnode *n = &g->nodes[node];
     if (n->op == M_ALT) {
         run_leaves(x, n->a, k, c);
         run_leaves(x, n->b, k, c);
+    } else if (is_movement(n)) {
+        run_movement(x, node, k);
+    } else if (n->op == M_SEQ && is_movement(&g->nodes[n->a])) {
+        cont next = { n->b, 0, 0, 0, k };
+        run_movement(x, n->a, &next);
+    } else if (n->op == M_GUARD && !(n->flags & MF_AFTER) && is_movement(&g->nodes[n->a])) {
+        if (eval_cond_quick(x, n->cond) != ((n->flags & MF_NEGATE) != 0))
+            run_movement(x, n->a, k);
     } else if (may_start(x, n, c)) {
         gen_run(x, node, k);
     }
@@ -384,10 +413,7 @@ void action_select(gen *x, const mnode *n, const cont *k)
     for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words)) {
         chosen saved;
         choose_piece(x, cell, &saved);
-        if (n->flags & MF_MIXED)
-            run_leaves(x, n->a, k, &hops);
-        else
-            gen_run(x, n->a, k);
+        run_leaves(x, n->a, k, &hops);
         unchoose_piece(x, &saved);
     }
 }
