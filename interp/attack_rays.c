@@ -400,6 +400,16 @@ static uint32_t types_held(const game *g, int e)
     }
 }
 
+/* Whether every ray's target is a test of the cell by itself. */
+static bool rays_test_cells(const game *g)
+{
+    for (int l = 0; l < g->line_first[g->player_count]; l++)
+        for (int r = g->ray_lines[l].first; r < g->ray_lines[l].first + g->ray_lines[l].count; r++)
+            if (g->rays[r].target >= 0 && !g->exprs[g->rays[r].target].cell_test)
+                return false;
+    return true;
+}
+
 static int quiet_attacked(const game *g)
 {
     int set = -1, filters = 0;
@@ -412,13 +422,7 @@ static int quiet_attacked(const game *g)
         if (f->negate && c->op == C_COND_ATTACKED && c->a >= 0 && g->exprs[c->a].cell_test)
             set = c->a;
     }
-    if (filters != 1)
-        return -1;
-    for (int l = 0; l < g->line_first[g->player_count]; l++)
-        for (int r = g->ray_lines[l].first; r < g->ray_lines[l].first + g->ray_lines[l].count; r++)
-            if (g->rays[r].target >= 0 && !g->exprs[g->rays[r].target].cell_test)
-                return -1;
-    return set;
+    return filters == 1 && rays_test_cells(g) ? set : -1;
 }
 
 bool attack_rays_build(game *g)
@@ -443,6 +447,7 @@ bool attack_rays_build(game *g)
     free(rb.rays.items);
     free(rb.residual.items);
     g->rays_valid = ok && !rb.failed;
+    g->rays_cell_tests = g->rays_valid && rays_test_cells(g);
     g->quiet_attacked = g->rays_valid ? (int16_t)quiet_attacked(g) : -1;
     g->quiet_attacked_empty = g->quiet_attacked >= 0 && may_hold_empty(g, g->quiet_attacked);
     g->quiet_attacked_types = g->quiet_attacked >= 0 ? types_held(g, g->quiet_attacked) : 0;

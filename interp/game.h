@@ -429,6 +429,7 @@ typedef struct game {
     ray_entry ray_entries[GAME_MAX_RAY_ENTRIES];
     int ray_entry_count;
     bool rays_valid;
+    bool rays_cell_tests;   /* every ray's target is a cell test (cexpr.cell_test) */
     /* the set E of the one legality filter, `legal unless attacked(E)`,
      * when rays answer it reading no more than the lines through each
      * cell of E (see quiet_turn in movegen.c); -1: none */

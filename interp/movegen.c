@@ -633,6 +633,75 @@ int gen_count_moves(gen *parent, int player, bool stop_at_first)
     return x.counted;
 }
 
+/* The attack search for ATTACKER on CELL (holding the DEFENDER's piece):
+ * X set for the attacker (init_gen), from the pieces in START (all: NULL)
+ * through the whole turn. */
+static bool search_attack(gen *x, int cell, int defender, const cellset *start)
+{
+    x->attack = true;
+    x->attack_defender = defender;
+    gen_single(x, &x->attack_targets, cell);
+    if (start) {
+        cellset_copy(&x->start, start, x->g->words);
+        x->has_start = true;
+    }
+    gen_run(x, x->g->turn, NULL);
+    return x->found;
+}
+
+/* With rays (game.rays_valid): looking back along the lines from CELL, then
+ * the attack search from where the ATTACKER's moves that are not rays
+ * could affect it (attack_residual). */
+static bool ray_attack(gen *parent, int cell, int attacker, int defender, int level)
+{
+    const game *g = parent->g;
+    const position *p = parent->pos;
+    /* only the types with a piece standing where it could reach the cell */
+    uint32_t near = 0;
+    for (int t = 0; t < g->type_count; t++) {
+        const uint64_t *reach = attack_reach(g, attacker, t, cell)->w;
+        for (int w = 0; w < g->words; w++)
+            if (reach[w] & p->typed[t].w[w] & p->owned[attacker].w[w]) {
+                near |= 1u << t;
+                break;
+            }
+    }
+    if (!near)
+        return false;
+    gen x;
+    if (g->rays_cell_tests) {
+        /* the targets are cell tests, read from these alone */
+        x.g = g;
+        x.pos = parent->pos;
+        x.m = parent->m;
+        x.player = x.scored = attacker;
+        x.level = level;
+        x.pattern_anchor = -1;
+    } else {
+        init_gen(&x, parent->m, parent->pos, attacker, level);
+    }
+    if (attack_rays_hit(&x, cell, near))
+        return true;
+    uint32_t searched = attack_residual_live(&x, near & g->ray_generic[attacker]);
+    if (!searched)
+        return false;
+    cellset start;
+    cellset_clear(&start, g->words);
+    for (int t = 0; t < g->type_count; t++) {
+        if (!(searched & (1u << t)))
+            continue;
+        cellset part;
+        memcpy(part.w, attack_residual(g, attacker, t, cell), (size_t)g->words * sizeof part.w[0]);
+        cellset_and(&part, &p->typed[t], g->words);
+        cellset_or(&start, &part, g->words);
+    }
+    cellset_and(&start, &p->owned[attacker], g->words);
+    if (cellset_empty(&start, g->words))
+        return false;
+    init_gen(&x, parent->m, parent->pos, attacker, level);
+    return search_attack(&x, cell, defender, &start);
+}
+
 bool gen_attacked(gen *parent, int e)
 {
     if (parent->attack)
@@ -654,60 +723,28 @@ bool gen_attacked(gen *parent, int e)
         for (int attacker = 0; attacker < g->player_count && !hit; attacker++) {
             if (attacker == defender)
                 continue;
-            /* only pieces standing where they could reach the cell: the
-             * types with one there */
-            uint32_t near = ~0u;
-            cellset reaching;
-            if (g->reach_valid) {
-                near = 0;
-                cellset_clear(&reaching, g->words);
-                for (int t = 0; t < g->type_count; t++) {
-                    cellset part;
-                    cellset_copy(&part, attack_reach(g, attacker, t, cell), g->words);
-                    cellset_and(&part, &p->typed[t], g->words);
-                    cellset_and(&part, &p->owned[attacker], g->words);
-                    if (!cellset_empty(&part, g->words)) {
-                        near |= 1u << t;
-                        cellset_or(&reaching, &part, g->words);
-                    }
-                }
-                if (!near)
-                    continue;
+            if (g->rays_valid) {
+                hit = ray_attack(parent, cell, attacker, defender, level);
+                continue;
             }
             gen x;
             init_gen(&x, parent->m, p, attacker, level);
-            x.attack = true;
-            x.attack_defender = defender;
-            gen_single(&x, &x.attack_targets, cell);
-            uint32_t searched = near;
-            if (g->rays_valid) {
-                if (attack_rays_hit(&x, cell, near)) {
-                    hit = true;
-                    break;
-                }
-                /* the rest: moves that are not rays, from where they reach */
-                searched = attack_residual_live(&x, searched & g->ray_generic[attacker]);
-                if (!searched)
-                    continue;
-                cellset_clear(&x.start, g->words);
-                for (int t = 0; t < g->type_count; t++) {
-                    if (!(searched & (1u << t)))
-                        continue;
-                    cellset part;
-                    memcpy(part.w, attack_residual(g, attacker, t, cell), (size_t)g->words * sizeof part.w[0]);
-                    cellset_and(&part, &p->typed[t], g->words);
-                    cellset_or(&x.start, &part, g->words);
-                }
-                cellset_and(&x.start, &p->owned[attacker], g->words);
-                if (cellset_empty(&x.start, g->words))
-                    continue;
-                x.has_start = true;
-            } else if (g->reach_valid) {
-                cellset_copy(&x.start, &reaching, g->words);
-                x.has_start = true;
+            if (!g->reach_valid) {
+                hit = search_attack(&x, cell, defender, NULL);
+                continue;
             }
-            gen_run(&x, g->turn, NULL);
-            hit = x.found;
+            /* only pieces standing where they could reach the cell */
+            cellset reaching;
+            cellset_clear(&reaching, g->words);
+            for (int t = 0; t < g->type_count; t++) {
+                cellset part;
+                cellset_copy(&part, attack_reach(g, attacker, t, cell), g->words);
+                cellset_and(&part, &p->typed[t], g->words);
+                cellset_and(&part, &p->owned[attacker], g->words);
+                cellset_or(&reaching, &part, g->words);
+            }
+            if (!cellset_empty(&reaching, g->words))
+                hit = search_attack(&x, cell, defender, &reaching);
         }
         pos_undo_to(p, mark);
         if (hit)
