@@ -9,6 +9,7 @@ typedef struct walker {
     const game *g;
     int player;
     bool unknown;       /* the walk met something it cannot bound */
+    cellset own;        /* cells that hold the mover's pieces or nothing (guards) */
 } walker;
 
 bool attack_may_take(const game *g, int e)
@@ -27,6 +28,38 @@ bool attack_may_take(const game *g, int e)
         return attack_may_take(g, c->a);
     default:
         return true;
+    }
+}
+
+/* Whether every cell of the set E holds a piece of the mover's. */
+static bool movers_pieces(const game *g, int e)
+{
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_FRIEND:
+        return true;
+    case C_SET_OWNER: case C_SET_PIECES:
+        return c->player == PLAYER_MOVER;
+    case C_SET_INTERSECT:
+        return movers_pieces(g, c->a) || movers_pieces(g, c->b);
+    case C_SET_MINUS:
+        return movers_pieces(g, c->a);
+    default:
+        return false;
+    }
+}
+
+/* Adds to OWN the constant cells that the condition E, when it holds,
+ * says hold the mover's pieces: `CELLS in S`, S the mover's pieces (in
+ * castling, `corner in pieces(mover, rook)`), alone or in a conjunction. */
+static void own_cells(const game *g, int e, cellset *own)
+{
+    const cexpr *c = &g->exprs[e];
+    if (c->op == C_COND_AND) {
+        own_cells(g, c->a, own);
+        own_cells(g, c->b, own);
+    } else if (c->op == C_COND_IN && g->exprs[c->a].op == C_SET_CONST && movers_pieces(g, c->b)) {
+        cellset_or(own, &g->sets[g->exprs[c->a].value], g->words);
     }
 }
 
@@ -97,9 +130,18 @@ static void zone(walker *w, int node, const cellset *from, cellset *landing, cel
         zone(w, n->a, from, &a, affected);
         zone(w, n->b, &a, landing, affected);
         return;
-    case M_GUARD:
+    case M_GUARD: {
+        /* a cell that held the mover's piece as the guard was read holds
+         * it or nothing while the moves below run: they land the mover's
+         * piece, take, or move onto empty cells (the rest is not bounded) */
+        cellset own;
+        cellset_copy(&own, &w->own, words);
+        if (!(n->flags & MF_AFTER))
+            own_cells(g, n->cond, &w->own);
         zone(w, n->a, from, landing, affected);
+        cellset_copy(&w->own, &own, words);
         return;
+    }
     case M_REPEAT:
         if (n->min == 0 && n->max == 1) {
             /* an optional part: either it runs or the anchor stays */
@@ -131,8 +173,11 @@ static void zone(walker *w, int node, const cellset *from, cellset *landing, cel
             return;
         }
         /* it moves a piece only onto an empty cell: only where it takes
-         * one from can a piece be lost */
-        cellset_or(affected, &g->sets[x->value], words);
+         * one from can a piece be lost, and not the mover's */
+        cellset lost;
+        cellset_copy(&lost, &g->sets[x->value], words);
+        cellset_and_not(&lost, &w->own, words);
+        cellset_or(affected, &lost, words);
         return;
     }
     case M_CAPTURE: {
@@ -195,7 +240,7 @@ static bool add_zones(void *context, const mnode *select, int type, int after)
 
 bool attack_zone(const game *g, int player, int node, int after, int from_cell, cellset *affected)
 {
-    walker w = { g, player, false };
+    walker w = { g, player, false, { { 0 } } };
     cellset from, landing;
     cellset_clear(&from, g->words);
     cellset_add(&from, from_cell);

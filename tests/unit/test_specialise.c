@@ -205,6 +205,10 @@ static void specialisations_apply(void **state)
                 assert_false(cellset_has(attack_reach(chess, p, t, 28), 26));
                 assert_false(cellset_has(attack_reach(chess, p, t, 28), 30));
                 assert_true(cellset_has(attack_reach(chess, p, t, 28), 27));
+                /* nor, castling, take on h1 (cell 7): the rook it moves is
+                 * the mover's (`corner in pieces(mover, rook)`) */
+                const uint64_t *castling = attack_residual(chess, p, t, 7);
+                assert_true(castling[0] == 0);
             }
     }
     game_free(othello);
