@@ -48,7 +48,8 @@ int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after)
 /* landing_unmade.c: with game.landing_unmade and x->legal_quiet, the anchor
  * piece's landing on TO that ends the turn (then the after-rules, when
  * AFTER) is recorded without being made if it leaves the legality filter
- * holding as quiet_move tells; false (nothing done) if it must be made. */
+ * holding, and dropped if it is known not to; false (nothing done) if it
+ * must be made to tell. */
 bool land_unmade(gen *x, int to, bool after);
 
 /* Calls EACH(x, cell, data) for every cell a step or leap (N->op M_STEP,

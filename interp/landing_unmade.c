@@ -5,12 +5,18 @@
  * pawn skipped, the flag of a king or rook that moved), the filter tested
  * and the landing taken back: most of a move's cost.  When the turn began
  * with the filter holding in a way a quiet move keeps (quiet_turn in
- * movegen.c: the king stands off every line a landing here touches), what
- * the landing and its after-rules would change is worked out as changes,
- * from the position as it is, and tested as quiet_move tests a made move;
- * only a landing that is not quiet is made.  It needs after-rules whose
- * every read of the position after the landing can be answered from the
- * piece that landed (game.landing_unmade, worked out at load time). */
+ * movegen.c: no piece attacks the king, and none with captures that are
+ * not rays is near it), what the landing and its after-rules would change
+ * is worked out as changes, from the position as it is, and tested as
+ * quiet_move tests a made move.  Where rays answer for attacks (a ray's
+ * target a test of the cell's piece), a landing in the zone is tested too:
+ * along the lines through the cell it leaves (a pin), and, for the king
+ * itself, along every line through where it lands; one found illegal is
+ * dropped.  Only a landing the tests cannot tell is made.  It needs
+ * after-rules whose every read of the position after the landing can be
+ * answered from the piece that landed (game.landing_unmade, worked out at
+ * load time). */
+#include "attack.h"
 #include "landing.h"
 #include "movegen_internal.h"
 #include "specialise.h"
@@ -130,29 +136,105 @@ static void after_changes(gen *x, cell_landing *moved, change *c, int *n, uint64
     }
 }
 
-/* quiet_move for the changes C of a move not made, after which TO holds
- * CODE and every other cell they change is empty. */
-static bool quiet_changes(const gen *x, const change *c, int n, int to, uint16_t code)
+/* What the filter says of a landing not made: it holds, it does not (the
+ * move is not legal), or that is not known here (the landing is made). */
+enum { FILTER_HOLDS, FILTER_FAILS, FILTER_UNKNOWN };
+
+/* Whether after the landing MOVED, not made, a cell of E (the filter's
+ * set: its cells as they were, less those in LEFT, and JOINED, a cell that
+ * joined it, or -1) is attacked by another player.  Only lines through the
+ * cell the piece left can open onto the cells that stayed (a piece that
+ * lands only blocks, or takes); the cell that joined is looked at along
+ * every line, and must have no piece near with captures that are not rays. */
+static int attacked_after(const gen *x, const cell_landing *moved, const cellset *left, int joined)
 {
     const game *g = x->g;
+    const position *p = x->pos;
+    int verdict = FILTER_HOLDS;
+    for (int a = 0; a < g->player_count; a++) {
+        if (a == x->player)
+            continue;
+        /* ray targets are cell tests (game.rays_cell_tests): read from these */
+        gen y;
+        y.g = g;
+        y.pos = x->pos;
+        y.m = x->m;
+        y.player = y.scored = a;
+        y.level = x->level + 1;
+        y.pattern_anchor = -1;
+        for (int cell = cellset_next(&x->legal_cells, -1, g->words); cell >= 0;
+             cell = cellset_next(&x->legal_cells, cell, g->words)) {
+            if (cellset_has(left, cell))
+                continue;
+            uint32_t near = gen_reaching(g, p, a, cell);
+            int hit = near ? attack_rays_hit_moved(&y, cell, near, moved, false) : RAYS_MISS;
+            if (hit == RAYS_HIT)
+                return FILTER_FAILS;
+            if (hit == RAYS_UNKNOWN)
+                verdict = FILTER_UNKNOWN;
+        }
+        if (joined < 0)
+            continue;
+        /* (the piece on the cell it left could reach it: it is the mover's) */
+        uint32_t near = gen_reaching(g, p, a, joined);
+        int hit = near ? attack_rays_hit_moved(&y, joined, near, moved, true) : RAYS_MISS;
+        if (hit == RAYS_HIT)
+            return FILTER_FAILS;
+        if (hit == RAYS_UNKNOWN)
+            verdict = FILTER_UNKNOWN;
+        for (int t = 0; t < g->type_count; t++) {
+            if (!(g->ray_generic[a] & (1u << t)))
+                continue;
+            const uint64_t *residual = attack_residual(g, a, t, joined);
+            for (int w = 0; w < g->words; w++)
+                if (residual[w] & p->typed[t].w[w] & p->owned[a].w[w])
+                    verdict = FILTER_UNKNOWN;   /* a capture that is not a ray may reach it */
+        }
+    }
+    return verdict;
+}
+
+/* The filter after the landing MOVED, not made, with the changes C (after
+ * which MOVED->to holds MOVED->code and the other cells they change are
+ * empty): quiet_move's test, or, when rays answer for the lines
+ * (game.rays_cell_tests), what the changes in the zone may have opened. */
+static int filter_after(const gen *x, const change *c, int n, const cell_landing *moved)
+{
+    const game *g = x->g;
+    bool lines = false;
+    int joined = -1;
+    cellset left;
+    cellset_clear(&left, g->words);
     for (int i = 0; i < n; i++) {
         if (c[i].kind != CHANGE_CELL)
             continue;
-        uint16_t after = (uint16_t)c[i].after;
-        if (cellset_has(&x->legal_zone, c[i].index) || (after && PIECE_OWNER(after) != x->player))
-            return false;
+        int cell = c[i].index;
+        uint16_t after = (uint16_t)c[i].after, final = cell == moved->to ? moved->code : 0;
+        if (after && PIECE_OWNER(after) != x->player)
+            return FILTER_UNKNOWN;
+        if (cellset_has(&x->legal_zone, cell)) {
+            if (!g->rays_cell_tests)
+                return FILTER_UNKNOWN;
+            lines = true;
+        }
         bool may = after ? (g->quiet_attacked_types >> PIECE_TYPE(after)) & 1 : g->quiet_attacked_empty;
-        if (may && holds(x, g->quiet_attacked, c[i].index, c[i].index == to ? code : 0))
-            return false;
+        bool in_e = may && holds(x, g->quiet_attacked, cell, final);
+        if (cellset_has(&x->legal_cells, cell) && !in_e)
+            cellset_add(&left, cell);
+        if (in_e && !cellset_has(&x->legal_cells, cell)) {
+            if (!g->rays_cell_tests || (joined >= 0 && joined != cell))
+                return FILTER_UNKNOWN;
+            joined = cell;
+            lines = true;
+        }
     }
-    return true;
+    return lines ? attacked_after(x, moved, &left, joined) : FILTER_HOLDS;
 }
 
 bool land_unmade(gen *x, int to, bool after)
 {
-    /* most landings that are not quiet touch the zone: told before the
-     * changes are worked out */
-    if (cellset_has(&x->legal_zone, x->anchor) || cellset_has(&x->legal_zone, to))
+    /* without rays for the lines, a landing in the zone is made */
+    if (!x->g->rays_cell_tests && (cellset_has(&x->legal_zone, x->anchor) || cellset_has(&x->legal_zone, to)))
         return false;
     int path = x->path_length;
     bool captured = x->captured;
@@ -163,15 +245,15 @@ bool land_unmade(gen *x, int to, bool after)
     cell_landing moved = { x->anchor, to, x->pos->cells[x->anchor] };
     if (after)
         after_changes(x, &moved, c, &n, &hash);
-    bool quiet = quiet_changes(x, c, n, to, moved.code);
-    if (quiet && !x->stop) {
+    int verdict = filter_after(x, c, n, &moved);
+    if (verdict == FILTER_HOLDS && !x->stop) {
         x->known_legal = true;
         gen_emit(x, c, n, hash);
         x->known_legal = false;
     }
-    if (!quiet)
+    if (verdict == FILTER_UNKNOWN)
         x->applied = applied;   /* to be made instead */
     x->path_length = path;
     x->captured = captured;
-    return quiet;
+    return verdict != FILTER_UNKNOWN;
 }

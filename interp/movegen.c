@@ -567,6 +567,7 @@ static bool quiet_turn(gen *x)
     if (!cellset_empty(&others, words))
         return false;
     cellset_copy(&x->legal_zone, &cells, words);
+    cellset_copy(&x->legal_cells, &cells, words);
     for (int cell = cellset_next(&cells, -1, words); cell >= 0; cell = cellset_next(&cells, cell, words))
         for (int a = 0; a < g->player_count; a++) {
             if (a == x->player)
@@ -656,16 +657,7 @@ static bool ray_attack(gen *parent, int cell, int attacker, int defender, int le
 {
     const game *g = parent->g;
     const position *p = parent->pos;
-    /* only the types with a piece standing where it could reach the cell */
-    uint32_t near = 0;
-    for (int t = 0; t < g->type_count; t++) {
-        const uint64_t *reach = attack_reach(g, attacker, t, cell)->w;
-        for (int w = 0; w < g->words; w++)
-            if (reach[w] & p->typed[t].w[w] & p->owned[attacker].w[w]) {
-                near |= 1u << t;
-                break;
-            }
-    }
+    uint32_t near = gen_reaching(g, p, attacker, cell);
     if (!near)
         return false;
     gen x;

@@ -82,6 +82,7 @@ typedef struct gen {
      * holds after a move that changes no cell of LEGAL_ZONE (quiet_turn) */
     bool legal_quiet;
     cellset legal_zone;
+    cellset legal_cells;    /* E's cells */
     bool known_legal;       /* the move being emitted was found quiet (land_unmade) */
     bool stop;
     bool in_filter;         /* evaluating a legality filter: the side has not changed yet */
@@ -252,6 +253,30 @@ bool gen_attacked(gen *parent, int e);
  * type in TYPES (bit t: type t), takes what stands on CELL
  * (g->rays_valid). */
 bool attack_rays_hit(gen *x, int cell, uint32_t types);
+/* The same after the landing MOVED, not made (its piece X's player's
+ * enemy's), along every line (EVERY) or those through where it left only
+ * (whether leaving that cell opens a line onto CELL); game.rays_cell_tests.
+ * RAYS_UNKNOWN when a capture's target is read from the position (a cell
+ * the landing changed). */
+enum { RAYS_MISS, RAYS_HIT, RAYS_UNKNOWN };
+
+/* With game.reach_valid: the types of which PLAYER has a piece standing
+ * where it could reach CELL (bit t: type t); see attack_reach. */
+static inline uint32_t gen_reaching(const game *g, const position *p, int player, int cell)
+{
+    uint32_t near = 0;
+    for (int t = 0; t < g->type_count; t++) {
+        const uint64_t *reach = g->reach[((size_t)player * GAME_MAX_TYPES + (size_t)t) * (size_t)g->board.cell_count
+                                         + (size_t)cell].w;
+        for (int w = 0; w < g->words; w++)
+            if (reach[w] & p->typed[t].w[w] & p->owned[player].w[w]) {
+                near |= 1u << t;
+                break;
+            }
+    }
+    return near;
+}
+int attack_rays_hit_moved(gen *x, int cell, uint32_t types, const cell_landing *moved, bool every);
 /* attack_rays.c: of the types TYPES (bit t: type t) with moves that are
  * not rays, those whose pieces of X's player could affect a cell by one
  * now (game.ray_entries: a move's first landing set is empty, it cannot). */
