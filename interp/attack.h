@@ -2,9 +2,11 @@
  *
  * attacked(CELLS) would otherwise run every move of every enemy piece.  For
  * each player, piece type and target cell, attack_build computes a
- * conservative set of cells from which a piece of that type could change
- * what stands on the target in one turn, by walking the compiled move
- * nodes; attack detection then runs only the pieces standing there.  Where
+ * conservative set of cells from which a piece of that type could take
+ * what stands on the target in one turn (remove it, or make it another
+ * player's: landing only on empty or own cells, changing its own type or
+ * flags, moving its own pieces, takes nothing), by walking the compiled
+ * move nodes; attack detection then runs only the pieces standing there.  Where
  * the walk cannot bound a move (hops, pushes, patterns, placements), it
  * gives up and the game keeps the full search.  Where the capturing moves
  * are plain steps, leaps and slides, attack_rays_build goes further: the

@@ -101,6 +101,7 @@ typedef struct word_op {
 } word_op;
 
 #define WORD_END 255
+#define WORD_SKIP_EMPTY 254   /* the word on top is empty: skip ARG ops (it is the result) */
 
 /* One step of the program of a set of at most one cell (cell_program.c):
  * an operation on a stack of cells (-1: none) and its argument. */
@@ -118,7 +119,6 @@ enum {
     CELL_MATCH,         /* pop: the top if it is the cell popped */
     CELL_END            /* the result is the top */
 };
-#define WORD_SKIP_EMPTY 254   /* the word on top is empty: skip ARG ops (it is the result) */
 
 /* One way to take a step from a cell, resolved for one player. */
 typedef enum dstep_kind {
@@ -423,8 +423,9 @@ typedef struct game {
     uint64_t *ray_masks;
     uint64_t *ray_residual;             /* see attack_residual */
     uint32_t ray_generic[GAME_MAX_PLAYERS];  /* bit t: type t's captures are not all rays */
-    /* of those, bit t: a move that is not a ray and lands first in no set
-     * (attack_residual_live); the others' first sets, with whose they are */
+    /* of those, bit t: the type has a move that is not a ray and lands
+     * first in no set (attack_residual_live); the others, with the set
+     * each lands on first, in ray_entries */
     uint32_t ray_residual_always[GAME_MAX_PLAYERS];
     ray_entry ray_entries[GAME_MAX_RAY_ENTRIES];
     int ray_entry_count;
