@@ -52,6 +52,28 @@ int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after)
  * must be made to tell. */
 bool land_unmade(gen *x, int to, bool after);
 
+/* One direction S of the slide N from the anchor: every cell it may land
+ * on, in order, to EACH. */
+static inline void slide_along(gen *x, const mnode *n, const dstep *s, set_tester *target,
+                               void (*each)(gen *, int, const void *), const void *data)
+{
+    int start = x->anchor, cell = start, distance = 0;
+    for (;;) {
+        int next = gen_step(x, cell, s);
+        if (next < 0 || next == start)
+            break;      /* a ring slide stops before its own cell */
+        distance++;
+        if (n->max >= 0 && distance > n->max)
+            break;
+        bool empty = x->pos->cells[next] == 0;
+        if (distance >= n->min && may_land(x, target, next))
+            each(x, next, data);
+        if (!empty || x->stop)
+            break;
+        cell = next;
+    }
+}
+
 /* Calls EACH(x, cell, data) for every cell a step or leap (N->op M_STEP,
  * M_LEAP) or a slide (M_SLIDE) of the anchor piece may land on, in the
  * order the moves are tried.  EACH may make the landing, if it takes it
@@ -83,24 +105,39 @@ static inline void each_landing(gen *x, const mnode *n, void (*each)(gen *, int,
         }
         return;
     }
-    for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
-        const dstep *s = &d->steps[x->player][i];
-        int cell = start, distance = 0;
-        for (;;) {
-            int next = gen_step(x, cell, s);
-            if (next < 0 || next == start)
-                break;      /* a ring slide stops before its own cell */
-            distance++;
-            if (n->max >= 0 && distance > n->max)
+    const game *g = x->g;
+    const cexpr *t = n->target >= 0 ? &g->exprs[n->target] : NULL;
+    if (n->min <= 1 && n->max < 0 && !(x->chain_flags & MF_IN_CHAIN) && (!t || (t->content >= 0 && !t->content_placed))) {
+        /* the common slide: along board directions to the first piece,
+         * each cell read from the target's table (one for every cell) */
+        const uint64_t *bits = t ? g->content_bits + ((size_t)t->content * GAME_MAX_PLAYERS + (size_t)x->player)
+                                                    * GAME_CONTENT_CLASSES * 4 : NULL;
+        bool onto_empty = !bits || (bits[0] & 1);
+        const int *neighbour = g->board.neighbour;
+        int stride = g->neighbour_stride;
+        for (int i = 0; i < count && !x->stop; i++) {
+            const dstep *s = &d->steps[x->player][i];
+            if (s->kind != STEP_DIRECTION || (unsigned)s->direction >= (unsigned)g->board.direction_count) {
+                slide_along(x, n, s, &target, each, data);
+                continue;
+            }
+            for (int cell = neighbour[start * stride + s->direction]; cell >= 0 && cell != start && !x->stop;
+                 cell = neighbour[cell * stride + s->direction]) {
+                unsigned low = x->pos->cells[cell] & 0xFF;
+                if (!low) {
+                    if (onto_empty)
+                        each(x, cell, data);
+                    continue;
+                }
+                if (bits && ((bits[low >> 6] >> (low & 63)) & 1))
+                    each(x, cell, data);
                 break;
-            bool empty = x->pos->cells[next] == 0;
-            if (distance >= n->min && may_land(x, &target, next))
-                each(x, next, data);
-            if (!empty)
-                break;
-            cell = next;
+            }
         }
+        return;
     }
+    for (int i = 0; i < d->count[x->player] && !x->stop; i++)
+        slide_along(x, n, &d->steps[x->player][i], &target, each, data);
 }
 
 #endif
