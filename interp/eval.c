@@ -589,6 +589,8 @@ bool eval_cond(gen *x, int e)
     case C_COND_MOVED: {
         if (g->moved_flag < 0)
             return false;
+        if (g->exprs[c->a].op == C_SET_HERE)    /* (castling's `moved(here)`) */
+            return x->anchor >= 0 && (PIECE_FLAGS(x->pos->cells[x->anchor]) & (1u << g->moved_flag));
         eval_set(x, c->a, &s);
         for (int cell = cellset_next(&s, -1, g->words); cell >= 0; cell = cellset_next(&s, cell, g->words))
             if (PIECE_FLAGS(x->pos->cells[cell]) & (1u << g->moved_flag))

@@ -528,13 +528,19 @@ static void init_gen(gen *x, movegen *m, position *p, int player, int level)
     x->sampled_captures = x->sampled_others = 0;
     x->drawn = false;
     x->in_filter = x->no_moves = x->has_start = x->legal_quiet = x->known_legal = false;
-    cellset_clear(&x->visited, words);
-    cellset_clear(&x->jumped, words);
-    cellset_clear(&x->pushed, words);
-    cellset_clear(&x->line, words);
-    cellset_clear(&x->marked, words);
-    for (int i = 0; i < GAME_MAX_LABELS; i++)
-        cellset_clear(&x->labels[i], words);
+    if (words == 1) {   /* (most boards: stores, not loops) */
+        x->visited.w[0] = x->jumped.w[0] = x->pushed.w[0] = x->line.w[0] = x->marked.w[0] = 0;
+        for (int i = 0; i < GAME_MAX_LABELS; i++)
+            x->labels[i].w[0] = 0;
+    } else {
+        cellset_clear(&x->visited, words);
+        cellset_clear(&x->jumped, words);
+        cellset_clear(&x->pushed, words);
+        cellset_clear(&x->line, words);
+        cellset_clear(&x->marked, words);
+        for (int i = 0; i < GAME_MAX_LABELS; i++)
+            cellset_clear(&x->labels[i], words);
+    }
     x->m = m;
     x->pos = p;
     x->g = m->g;
