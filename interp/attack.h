@@ -60,6 +60,23 @@ static inline const uint64_t *attack_residual(const game *g, int player, int typ
                               + (size_t)cell) * (size_t)g->words;
 }
 
+/* Whether PLAYER has a piece of a type with captures that are not rays
+ * (g->ray_generic) standing where one could affect CELL; TYPED and OWNED
+ * are a position's sets (position.typed, position.owned[PLAYER]). */
+static inline bool attack_residual_near(const game *g, const cellset *typed, const cellset *owned, int player,
+                                        int cell)
+{
+    for (int t = 0; t < g->type_count; t++) {
+        if (!(g->ray_generic[player] & (1u << t)))
+            continue;
+        const uint64_t *near = attack_residual(g, player, t, cell);
+        for (int w = 0; w < g->words; w++)
+            if (near[w] & typed[t].w[w] & owned->w[w])
+                return true;
+    }
+    return false;
+}
+
 /* The cells a piece of TYPE owned by PLAYER must stand on to affect CELL. */
 static inline const cellset *attack_reach(const game *g, int player, int type, int cell)
 {

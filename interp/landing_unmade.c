@@ -154,14 +154,8 @@ static int attacked_after(const gen *x, const cell_landing *moved, const cellset
     for (int a = 0; a < g->player_count; a++) {
         if (a == x->player)
             continue;
-        /* ray targets are cell tests (game.rays_cell_tests): read from these */
         gen y;
-        y.g = g;
-        y.pos = x->pos;
-        y.m = x->m;
-        y.player = y.scored = a;
-        y.level = x->level + 1;
-        y.pattern_anchor = -1;
+        gen_for_rays(&y, x, a);
         for (int cell = cellset_next(&x->legal_cells, -1, g->words); cell >= 0;
              cell = cellset_next(&x->legal_cells, cell, g->words)) {
             if (cellset_has(left, cell))
@@ -182,14 +176,8 @@ static int attacked_after(const gen *x, const cell_landing *moved, const cellset
             return FILTER_FAILS;
         if (hit == RAYS_UNKNOWN)
             verdict = FILTER_UNKNOWN;
-        for (int t = 0; t < g->type_count; t++) {
-            if (!(g->ray_generic[a] & (1u << t)))
-                continue;
-            const uint64_t *residual = attack_residual(g, a, t, joined);
-            for (int w = 0; w < g->words; w++)
-                if (residual[w] & p->typed[t].w[w] & p->owned[a].w[w])
-                    verdict = FILTER_UNKNOWN;   /* a capture that is not a ray may reach it */
-        }
+        if (attack_residual_near(g, p->typed, &p->owned[a], a, joined))
+            verdict = FILTER_UNKNOWN;   /* a capture that is not a ray may reach it */
     }
     return verdict;
 }

@@ -578,15 +578,8 @@ static bool quiet_turn(gen *x)
         for (int a = 0; a < g->player_count; a++) {
             if (a == x->player)
                 continue;
-            const cellset *owned = &p->owned[a];
-            for (int t = 0; t < g->type_count; t++) {
-                if (!(g->ray_generic[a] & (1u << t)))
-                    continue;
-                const uint64_t *near = attack_residual(g, a, t, cell);
-                for (int w = 0; w < words; w++)
-                    if (near[w] & p->typed[t].w[w] & owned->w[w])
-                        return false;
-            }
+            if (attack_residual_near(g, p->typed, &p->owned[a], a, cell))
+                return false;
             for (int l = g->line_first[a]; l < g->line_first[a + 1]; l++) {
                 const attack_line *line = &g->ray_lines[l];
                 const uint64_t *mask = g->ray_masks + ((size_t)line->at + (size_t)cell) * (size_t)words;
@@ -668,13 +661,7 @@ static bool ray_attack(gen *parent, int cell, int attacker, int defender, int le
         return false;
     gen x;
     if (g->rays_cell_tests) {
-        /* the targets are cell tests, read from these alone */
-        x.g = g;
-        x.pos = parent->pos;
-        x.m = parent->m;
-        x.player = x.scored = attacker;
-        x.level = level;
-        x.pattern_anchor = -1;
+        gen_for_rays(&x, parent, attacker);
     } else {
         init_gen(&x, parent->m, parent->pos, attacker, level);
     }
