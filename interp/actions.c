@@ -5,6 +5,7 @@
 
 #include "landing.h"
 #include "movegen_internal.h"
+#include "specialise.h"
 
 /* --- changing the position during a turn */
 
@@ -202,6 +203,90 @@ static void apply_after_actions(gen *x)
     }
 }
 
+/* The placement of N's piece, CODE, on CELL, ending the turn after the
+ * changes C (COUNT of them, room for one more), recorded from HASH, the
+ * position's with those changes. */
+__attribute__((always_inline)) static inline void store_placement(gen *x, const mnode *n, change *c, int count,
+                                                                  uint16_t code, int cell, uint64_t hash)
+{
+    int path = x->path_length;
+    c[count] = (change){ CHANGE_CELL, 0, (uint16_t)cell, 0, code };
+    gen_path_push(x, PATH_DROP, cell);
+    gen_path_push(x, PATH_CHANGE, n->type);
+    gen_store(x, c, count + 1, hash ^ pos_piece_key(x->g, cell, code));
+    x->path_length = path;
+}
+
+/* MF_KEYED placements after one position are told apart by their cells,
+ * and from all others; that position is their key (xored with this, so as
+ * not to be taken for a finished move's) */
+#define KEYED_SALT UINT64_C(0x6b65796564706c63)
+
+/* A landing on TO whose turn ends with a keyed placement on the cells the
+ * piece then sees (`slide ... then place T at sight(here, D)`: MF_KEYED,
+ * from the supply, no after-rules), while moves are only counted or drawn:
+ * the placements are counted from the sight read on the board as the
+ * landing would leave it, and the landing is made only for the one drawn.
+ * True when done so. */
+static bool land_keyed_place(gen *x, int to, const cont *k)
+{
+    const game *g = x->g;
+    if (!k || k->count || k->next || x->chance || x->attack || !(x->counting || (x->sampling && g->direct_emit)))
+        return false;
+    const mnode *n = &g->nodes[k->node];
+    if (n->op != M_PLACE || !(n->flags & MF_KEYED) || (n->flags & MF_FROM_RESERVE) || n->at < 0)
+        return false;
+    const cexpr *at = &g->exprs[n->at];
+    if (at->op != C_SET_SIGHT || !at->sight_shifts || g->exprs[at->a].op != C_SET_HERE)
+        return false;
+    position *p = x->pos;
+    int words = g->words, from = x->anchor;
+    cellset filled = p->occupied, cells;
+    cellset_remove(&filled, from);
+    cellset_add(&filled, to);
+    cellset_clear(&cells, words);
+    const dlist *d = &g->dlists[at->value];
+    spec_sight_all(g, d->steps[x->player], d->count[x->player], to, &filled, &cells);
+    cellset_and_not(&cells, &filled, words);
+    bool captured = x->captured;
+    uint64_t landed;
+    landing_changes(x, to, false, NULL, &landed);
+    int found = cellset_count(&cells, words);
+    if (x->stop || !gen_fresh(x, landed ^ KEYED_SALT)) {
+        x->captured = captured;
+        return true;
+    }
+    x->applied += found;
+    if (x->counting) {
+        x->counted += found;
+        if (found && x->stop_at_first)
+            x->stop = true;
+        x->captured = captured;
+        return true;
+    }
+    int cell = -1;
+    for (int drawn = gen_sample_batch(x, found); drawn >= 0; drawn--)
+        cell = cellset_next(&cells, cell, words);
+    x->captured = captured;
+    if (cell < 0)
+        return true;
+    /* the one drawn: made, and its placement recorded */
+    int mark = p->log_length, anchor = x->anchor, last = x->last, path = x->path_length;
+    uint64_t hash = p->hash;
+    bool took = move_anchor(x, to);
+    x->anchor = x->last = to;
+    gen_path_push(x, took ? PATH_TO_CAPTURE : PATH_TO, to);
+    int owner = gen_player(x, n->player);
+    change c[1];
+    store_placement(x, n, c, 0, PIECE_CODE(n->type, owner < 0 ? x->player : owner, 0), cell, p->hash);
+    pos_undo_to_hash(p, mark, hash);
+    x->anchor = anchor;
+    x->last = last;
+    x->path_length = path;
+    x->captured = captured;
+    return true;
+}
+
 static void land(gen *x, int to, const cont *k)
 {
     /* looking for a capture: a landing off the targets, with nothing after
@@ -220,6 +305,8 @@ static void land(gen *x, int to, const cont *k)
         if ((!k || after) && land_unmade(x, to, after))
             return;
     }
+    if (land_keyed_place(x, to, k))
+        return;
     /* a landing changes the board, where the piece is, the path, whether
      * it took and the cells visited, and only those are put back (what
      * runs after it puts back what it changes itself) */
@@ -397,12 +484,9 @@ static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells
     }
     uint16_t code = PIECE_CODE(n->type, owner, 0);
     int path = x->path_length;
-    /* MF_KEYED: the placements after one position are told apart by their
-     * cells, and from all others; that position is their key (xored with a
-     * constant, so as not to be taken for a finished move's) */
     bool keyed = (n->flags & MF_KEYED) && !x->chance && !x->attack;
     if (keyed) {
-        if (x->stop || !gen_fresh(x, p->hash ^ UINT64_C(0x6b65796564706c63)))
+        if (x->stop || !gen_fresh(x, p->hash ^ KEYED_SALT))
             return;
         if (x->counting) {
             int found = cellset_count(cells, g->words);
@@ -436,13 +520,8 @@ static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells
         int cell = -1;
         for (int drawn = gen_sample_batch(x, count_fresh); drawn >= 0; drawn--)
             cell = cellset_next(&fresh, cell, g->words);
-        if (cell >= 0) {
-            c[count] = (change){ CHANGE_CELL, 0, (uint16_t)cell, 0, code };
-            gen_path_push(x, PATH_DROP, cell);
-            gen_path_push(x, PATH_CHANGE, n->type);
-            gen_store(x, c, count + 1, hash ^ pos_piece_key(g, cell, code));
-            x->path_length = path;
-        }
+        if (cell >= 0)
+            store_placement(x, n, c, count, code, cell, hash);
         return;
     }
     for (int cell = cellset_next(cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(cells, cell, g->words)) {
