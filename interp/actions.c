@@ -224,14 +224,14 @@ __attribute__((always_inline)) static inline void store_placement(gen *x, const 
 
 /* A landing on TO whose turn ends with a keyed placement on the cells the
  * piece then sees (`slide ... then place T at sight(here, D)`: MF_KEYED,
- * from the supply, no after-rules), while moves are only counted or drawn:
- * the placements are counted from the sight read on the board as the
- * landing would leave it, and the landing is made only for the one drawn.
- * True when done so. */
+ * from the supply, no after-rules, no legality filter), while moves are
+ * only counted or drawn: the placements are counted from the sight read on
+ * the board as the landing would leave it, and the landing is made only
+ * for the one drawn.  True when done so. */
 static bool land_keyed_place(gen *x, int to, const cont *k)
 {
     const game *g = x->g;
-    if (!k || k->count || k->next || x->chance || x->attack || !(x->counting || (x->sampling && g->direct_emit)))
+    if (!k || k->count || k->next || x->chance || x->attack || !g->direct_emit || !(x->counting || x->sampling))
         return false;
     const mnode *n = &g->nodes[k->node];
     if (n->op != M_PLACE || !(n->flags & MF_KEYED) || (n->flags & MF_FROM_RESERVE) || n->at < 0)
