@@ -98,15 +98,11 @@ bool eval_has(gen *x, int e, int cell)
     }
 }
 
-void eval_set(gen *x, int e, cellset *out)
+void eval_set_walk(gen *x, int e, cellset *out)
 {
     const game *g = x->g;
     int words = g->words;
     const cexpr *c = &g->exprs[e];
-    if (c->word_program >= 0) {     /* a board of one word */
-        out->w[0] = set_words_run(x, c->word_program);
-        return;
-    }
     if (c->cell_program >= 0) {     /* at most one cell, followed (no word program then) */
         gen_single(x, out, cell_program_run(x, c->cell_program));
         return;

@@ -99,9 +99,19 @@ typedef struct match {
     int line;
 } match;
 
-void eval_set(gen *x, int e, cellset *out);
 /* The word of set expression E's program FIRST (cexpr.word_program). */
 uint64_t set_words_run(const gen *x, int first);
+/* OUT = the set E; eval_set_walk walks E's tree, while a set with a word
+ * program (most, on boards of one word) is read here without the call. */
+void eval_set_walk(gen *x, int e, cellset *out);
+static inline void eval_set(gen *x, int e, cellset *out)
+{
+    const cexpr *c = &x->g->exprs[e];
+    if (c->word_program >= 0)
+        out->w[0] = set_words_run(x, c->word_program);
+    else
+        eval_set_walk(x, e, out);
+}
 /* cell_program.c: the cell of the program at FIRST (cexpr.cell_program), -1: none. */
 int cell_program_run(gen *x, int first);
 /* The same as if the anchor piece had landed (not made): FROM empty, and
