@@ -140,6 +140,15 @@ static void after_changes(gen *x, cell_landing *moved, change *c, int *n, uint64
  * move is not legal), or that is not known here (the landing is made). */
 enum { FILTER_HOLDS, FILTER_FAILS, FILTER_UNKNOWN };
 
+/* VERDICT, with CELL of E looked at along the lines of Y's player (all
+ * lines, EVERY, or those through the cell MOVED left). */
+static inline int look(gen *y, int cell, const cell_landing *moved, bool every, int verdict)
+{
+    uint32_t near = gen_reaching(y->g, y->pos, y->player, cell);
+    int hit = near ? attack_rays_hit_moved(y, cell, near, moved, every) : RAYS_MISS;
+    return hit == RAYS_HIT ? FILTER_FAILS : hit == RAYS_UNKNOWN ? FILTER_UNKNOWN : verdict;
+}
+
 /* Whether after the landing MOVED, not made, a cell of E (the filter's
  * set: its cells as they were, less those in LEFT, and JOINED, a cell that
  * joined it, or -1) is attacked by another player.  Only lines through the
@@ -158,24 +167,13 @@ static int attacked_after(const gen *x, const cell_landing *moved, const cellset
         gen_for_rays(&y, x, a);
         for (int cell = cellset_next(&x->legal_cells, -1, g->words); cell >= 0;
              cell = cellset_next(&x->legal_cells, cell, g->words)) {
-            if (cellset_has(left, cell))
-                continue;
-            uint32_t near = gen_reaching(g, p, a, cell);
-            int hit = near ? attack_rays_hit_moved(&y, cell, near, moved, false) : RAYS_MISS;
-            if (hit == RAYS_HIT)
+            if (!cellset_has(left, cell) && (verdict = look(&y, cell, moved, false, verdict)) == FILTER_FAILS)
                 return FILTER_FAILS;
-            if (hit == RAYS_UNKNOWN)
-                verdict = FILTER_UNKNOWN;
         }
         if (joined < 0)
             continue;
-        /* (the piece on the cell it left could reach it: it is the mover's) */
-        uint32_t near = gen_reaching(g, p, a, joined);
-        int hit = near ? attack_rays_hit_moved(&y, joined, near, moved, true) : RAYS_MISS;
-        if (hit == RAYS_HIT)
+        if ((verdict = look(&y, joined, moved, true, verdict)) == FILTER_FAILS)
             return FILTER_FAILS;
-        if (hit == RAYS_UNKNOWN)
-            verdict = FILTER_UNKNOWN;
         if (attack_residual_near(g, p->typed, &p->owned[a], a, joined))
             verdict = FILTER_UNKNOWN;   /* a capture that is not a ray may reach it */
     }

@@ -340,53 +340,46 @@ static bool adds_no_piece(const game *g, int node)
     }
 }
 
-/* Whether every move of NODE hops over at least one piece. */
-static bool hops_a_piece(const game *g, int node)
+/* Whether every move of NODE has what HAS finds in a part of it: a part
+ * that has it makes the moves through it have it; a sequence has it when
+ * either part does, alternatives when both do, a repetition when its body
+ * does and runs at least once. */
+static bool every_move(const game *g, int node, bool (*has)(const game *, const mnode *))
 {
     if (node < 0)
         return false;
     const mnode *n = &g->nodes[node];
+    if (has(g, n))
+        return true;
     switch (n->op) {
-    case M_HOP:
-        return only_pieces(g, n->over);
     case M_SEQ:
-        return hops_a_piece(g, n->a) || hops_a_piece(g, n->b);
+        return every_move(g, n->a, has) || every_move(g, n->b, has);
     case M_ALT:
-        return hops_a_piece(g, n->a) && hops_a_piece(g, n->b);
+        return every_move(g, n->a, has) && every_move(g, n->b, has);
     case M_REPEAT:
-        return n->min >= 1 && hops_a_piece(g, n->a);
+        return n->min >= 1 && every_move(g, n->a, has);
     case M_GUARD:
-        return hops_a_piece(g, n->a);
+        return every_move(g, n->a, has);
     default:
         return false;
     }
 }
 
-/* Whether every move of NODE takes at least one piece off the board: hops
- * over pieces and then takes the pieces jumped (which are still there, or
- * were taken by landing on them). */
-static bool takes_a_piece(const game *g, int node)
+/* A hop over pieces only. */
+static bool hop_over_pieces(const game *g, const mnode *n)
 {
-    if (node < 0)
+    return n->op == M_HOP && only_pieces(g, n->over);
+}
+
+/* Hops over pieces, then the pieces jumped taken (which are still there,
+ * or were taken by landing on them). */
+static bool hops_then_takes(const game *g, const mnode *n)
+{
+    if (n->op != M_SEQ)
         return false;
-    const mnode *n = &g->nodes[node];
-    switch (n->op) {
-    case M_SEQ: {
-        const mnode *b = &g->nodes[n->b];
-        if (b->op == M_CAPTURE && b->type < 0 && b->at >= 0 && g->exprs[b->at].op == C_SET_JUMPED
-            && g->capture != CAPTURE_CONVERT && hops_a_piece(g, n->a))
-            return true;
-        return takes_a_piece(g, n->a) || takes_a_piece(g, n->b);
-    }
-    case M_ALT:
-        return takes_a_piece(g, n->a) && takes_a_piece(g, n->b);
-    case M_REPEAT:
-        return n->min >= 1 && takes_a_piece(g, n->a);
-    case M_GUARD:
-        return takes_a_piece(g, n->a);
-    default:
-        return false;
-    }
+    const mnode *b = &g->nodes[n->b];
+    return b->op == M_CAPTURE && b->type < 0 && b->at >= 0 && g->exprs[b->at].op == C_SET_JUMPED
+           && g->capture != CAPTURE_CONVERT && every_move(g, n->a, hop_over_pieces);
 }
 
 /* For a select with other alternatives than landings (MF_MIXED): whether
@@ -400,7 +393,7 @@ static bool landings_apart(const game *g, int node)
         return landings_apart(g, n->a) && landings_apart(g, n->b);
     if (n->flags & MF_LANDING)
         return n->target < 0 || g->exprs[n->target].op == C_SET_EMPTY;
-    return takes_a_piece(g, node) && adds_no_piece(g, node);
+    return every_move(g, node, hops_then_takes) && adds_no_piece(g, node);
 }
 
 /* Whether NODE is alternatives of selects (the whole turn, but for
