@@ -264,9 +264,7 @@ static bool land_keyed_place(gen *x, int to, const cont *k)
         x->captured = captured;
         return true;
     }
-    int cell = -1;
-    for (int drawn = gen_sample_batch(x, found); drawn >= 0; drawn--)
-        cell = cellset_next(&cells, cell, words);
+    int cell = cellset_nth(&cells, gen_sample_batch(x, found), words);
     x->captured = captured;
     if (cell < 0)
         return true;
@@ -517,9 +515,7 @@ static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells
                 }
             }
         }
-        int cell = -1;
-        for (int drawn = gen_sample_batch(x, count_fresh); drawn >= 0; drawn--)
-            cell = cellset_next(&fresh, cell, g->words);
+        int cell = cellset_nth(&fresh, gen_sample_batch(x, count_fresh), g->words);
         if (cell >= 0)
             store_placement(x, n, c, count, code, cell, hash);
         return;
@@ -581,9 +577,7 @@ void action_place(gen *x, const mnode *n, const cont *k)
     }
     if (unique) {
         /* one move per cell, none the same: counted, and one drawn and made */
-        int cell = -1;
-        for (int drawn = gen_sample_batch(x, cellset_count(&cells, g->words)); drawn >= 0; drawn--)
-            cell = cellset_next(&cells, cell, g->words);
+        int cell = cellset_nth(&cells, gen_sample_batch(x, cellset_count(&cells, g->words)), g->words);
         if (cell >= 0) {
             x->drawn = true;
             place_at(x, n, owner, cell, k);

@@ -145,6 +145,26 @@ static inline int cellset_count(const cellset *s, int words)
     return n;
 }
 
+/* The cell of S after N others in order (from 0), -1 if N < 0 or S has
+ * no more: drawing a move of a batch by its index. */
+static inline int cellset_nth(const cellset *s, int n, int words)
+{
+    if (n < 0)
+        return -1;
+    for (int i = 0; i < words; i++) {
+        uint64_t bits = s->w[i];
+        int here = cellset_bits(bits);
+        if (n >= here) {
+            n -= here;
+            continue;
+        }
+        while (n-- > 0)
+            bits &= bits - 1;
+        return (i << 6) + __builtin_ctzll(bits);
+    }
+    return -1;
+}
+
 /* Iterates: for (int c = cellset_next(s, -1, words); c >= 0; c = cellset_next(s, c, words)) */
 static inline int cellset_next(const cellset *s, int after, int words)
 {

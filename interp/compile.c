@@ -724,6 +724,22 @@ static void compile_position_fields(compiler *c)
     }
 }
 
+/* game.order_table: the turns after the prefix, repeated (the cycle; the
+ * prefix again when there is none; else each player in turn). */
+static void order_table_build(game *g)
+{
+    const int *from = g->order_cycle_length ? g->order_cycle : g->order_prefix;
+    int n = g->order_cycle_length ? g->order_cycle_length : g->order_prefix_length;
+    if (n == 0) {
+        n = g->player_count > 0 ? g->player_count : 1;
+        for (int i = 0; i < n; i++)
+            g->order_table[i] = i;
+    } else {
+        memcpy(g->order_table, from, (size_t)n * sizeof *from);
+    }
+    g->order_length = n;
+}
+
 game *compile_game(const ast_node *game_node, const ast_node *variant,
                    const ast_node *const *statements, int count,
                    const ast_node *const *templates, int template_count, diag_list *diagnostics)
@@ -753,6 +769,7 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
     for (int v = 0; v < g->var_count; v++)
         if (g->var_is_cell[v])
             g->var_initial[v] = -1;
+    order_table_build(g);
     if (!c.failed && !make_keys(g))
         c.failed = true;
     if (!c.failed && g->turn >= 0 && !attack_build(g))
@@ -790,6 +807,7 @@ void game_free(game *g)
     free(g->ray_residual);
     free(g->ray_from);
     free(g->word_ops);
+    free(g->word_adjacencies);
     free(g->cell_ops);
     free(g->step_dests);
     free(g->sight_rays);
@@ -800,13 +818,3 @@ void game_free(game *g)
     free(g);
 }
 
-int game_player_at(const game *g, int ply)
-{
-    if (ply < g->order_prefix_length)
-        return g->order_prefix[ply];
-    if (g->order_cycle_length > 0)
-        return g->order_cycle[(ply - g->order_prefix_length) % g->order_cycle_length];
-    if (g->order_prefix_length > 0)
-        return g->order_prefix[(ply - g->order_prefix_length) % g->order_prefix_length];
-    return g->player_count > 0 ? ply % g->player_count : 0;
-}

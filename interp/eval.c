@@ -355,6 +355,24 @@ static bool in_line(gen *x, int length)
     const game *g = x->g;
     const board *b = &g->board;
     const cellset *own = &x->pos->owned[x->player];
+    if (g->line_axes && length >= 2 && length <= GAME_LINE_REACH + 1) {
+        /* the cells that start a run of 2h are those that start one of h
+         * and whose cell h steps on does; then a run of LENGTH is two of
+         * h (>= half of it) that overlap */
+        uint64_t mine = own->w[0];
+        for (int a = 0; a < g->line_axes; a++) {
+            const uint8_t *shift = g->line_shift[a];
+            const uint64_t *from = g->line_from[a];
+            uint64_t run = mine;
+            int have = 1;
+            for (; have * 2 < length && run; have *= 2)
+                run &= (run >> shift[have]) & from[have];
+            int rest = length - have;
+            if (run & (run >> shift[rest]) & from[rest])
+                return true;
+        }
+        return false;
+    }
     int axes = b->kind == BOARD_SQUARE ? 4 : b->kind == BOARD_HEX ? 3 : b->direction_count;
     for (int d = 0; d < axes; d++) {
         if (g->shift_valid[d] && g->words == 1) {

@@ -24,6 +24,7 @@
 #define GAME_MAX_FLAGS 8
 #define GAME_MAX_VARS 16
 #define GAME_MAX_LABELS 4
+#define GAME_LINE_REACH 16      /* in-line(N) by table up to N = 17 */
 #define GAME_NAME 64
 
 /* Who an expression speaks of. */
@@ -92,16 +93,26 @@ typedef struct cexpr {
 } cexpr;
 
 /* One step of a set expression's program on a one-word board
- * (set_words.c): a cop with its player and value, WORD_SKIP_EMPTY or
- * WORD_END. */
+ * (set_words.c): a word read from the position or the turn and how it
+ * joins the word being built, an operation on that word, WORD_SKIP_EMPTY
+ * or WORD_END; with the player and argument its read needs. */
 typedef struct word_op {
     uint8_t op;
     uint8_t player;
     int32_t arg;
 } word_op;
 
+/* The directions of one adjacent(_, D) on a one-word board, each player's:
+ * the cells with a neighbour that way, and the rotation that moves them
+ * onto it (no bit leaves the word: a shift). */
+typedef struct word_adjacency {
+    uint8_t count[GAME_MAX_PLAYERS];
+    uint8_t rotate[GAME_MAX_PLAYERS][BOARD_MAX_DIRECTIONS];
+    uint64_t from[GAME_MAX_PLAYERS][BOARD_MAX_DIRECTIONS];
+} word_adjacency;
+
 #define WORD_END 255
-#define WORD_SKIP_EMPTY 254   /* the word on top is empty: skip ARG ops (it is the result) */
+#define WORD_SKIP_EMPTY 254   /* the word is empty: skip ARG ops (it is the result) */
 
 /* One step of the program of a set of at most one cell (cell_program.c):
  * an operation on a stack of cells (-1: none) and its argument. */
@@ -403,6 +414,7 @@ typedef struct game {
     int bonus_count;
     int order_prefix[16], order_prefix_length;
     int order_cycle[16], order_cycle_length;
+    int order_table[16], order_length;  /* the turns after the prefix, repeated (game_player_at) */
     uint32_t reset_types;               /* bit t: moving type t resets the 'plies without' count */
     bool reset_on_capture;
 
@@ -447,7 +459,9 @@ typedef struct game {
      * the fixed sets the test reads hold it (0 without) */
     uint64_t *content_bits;
     uint8_t *content_class;
-    int word_op_count, cell_op_count;
+    word_adjacency *word_adjacencies;   /* see set_words.c */
+    uint64_t board_word;                /* a board of one word: its cells */
+    int word_op_count, cell_op_count, word_adjacency_count;
 
     /* load-time specialisation: see specialise.h */
     int opposite[BOARD_MAX_DIRECTIONS];         /* the direction turned 180 degrees, -1: none */
@@ -455,6 +469,13 @@ typedef struct game {
     int shift_offset[BOARD_MAX_DIRECTIONS];
     int8_t shift_canon[BOARD_MAX_DIRECTIONS];   /* the first shift direction of the same offset */
     cellset shift_from[BOARD_MAX_DIRECTIONS];   /* the cells with a neighbour in d */
+    /* in-line(N) on a board of one word (0: no table): for each axis, a
+     * direction of it whose step is an index offset up the word; the cells
+     * J steps along it reach (line_from[a][j], none where the offset would
+     * leave the word) and J steps' offset (line_shift[a][j], below 64) */
+    int line_axes;
+    uint8_t line_shift[BOARD_MAX_DIRECTIONS][GAME_LINE_REACH + 1];
+    uint64_t line_from[BOARD_MAX_DIRECTIONS][GAME_LINE_REACH + 1];
     int neighbour_stride;   /* entries per cell in board.neighbour */
     bool direct_emit;       /* a move that ends a turn needs no test on the position
                              * after it: it may be recorded without being made */
@@ -497,8 +518,15 @@ game *game_load(const char *path, const game_load_options *options, source_set *
                 diag_list *diagnostics, bool *unreadable);
 void game_free(game *g);
 
-/* The player whose turn it is at PLY. */
-int game_player_at(const game *g, int ply);
+/* The player whose turn it is at PLY (twice a ply in a playout: no
+ * division where the cycle's length is a power of two). */
+static inline int game_player_at(const game *g, int ply)
+{
+    if (ply < g->order_prefix_length)
+        return g->order_prefix[ply];
+    unsigned i = (unsigned)(ply - g->order_prefix_length), n = (unsigned)g->order_length;
+    return g->order_table[(n & (n - 1)) == 0 ? i & (n - 1) : i % n];
+}
 
 /* piece codes: 0 is an empty cell */
 #define PIECE_TYPE(code) (((code) & 0x3F) - 1)

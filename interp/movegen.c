@@ -463,25 +463,23 @@ static inline void store(gen *x, const change *extra, int extra_count, uint64_t 
     move *mv = &out->moves[out->count++];
     mv->first = out->change_count;
     mv->count = changes;
+    change *to = out->changes + out->change_count;
     if (logged)     /* none when the move was recorded without being made */
-        memcpy(out->changes + out->change_count, p->log + x->turn_mark, (size_t)logged * sizeof *p->log);
+        memcpy(to, p->log + x->turn_mark, (size_t)logged * sizeof *p->log);
     for (int i = 0; i < extra_count; i++)
-        out->changes[out->change_count + logged + i] = extra[i];
+        to[logged + i] = extra[i];
     out->change_count += changes;
+    /* (a few tokens: no call) */
     mv->path_first = out->path_count;
     mv->path_count = x->path_length;
-    memcpy(out->path + out->path_count, x->path, (size_t)x->path_length * sizeof *x->path);
+    int32_t *path = out->path + out->path_count;
+    for (int i = 0; i < x->path_length; i++)
+        path[i] = x->path[i];
     out->path_count += x->path_length;
-    mv->flags = 0;
-    if (x->captured)
-        mv->flags |= MOVE_CAPTURE;
-    if (x->passed)
-        mv->flags |= MOVE_PASS;
-    if (x->chance)
-        mv->flags |= MOVE_CHANCE;
-    if ((x->captured && g->reset_on_capture)
-        || (x->moved_type >= 0 && (g->reset_types & (1u << x->moved_type))))
-        mv->flags |= MOVE_RESETS;
+    bool resets = (x->captured && g->reset_on_capture)
+                  || (x->moved_type >= 0 && (g->reset_types & (1u << x->moved_type)));
+    mv->flags = (x->captured ? MOVE_CAPTURE : 0) | (x->passed ? MOVE_PASS : 0) | (x->chance ? MOVE_CHANCE : 0)
+                | (resets ? MOVE_RESETS : 0);
     mv->hash = hash;
 }
 
@@ -510,24 +508,10 @@ void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash)
 
 static void init_gen(gen *x, movegen *m, position *p, int player, int level)
 {
-    /* the cell sets are large; clear only the words the board uses */
+    /* the flags and counts at once; of the cell sets, which are large,
+     * only the words the board uses */
+    memset(&x->out, 0, offsetof(gen, stop) + sizeof x->stop - offsetof(gen, out));
     int words = m->g->words;
-    x->out = NULL;
-    x->applied = 0;
-    x->recursion = 0;
-    x->work = 0;
-    x->chain_state_count = 0;
-    x->path_length = 0;
-    x->captured = x->passed = x->chance = false;
-    x->chain_flags = 0;
-    x->attack = x->found = x->counting = x->stop_at_first = x->stop = false;
-    x->attack_defender = 0;
-    x->counted = 0;
-    x->sampling = x->sample_prefer = false;
-    x->sample_rng = NULL;
-    x->sampled_captures = x->sampled_others = 0;
-    x->drawn = false;
-    x->in_filter = x->no_moves = x->has_start = x->legal_quiet = x->known_legal = false;
     if (words == 1) {   /* (most boards: stores, not loops) */
         x->visited.w[0] = x->jumped.w[0] = x->pushed.w[0] = x->line.w[0] = x->marked.w[0] = 0;
         for (int i = 0; i < GAME_MAX_LABELS; i++)

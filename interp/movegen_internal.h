@@ -38,56 +38,58 @@ typedef struct gen {
     movegen *m;
     position *pos;
     const game *g;
-    move_list *out;
     int level;              /* nesting level, for scratch lists and dedup tables */
     int player;             /* the mover */
     int scored;             /* the player a score is computed for */
     int turn_mark;
     int anchor, origin, last, pattern_anchor;
-    cellset visited, jumped, pushed, line, marked;
-    cellset labels[GAME_MAX_LABELS];
     int variable;           /* pattern variable's direction */
     int chain_direction;
+    int moved_type;
+    int node;               /* the move node running (for limits) */
+    /* from OUT to STOP: zero at the start (init_gen clears them at once) */
+    move_list *out;
+    uint64_t *sample_rng;   /* keep one move only, drawn as the moves come
+                             * (movegen_sample); NULL: keep the first */
+    long applied;
+    long work;              /* nodes run so far (MOVEGEN_MAX_WORK) */
+    int recursion;
+    int path_length;
+    int chain_state_count;
+    int attack_defender;
+    int counted;
+    int sampled_captures, sampled_others;
     uint16_t chain_flags;
     bool captured, passed, chance;
-    int moved_type;
-    int32_t path[MOVEGEN_MAX_TURN_PATH];
-    int path_length;
-    long applied;
-    int recursion;
-    int node;               /* the move node running (for limits) */
-    long work;              /* nodes run so far (MOVEGEN_MAX_WORK) */
-    /* the states of the revisiting chains' iterations on the current path */
-    uint64_t chain_states[MAX_CHAIN_STATES];
-    int chain_state_count;
     /* modes */
     bool attack;            /* pseudo-legal moves, looking for a capture on targets */
-    int attack_defender;
-    cellset attack_targets;
     bool found;
     bool counting;          /* only count moves */
     bool stop_at_first;
-    int counted;
-    /* keep one move only, drawn as the moves come (movegen_sample) */
     bool sampling, sample_prefer;
-    uint64_t *sample_rng;   /* NULL: keep the first */
-    int sampled_captures, sampled_others;
     bool drawn;             /* the move being made was drawn already: write it out */
+    /* game.quiet_attacked: the legality filter held before the turn, and
+     * holds after a move that changes no cell of LEGAL_ZONE (quiet_turn) */
+    bool legal_quiet;
+    bool known_legal;       /* the move being emitted was found quiet (land_unmade) */
+    bool in_filter;         /* evaluating a legality filter: the side has not changed yet */
+    bool no_moves;          /* for end rules */
+    bool has_start;
+    bool stop;
+    /* (end of the cleared fields) */
+    cellset visited, jumped, pushed, line, marked;
+    cellset labels[GAME_MAX_LABELS];
+    int32_t path[MOVEGEN_MAX_TURN_PATH];
+    /* the states of the revisiting chains' iterations on the current path */
+    uint64_t chain_states[MAX_CHAIN_STATES];
+    cellset attack_targets;
     uint64_t landed[64];    /* game.unique_landings: bit t of word f, a landing
                              * from f to t was found this turn */
     uint64_t shift_landed[BOARD_MAX_DIRECTIONS];    /* game.unique_shifts: the
                              * cells landed on by a step in each direction
                              * (by game.shift_canon) this turn */
-    /* game.quiet_attacked: the legality filter held before the turn, and
-     * holds after a move that changes no cell of LEGAL_ZONE (quiet_turn) */
-    bool legal_quiet;
     cellset legal_zone;
     cellset legal_cells;    /* E's cells */
-    bool known_legal;       /* the move being emitted was found quiet (land_unmade) */
-    bool stop;
-    bool in_filter;         /* evaluating a legality filter: the side has not changed yet */
-    bool no_moves;          /* for end rules */
-    bool has_start;
     cellset start;
 } gen;
 

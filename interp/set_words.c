@@ -4,11 +4,18 @@
  * eval_set walks an expression's tree a node at a time, each node a call
  * with a cell set on its stack; on a one-word board the whole expression is
  * a few loads, ands and shifts.  specialise_game compiles every set
- * expression whose parts are all of the kinds below into a postfix program
+ * expression whose parts are all of the kinds below into a program
  * (game.word_ops, from cexpr.word_program); eval_set runs it instead.  Parts that
  * search (sight, patterns, conditions per cell) are left to eval_set, and
  * so is every expression above them; their own operands still get
- * programs. */
+ * programs.
+ *
+ * The program works on one word held in a register, the accumulator.  A
+ * leaf (a word read from the position or the turn) either loads it,
+ * pushing the one before, or joins it at once (or, and, and not): so
+ * `empty & (rank 1 | adjacent(occupied, n))` is four steps, read occupied,
+ * shift it north, or rank 1, and empty.  Only an operation whose both
+ * operands are built of several parts uses the stack. */
 #include <stdlib.h>
 
 #include "movegen_internal.h"
@@ -16,6 +23,21 @@
 
 #define MAX_OPS 48
 #define MAX_STACK 16
+
+/* The leaves, each read four ways (op = leaf * 4 + join), then the
+ * operations on the accumulator. */
+enum { JOIN_LOAD, JOIN_OR, JOIN_AND, JOIN_AND_NOT };
+enum {
+    LEAF_CONST, LEAF_REGION, LEAF_EMPTY, LEAF_OCCUPIED, LEAF_FRIEND, LEAF_ENEMY, LEAF_ALL, LEAF_TYPE,
+    LEAF_OWNER, LEAF_PIECES, LEAF_HERE, LEAF_ORIGIN, LEAF_LAST, LEAF_ANCHOR, LEAF_JUMPED, LEAF_PUSHED,
+    LEAF_MARKED, LEAF_LINE, LEAF_LABEL, LEAF_VAR, LEAF_COUNT
+};
+enum {
+    OP_POP_UNION = LEAF_COUNT * 4,  /* the word = the one pushed | the word */
+    OP_POP_INTERSECT,               /* the one pushed & the word */
+    OP_POP_MINUS,                   /* the one pushed & ~the word */
+    OP_ADJACENT                     /* the cells next to the word's (word_adjacency ARG) */
+};
 
 typedef struct builder {
     game *g;
@@ -32,6 +54,41 @@ static bool push_op(builder *b, uint8_t op, uint8_t player, int32_t arg, int sta
     if (b->depth > b->deepest)
         b->deepest = b->depth;
     return b->depth <= MAX_STACK;
+}
+
+/* E's leaf, -1 if E is not one. */
+static int leaf_of(const game *g, int e)
+{
+    switch (g->exprs[e].op) {
+    case C_SET_CONST: return LEAF_CONST;
+    case C_SET_REGION: return LEAF_REGION;
+    case C_SET_EMPTY: return LEAF_EMPTY;
+    case C_SET_OCCUPIED: return LEAF_OCCUPIED;
+    case C_SET_FRIEND: return LEAF_FRIEND;
+    case C_SET_ENEMY: return LEAF_ENEMY;
+    case C_SET_ALL: return LEAF_ALL;
+    case C_SET_TYPE: return LEAF_TYPE;
+    case C_SET_OWNER: return LEAF_OWNER;
+    case C_SET_PIECES: return LEAF_PIECES;
+    case C_SET_HERE: return LEAF_HERE;
+    case C_SET_ORIGIN: return LEAF_ORIGIN;
+    case C_SET_LAST: return LEAF_LAST;
+    case C_SET_ANCHOR: return LEAF_ANCHOR;
+    case C_SET_JUMPED: return LEAF_JUMPED;
+    case C_SET_PUSHED: return LEAF_PUSHED;
+    case C_SET_MARKED: return LEAF_MARKED;
+    case C_SET_LINE: return LEAF_LINE;
+    case C_SET_LABEL: return LEAF_LABEL;
+    case C_SET_VAR: return LEAF_VAR;
+    default: return -1;
+    }
+}
+
+/* Appends the leaf E, joined by JOIN. */
+static bool push_leaf(builder *b, int e, int join)
+{
+    const cexpr *c = &b->g->exprs[e];
+    return push_op(b, (uint8_t)(leaf_of(b->g, e) * 4 + join), c->player, c->value, join == JOIN_LOAD);
 }
 
 /* Whether adjacent(_, D) is a shift in every direction of D for every
@@ -85,11 +142,33 @@ static int estimate(const game *g, int e)
     }
 }
 
-/* Appends E's program (it leaves E's word on the stack); false if some
- * part of E cannot be run this way. */
+/* Appends the table of adjacent(_, LIST) (-1: every direction); its
+ * index, -1 when memory runs out. */
+static int add_adjacency(game *g, int list)
+{
+    word_adjacency *grown = realloc(g->word_adjacencies, (size_t)(g->word_adjacency_count + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    g->word_adjacencies = grown;
+    word_adjacency *a = &grown[g->word_adjacency_count];
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
+        const dlist *d = list >= 0 ? &g->dlists[list] : NULL;
+        int count = d ? (p < g->player_count ? d->count[p] : 0) : g->board.direction_count;
+        a->count[p] = (uint8_t)count;
+        for (int i = 0; i < count; i++) {
+            int dir = d ? d->steps[p][i].direction : i;
+            a->rotate[p][i] = (uint8_t)(g->shift_offset[dir] & 63);
+            a->from[p][i] = g->shift_from[dir].w[0];
+        }
+    }
+    return g->word_adjacency_count++;
+}
+
+/* Appends E's program (it leaves E's word in the accumulator); false if
+ * some part of E cannot be run this way. */
 static bool build(builder *b, int e)
 {
-    const game *g = b->g;
+    game *g = b->g;
     if (e < 0)
         return false;
     const cexpr *c = &g->exprs[e];
@@ -98,31 +177,47 @@ static bool build(builder *b, int e)
     case C_SET_ENEMY: case C_SET_ALL: case C_SET_TYPE: case C_SET_OWNER: case C_SET_PIECES:
     case C_SET_HERE: case C_SET_ORIGIN: case C_SET_LAST: case C_SET_ANCHOR: case C_SET_JUMPED:
     case C_SET_PUSHED: case C_SET_MARKED: case C_SET_LINE: case C_SET_LABEL: case C_SET_VAR:
-        return push_op(b, c->op, c->player, c->value, 1);
-    case C_SET_INTERSECT: case C_SET_MINUS: {
-        /* the operand most often empty first, and when it is, the other
-         * is not run (an intersection's operands in either order) */
+        return push_leaf(b, e, JOIN_LOAD);
+    case C_SET_INTERSECT: case C_SET_MINUS: case C_SET_UNION: {
         int first = c->a, second = c->b;
+        int join = c->op == C_SET_UNION ? JOIN_OR : c->op == C_SET_INTERSECT ? JOIN_AND : JOIN_AND_NOT;
+        int pop = c->op == C_SET_UNION ? OP_POP_UNION : c->op == C_SET_INTERSECT ? OP_POP_INTERSECT : OP_POP_MINUS;
+        /* an intersection's operand most often empty first: when it is, the
+         * other is not run (either order) */
         if (c->op == C_SET_INTERSECT && estimate(g, second) < estimate(g, first)) {
             first = c->b;
             second = c->a;
         }
+        bool skipping = c->op != C_SET_UNION && estimate(g, first) <= 1;
+        if (!skipping && c->op != C_SET_MINUS && leaf_of(g, first) >= 0 && leaf_of(g, second) < 0) {
+            /* (the leaf joins the other side, either order) */
+            int t = first;
+            first = second;
+            second = t;
+        }
         if (!build(b, first))
             return false;
+        if (leaf_of(g, second) >= 0 && !skipping)
+            return push_leaf(b, second, join);
         int skip = b->count;
-        bool skipping = estimate(g, first) <= 1;
         if (skipping && !push_op(b, WORD_SKIP_EMPTY, 0, 0, 0))
             return false;
-        if (!build(b, second) || !push_op(b, c->op, 0, 0, -1))
+        if (leaf_of(g, second) >= 0) {
+            if (!push_leaf(b, second, join))
+                return false;
+        } else if (!build(b, second) || !push_op(b, (uint8_t)pop, 0, 0, -1)) {
             return false;
+        }
         if (skipping)
             b->ops[skip].arg = b->count - skip - 1;
         return true;
     }
-    case C_SET_UNION:
-        return build(b, c->a) && build(b, c->b) && push_op(b, c->op, 0, 0, -1);
-    case C_SET_ADJACENT:
-        return shifts_only(g, c->value) && build(b, c->a) && push_op(b, c->op, 0, c->value, 0);
+    case C_SET_ADJACENT: {
+        if (!shifts_only(g, c->value) || !build(b, c->a))
+            return false;
+        int table = add_adjacency(g, c->value);
+        return table >= 0 && push_op(b, OP_ADJACENT, 0, table, 0);
+    }
     default:
         return false;
     }
@@ -133,6 +228,10 @@ bool set_words_build(game *g)
     free(g->word_ops);
     g->word_ops = NULL;
     g->word_op_count = 0;
+    free(g->word_adjacencies);
+    g->word_adjacencies = NULL;
+    g->word_adjacency_count = 0;
+    g->board_word = g->board.cell_count >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << g->board.cell_count) - 1;
     for (int e = 0; e < g->expr_count; e++)
         g->exprs[e].word_program = -1;
     if (g->words != 1)
@@ -168,69 +267,74 @@ static inline uint64_t single(int cell)
     return cell >= 0 && cell < 64 ? (uint64_t)1 << cell : 0;
 }
 
+static inline uint64_t rotate_left(uint64_t w, unsigned by)
+{
+    return by ? (w << by) | (w >> (64 - by)) : w;
+}
+
+/* A leaf's four ways (see the enums): VALUE is read once. */
+#define LEAF(leaf, value)                                                 \
+    case (leaf) * 4 + JOIN_LOAD: stack[top++] = acc; acc = (value); break; \
+    case (leaf) * 4 + JOIN_OR: acc |= (value); break;                       \
+    case (leaf) * 4 + JOIN_AND: acc &= (value); break;                      \
+    case (leaf) * 4 + JOIN_AND_NOT: acc &= ~(value); break;
+
+static inline int region_player(const gen *x, int ref)
+{
+    int q = gen_player(x, ref);
+    return q < 0 ? x->player : q;
+}
+
+static inline uint64_t owned_by(const gen *x, int ref)
+{
+    int q = gen_player(x, ref);
+    return q < 0 ? x->pos->occupied.w[0] : x->pos->owned[q].w[0];
+}
+
 uint64_t set_words_run(const gen *x, int first)
 {
     const game *g = x->g;
     const position *p = x->pos;
-    uint64_t all = g->board.cell_count >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << g->board.cell_count) - 1;
-    uint64_t stack[MAX_STACK];
+    uint64_t stack[MAX_STACK + 1], acc = 0;
     int top = 0;
     for (const word_op *o = &g->word_ops[first];; o++) {
         switch (o->op) {
         case WORD_END:
-            return stack[top - 1];
+            return acc;
         case WORD_SKIP_EMPTY:
-            if (!stack[top - 1])
+            if (!acc)
                 o += o->arg;
             break;
-        case C_SET_CONST: stack[top++] = g->sets[o->arg].w[0]; break;
-        case C_SET_REGION: {
-            int q = gen_player(x, o->player);
-            if (q < 0)
-                q = x->player;
-            stack[top++] = g->sets[g->region_sets[o->arg * GAME_MAX_PLAYERS + q]].w[0];
-            break;
-        }
-        case C_SET_EMPTY: stack[top++] = all & ~p->occupied.w[0]; break;
-        case C_SET_OCCUPIED: stack[top++] = p->occupied.w[0]; break;
-        case C_SET_FRIEND: stack[top++] = p->owned[x->player].w[0]; break;
-        case C_SET_ENEMY: stack[top++] = p->occupied.w[0] & ~p->owned[x->player].w[0]; break;
-        case C_SET_ALL: stack[top++] = all; break;
-        case C_SET_TYPE: stack[top++] = p->typed[o->arg].w[0]; break;
-        case C_SET_OWNER:
-        case C_SET_PIECES: {
-            int q = gen_player(x, o->player);
-            uint64_t w = q < 0 ? p->occupied.w[0] : p->owned[q].w[0];
-            if (o->op == C_SET_PIECES && o->arg >= 0)
-                w &= p->typed[o->arg].w[0];
-            stack[top++] = w;
-            break;
-        }
-        case C_SET_HERE: stack[top++] = single(x->anchor); break;
-        case C_SET_ORIGIN: stack[top++] = single(x->origin); break;
-        case C_SET_LAST: stack[top++] = single(x->last); break;
-        case C_SET_ANCHOR: stack[top++] = single(x->pattern_anchor >= 0 ? x->pattern_anchor : x->anchor); break;
-        case C_SET_JUMPED: stack[top++] = x->jumped.w[0]; break;
-        case C_SET_PUSHED: stack[top++] = x->pushed.w[0]; break;
-        case C_SET_MARKED: stack[top++] = x->marked.w[0]; break;
-        case C_SET_LINE: stack[top++] = x->line.w[0]; break;
-        case C_SET_LABEL: stack[top++] = x->labels[o->arg].w[0]; break;
-        case C_SET_VAR: stack[top++] = single(p->vars[o->arg]); break;
-        case C_SET_UNION: top--; stack[top - 1] |= stack[top]; break;
-        case C_SET_INTERSECT: top--; stack[top - 1] &= stack[top]; break;
-        case C_SET_MINUS: top--; stack[top - 1] &= ~stack[top]; break;
-        case C_SET_ADJACENT: {
+        LEAF(LEAF_CONST, g->sets[o->arg].w[0])
+        LEAF(LEAF_REGION, g->sets[g->region_sets[o->arg * GAME_MAX_PLAYERS + region_player(x, o->player)]].w[0])
+        LEAF(LEAF_EMPTY, g->board_word & ~p->occupied.w[0])
+        LEAF(LEAF_OCCUPIED, p->occupied.w[0])
+        LEAF(LEAF_FRIEND, p->owned[x->player].w[0])
+        LEAF(LEAF_ENEMY, p->occupied.w[0] & ~p->owned[x->player].w[0])
+        LEAF(LEAF_ALL, g->board_word)
+        LEAF(LEAF_TYPE, p->typed[o->arg].w[0])
+        LEAF(LEAF_OWNER, owned_by(x, o->player))
+        LEAF(LEAF_PIECES, owned_by(x, o->player) & (o->arg >= 0 ? p->typed[o->arg].w[0] : ~(uint64_t)0))
+        LEAF(LEAF_HERE, single(x->anchor))
+        LEAF(LEAF_ORIGIN, single(x->origin))
+        LEAF(LEAF_LAST, single(x->last))
+        LEAF(LEAF_ANCHOR, single(x->pattern_anchor >= 0 ? x->pattern_anchor : x->anchor))
+        LEAF(LEAF_JUMPED, x->jumped.w[0])
+        LEAF(LEAF_PUSHED, x->pushed.w[0])
+        LEAF(LEAF_MARKED, x->marked.w[0])
+        LEAF(LEAF_LINE, x->line.w[0])
+        LEAF(LEAF_LABEL, x->labels[o->arg].w[0])
+        LEAF(LEAF_VAR, single(p->vars[o->arg]))
+        case OP_POP_UNION: acc |= stack[--top]; break;
+        case OP_POP_INTERSECT: acc &= stack[--top]; break;
+        case OP_POP_MINUS: acc = stack[--top] & ~acc; break;
+        case OP_ADJACENT: {
             /* each direction a shift of the cells that have a neighbour there */
-            uint64_t from = stack[top - 1], to = 0;
-            const dlist *d = o->arg >= 0 ? &g->dlists[o->arg] : NULL;
-            int count = d ? d->count[x->player] : g->board.direction_count;
-            for (int i = 0; i < count; i++) {
-                int dir = d ? d->steps[x->player][i].direction : i;
-                uint64_t moving = from & g->shift_from[dir].w[0];
-                int offset = g->shift_offset[dir];
-                to |= offset >= 0 ? moving << offset : moving >> -offset;
-            }
-            stack[top - 1] = to;
+            const word_adjacency *a = &g->word_adjacencies[o->arg];
+            uint64_t to = 0;
+            for (int i = 0; i < a->count[x->player]; i++)
+                to |= rotate_left(acc & a->from[x->player][i], a->rotate[x->player][i]);
+            acc = to;
             break;
         }
         default:

@@ -89,6 +89,36 @@ static void board_tables(game *g)
     }
 }
 
+/* game.line_axes and its tables, where every axis in_line reads (the
+ * first four directions of a square board, three of a hex, else all) has
+ * a direction along it that is an index offset up the word. */
+static void line_tables(game *g)
+{
+    const board *b = &g->board;
+    g->line_axes = 0;
+    if (g->words != 1 || b->kind == BOARD_GRAPH)
+        return;
+    int axes = b->kind == BOARD_SQUARE ? 4 : b->kind == BOARD_HEX ? 3 : b->direction_count;
+    for (int a = 0; a < axes; a++) {
+        int d = a;
+        if (!g->shift_valid[d] || g->shift_offset[d] < 0)
+            d = g->opposite[a];
+        if (d < 0 || !g->shift_valid[d] || g->shift_offset[d] <= 0)
+            return;
+        int offset = g->shift_offset[d];
+        uint64_t from = g->shift_from[d].w[0];
+        g->line_from[a][0] = ~(uint64_t)0;
+        g->line_shift[a][0] = 0;
+        for (int j = 1; j <= GAME_LINE_REACH; j++) {
+            bool inside = j * offset < 64;
+            g->line_shift[a][j] = (uint8_t)(inside ? j * offset : 63);
+            /* j steps: one, then j - 1 from the neighbour */
+            g->line_from[a][j] = inside ? from & (g->line_from[a][j - 1] >> offset) : 0;
+        }
+    }
+    g->line_axes = axes;
+}
+
 /* Whether eval_has answers for one cell of E without building a set. */
 static bool cell_test(const game *g, int e)
 {
@@ -836,6 +866,7 @@ static bool content_tables(game *g)
 bool specialise_game(game *g)
 {
     board_tables(g);
+    line_tables(g);
     for (int e = 0; e < g->expr_count; e++)
         g->exprs[e].cell_test = cell_test(g, e);
     if (!content_tables(g))
@@ -893,6 +924,7 @@ void specialise_none(game *g)
     }
     for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++)
         g->shift_valid[d] = false;
+    g->line_axes = 0;
     for (int i = 0; i < g->pattern_count; i++)
         g->patterns[i].bulk = false;
     g->direct_emit = false;
