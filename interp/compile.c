@@ -740,6 +740,15 @@ static void order_table_build(game *g)
     g->order_length = n;
 }
 
+/* game.reads_history: whether some condition counts repetitions. */
+static void history_read(game *g)
+{
+    g->reads_history = false;
+    for (int e = 0; e < g->expr_count; e++)
+        if (g->exprs[e].op == C_COND_REPETITION)
+            g->reads_history = true;
+}
+
 game *compile_game(const ast_node *game_node, const ast_node *variant,
                    const ast_node *const *statements, int count,
                    const ast_node *const *templates, int template_count, diag_list *diagnostics)
@@ -770,6 +779,7 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
         if (g->var_is_cell[v])
             g->var_initial[v] = -1;
     order_table_build(g);
+    history_read(g);
     if (!c.failed && !make_keys(g))
         c.failed = true;
     if (!c.failed && g->turn >= 0 && !attack_build(g))

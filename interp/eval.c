@@ -358,16 +358,27 @@ static bool in_line(gen *x, int length)
     if (g->line_axes && length >= 2 && length <= GAME_LINE_REACH + 1) {
         /* the cells that start a run of 2h are those that start one of h
          * and whose cell h steps on does; then a run of LENGTH is two of
-         * h (>= half of it) that overlap */
+         * h (>= half of it) that overlap: the steps are the same on every
+         * axis */
+        int steps[6], step_count = 0, have = 1;
+        for (; have * 2 < length; have *= 2)
+            steps[step_count++] = have;
+        int rest = length - have, axes = g->line_axes;
         uint64_t mine = own->w[0];
-        for (int a = 0; a < g->line_axes; a++) {
+        if (step_count == 1) {  /* (three or four in a row: one step, then the overlap) */
+            for (int a = 0; a < axes; a++) {
+                uint64_t run = mine & (mine >> g->line_shift[a][1]) & g->line_from[a][1];
+                if (run & (run >> g->line_shift[a][rest]) & g->line_from[a][rest])
+                    return true;
+            }
+            return false;
+        }
+        for (int a = 0; a < axes; a++) {
             const uint8_t *shift = g->line_shift[a];
             const uint64_t *from = g->line_from[a];
             uint64_t run = mine;
-            int have = 1;
-            for (; have * 2 < length && run; have *= 2)
-                run &= (run >> shift[have]) & from[have];
-            int rest = length - have;
+            for (int i = 0; i < step_count; i++)
+                run &= (run >> shift[steps[i]]) & from[steps[i]];
             if (run & (run >> shift[rest]) & from[rest])
                 return true;
         }

@@ -130,7 +130,8 @@ static void push(position *p, uint8_t kind, uint8_t player, uint16_t index, int3
     }
 }
 
-void pos_set_cell(position *p, int cell, uint16_t code)
+/* (inlined into pos_make, which runs once a ply) */
+__attribute__((always_inline)) static inline void set_cell(position *p, int cell, uint16_t code)
 {
     uint16_t old = p->cells[cell];
     if (old == code)
@@ -139,6 +140,11 @@ void pos_set_cell(position *p, int cell, uint16_t code)
     p->hash ^= pos_piece_key(p->game, cell, old) ^ pos_piece_key(p->game, cell, code);
     occupy(p, cell, old, code);
     p->cells[cell] = code;
+}
+
+void pos_set_cell(position *p, int cell, uint16_t code)
+{
+    set_cell(p, cell, code);
 }
 
 void pos_move_piece(position *p, int from, int to)
@@ -243,14 +249,16 @@ void pos_make(position *p, const change *changes, int count, bool resets, bool p
     u->passes = p->passes;
     u->hash = p->hash;
     u->history_length = p->history_length;
-    if (p->history_length < POSITION_MAX_PLIES) {
+    /* (only where a rule reads it: an entry is a random access to a table
+     * larger than the cache) */
+    if (p->game->reads_history && p->history_length < POSITION_MAX_PLIES) {
         p->history[p->history_length++] = p->hash;
         p->seen[p->hash & SEEN_MASK]++;
     }
     for (int i = 0; i < count; i++) {
         const change *c = &changes[i];
         switch (c->kind) {
-        case CHANGE_CELL: pos_set_cell(p, c->index, (uint16_t)c->after); break;
+        case CHANGE_CELL: set_cell(p, c->index, (uint16_t)c->after); break;
         case CHANGE_RESERVE: pos_add_reserve(p, c->player, c->index, c->after - c->before); break;
         case CHANGE_VAR: pos_set_var(p, c->index, c->after); break;
         }

@@ -46,8 +46,9 @@ typedef struct position {
     change *log;
     int log_length;
     bool log_overflow;          /* a change could not be logged: undo is unsafe */
-    /* hashes of earlier positions, for repetition rules; seen[] counts them
-     * by their low bits, so that a position never seen before (the usual
+    /* hashes of earlier positions, for repetition rules (kept only in a
+     * game that has one: game.reads_history); seen[] counts them by their
+     * low bits, so that a position never seen before (the usual
      * case) is answered without scanning the history */
     uint64_t *history;
     int history_length;
