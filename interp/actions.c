@@ -554,21 +554,34 @@ static void place_at(gen *x, const mnode *n, int owner, int cell, const cont *k)
     restore(x, &saved);
 }
 
+/* The owner of N's piece and the empty cells it may be placed on; false
+ * when its reserve is empty. */
+__attribute__((always_inline)) static inline bool placement_cells(gen *x, const mnode *n, int *owner,
+                                                                  cellset *cells)
+{
+    const game *g = x->g;
+    *owner = gen_player(x, n->player);
+    if (*owner < 0)
+        *owner = x->player;
+    if ((n->flags & MF_FROM_RESERVE) && x->pos->reserve[*owner][n->type] == 0)
+        return false;
+    cellset filled;
+    if (n->at >= 0)
+        eval_set(x, n->at, cells);
+    else
+        cellset_fill(cells, g->board.cell_count);
+    gen_occupied(x, &filled);
+    cellset_and_not(cells, &filled, g->words);
+    return true;
+}
+
 void action_place(gen *x, const mnode *n, const cont *k)
 {
     const game *g = x->g;
-    int owner = gen_player(x, n->player);
-    if (owner < 0)
-        owner = x->player;
-    if ((n->flags & MF_FROM_RESERVE) && x->pos->reserve[owner][n->type] == 0)
+    int owner;
+    cellset cells;
+    if (!placement_cells(x, n, &owner, &cells))
         return;
-    cellset cells, filled;
-    if (n->at >= 0)
-        eval_set(x, n->at, &cells);
-    else
-        cellset_fill(&cells, g->board.cell_count);
-    gen_occupied(x, &filled);
-    cellset_and_not(&cells, &filled, g->words);
     bool unique = (n->flags & MF_UNIQUE) && x->sampling && !x->chance && !x->sample_prefer && !x->attack
                   && g->direct_emit;
     if (direct(x, k)) {
@@ -587,6 +600,19 @@ void action_place(gen *x, const mnode *n, const cont *k)
     }
     for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words))
         place_at(x, n, owner, cell, k);
+}
+
+int place_sample(gen *x, int node)
+{
+    const game *g = x->g;
+    const mnode *n = &g->nodes[node];
+    int owner;
+    cellset cells;
+    if (!placement_cells(x, n, &owner, &cells))
+        return 0;
+    x->node = node;
+    place_direct(x, n, owner, &cells, true);
+    return x->counted;
 }
 
 void action_change(gen *x, const mnode *n, const cont *k)

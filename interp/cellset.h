@@ -151,6 +151,12 @@ static inline int cellset_nth(const cellset *s, int n, int words)
 {
     if (n < 0)
         return -1;
+    if (words == 1) {   /* (no count: past the last, no bits are left) */
+        uint64_t bits = s->w[0];
+        while (n-- > 0)
+            bits &= bits - 1;
+        return bits ? __builtin_ctzll(bits) : -1;
+    }
     for (int i = 0; i < words; i++) {
         uint64_t bits = s->w[i];
         int here = cellset_bits(bits);

@@ -757,6 +757,7 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
     if (!g)
         return NULL;
     g->turn = g->after = -1;
+    g->place_turn = -1;
     g->quiet_attacked = -1;
     g->score = -1;
     g->moved_flag = -1;

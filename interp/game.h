@@ -478,6 +478,9 @@ typedef struct game {
     uint8_t line_shift[BOARD_MAX_DIRECTIONS][GAME_LINE_REACH + 1];
     uint64_t line_from[BOARD_MAX_DIRECTIONS][GAME_LINE_REACH + 1];
     int neighbour_stride;   /* entries per cell in board.neighbour */
+    int place_turn;         /* the turn is this M_PLACE node alone, each cell one
+                             * move, recorded directly, and no filter: sampled
+                             * without running the turn (place_sample); -1: no */
     bool direct_emit;       /* a move that ends a turn needs no test on the position
                              * after it: it may be recorded without being made */
     /* the after-rules only change the type of the piece that landed, each

@@ -832,17 +832,31 @@ int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng)
 {
     const game *g = m->g;
     gen x;
-    start_list(&x, m, p, list);
-    x.sampling = true;
-    x.sample_rng = rng;
-    if (g->unique_shifts)
-        memset(x.shift_landed, 0, sizeof x.shift_landed);
-    else if (g->unique_landings)
-        memset(x.landed, 0, sizeof x.landed);
-    bool only = only_captures(&x);
-    x.sample_prefer = prefers_captures(g, only);
-    gen_run(&x, g->turn, NULL);
-    int total = x.counted;
+    int total;
+    bool only = false;
+    if (g->place_turn >= 0) {
+        /* no filter and no two moves alike: nothing for begin_turn */
+        clear_list(list);
+        m->limit = MOVEGEN_LIMIT_NONE;
+        m->limit_node = -1;
+        init_gen(&x, m, p, p->side, 0);
+        x.out = list;
+        x.sampling = true;
+        x.sample_rng = rng;
+        total = place_sample(&x, g->place_turn);
+    } else {
+        start_list(&x, m, p, list);
+        x.sampling = true;
+        x.sample_rng = rng;
+        if (g->unique_shifts)
+            memset(x.shift_landed, 0, sizeof x.shift_landed);
+        else if (g->unique_landings)
+            memset(x.landed, 0, sizeof x.landed);
+        only = only_captures(&x);
+        x.sample_prefer = prefers_captures(g, only);
+        gen_run(&x, g->turn, NULL);
+        total = x.counted;
+    }
     if (x.sample_prefer) {
         /* the one kept is a capture if there is any */
         total = x.sampled_captures || only ? x.sampled_captures : x.sampled_others;

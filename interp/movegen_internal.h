@@ -211,6 +211,9 @@ void action_leap(gen *x, const mnode *n, const cont *k);
 void action_hop(gen *x, const mnode *n, const cont *k);
 void action_push(gen *x, const mnode *n, const cont *k);
 void action_place(gen *x, const mnode *n, const cont *k);
+/* game.place_turn NODE, X sampling: its placements counted, one drawn and
+ * written out (what running the turn does); the number of moves. */
+int place_sample(gen *x, int node);
 void action_change(gen *x, const mnode *n, const cont *k);
 void action_flip(gen *x, const mnode *n, const cont *k);
 void action_capture(gen *x, const mnode *n, const cont *k);

@@ -903,6 +903,12 @@ bool specialise_game(game *g)
     }
     unique_landings(g);
     keyed_placements(g);
+    /* (a capture into the reserve is never recorded directly: landing_kind) */
+    g->place_turn = -1;
+    if (g->turn >= 0 && g->nodes[g->turn].op == M_PLACE && (g->nodes[g->turn].flags & MF_UNIQUE)
+        && !(g->nodes[g->turn].flags & MF_KEYED)
+        && g->direct_emit && g->filter_count == 0 && g->capture != CAPTURE_RESERVE)
+        g->place_turn = g->turn;
     signed char *memo = calloc((size_t)(g->node_count > 0 ? g->node_count : 1), 1);
     if (!memo)
         return false;
@@ -928,6 +934,7 @@ void specialise_none(game *g)
     for (int i = 0; i < g->pattern_count; i++)
         g->patterns[i].bulk = false;
     g->direct_emit = false;
+    g->place_turn = -1;
     g->after_at_landing = false;
     g->after_action_count = -1;
     g->unique_landings = g->unique_shifts = false;

@@ -143,6 +143,13 @@ static void specialisations_apply(void **state)
     for (int e = 0; e < connect4->expr_count; e++)
         programs = programs || connect4->exprs[e].word_program >= 0;
     assert_true(programs);
+    /* and a turn that is that placement alone is drawn from the cells at
+     * once; Othello's placement flips (the turn goes on), chess moves */
+    assert_int_equal(connect4->place_turn, connect4->turn);
+    assert_int_equal(othello->place_turn, -1);
+    assert_int_equal(chess->place_turn, -1);
+    /* in-line(4) by doubling along each of the four axes */
+    assert_int_equal(connect4->line_axes, 4);
     int harmless = 0;
     for (int i = 0; i < chess->node_count; i++)
         harmless += (chess->nodes[i].flags & MF_HARMLESS) != 0;
