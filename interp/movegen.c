@@ -789,14 +789,20 @@ static void report_limit(const movegen *m, move_list *list)
     }
 }
 
-/* X set up to find the moves of P's side into LIST, emptied. */
-static void start_list(gen *x, movegen *m, position *p, move_list *list)
+/* X set up to write the moves of P's side into LIST, emptied. */
+static void open_list(gen *x, movegen *m, position *p, move_list *list)
 {
     clear_list(list);
     m->limit = MOVEGEN_LIMIT_NONE;
     m->limit_node = -1;
     init_gen(x, m, p, p->side, 0);
     x->out = list;
+}
+
+/* open_list, and the turn begun (begin_turn). */
+static void start_list(gen *x, movegen *m, position *p, move_list *list)
+{
+    open_list(x, m, p, list);
     begin_turn(x);
 }
 
@@ -836,11 +842,7 @@ int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng)
     bool only = false;
     if (g->place_turn >= 0) {
         /* no filter and no two moves alike: nothing for begin_turn */
-        clear_list(list);
-        m->limit = MOVEGEN_LIMIT_NONE;
-        m->limit_node = -1;
-        init_gen(&x, m, p, p->side, 0);
-        x.out = list;
+        open_list(&x, m, p, list);
         x.sampling = true;
         x.sample_rng = rng;
         total = place_sample(&x, g->place_turn);
