@@ -611,8 +611,41 @@ int place_sample(gen *x, int node)
     if (!placement_cells(x, n, &owner, &cells))
         return 0;
     x->node = node;
-    place_direct(x, n, owner, &cells, true);
-    return x->counted;
+    if (g->words > 1) {
+        place_direct(x, n, owner, &cells, true);
+        return x->counted;
+    }
+    /* one word: what place_direct and gen_store do for a drawn placement,
+     * without their other cases (a list of one move, written in place) */
+    uint64_t free = cells.w[0];
+    int count = cellset_bits(free);
+    x->applied += count;
+    x->counted = count;
+    if (!count)
+        return 0;
+    for (int drawn = count > 1 && x->sample_rng ? (int)rng_below(x->sample_rng, (uint32_t)count) : 0; drawn > 0;
+         drawn--)
+        free &= free - 1;
+    int cell = __builtin_ctzll(free);
+    const position *p = x->pos;
+    move_list *out = x->out;
+    change *c = out->changes;
+    uint64_t hash = p->hash;
+    int changes = 0;
+    int32_t stock = p->reserve[owner][n->type];
+    if ((n->flags & MF_FROM_RESERVE) && stock >= 0) {
+        c[changes++] = (change){ CHANGE_RESERVE, (uint8_t)owner, (uint16_t)n->type, stock, stock - 1 };
+        hash ^= pos_reserve_key(owner, n->type, stock) ^ pos_reserve_key(owner, n->type, stock - 1);
+    }
+    uint16_t code = PIECE_CODE(n->type, owner, 0);
+    c[changes++] = (change){ CHANGE_CELL, 0, (uint16_t)cell, 0, code };
+    out->path[0] = PATH_TOKEN(PATH_DROP, cell);
+    out->path[1] = PATH_TOKEN(PATH_CHANGE, n->type);
+    out->moves[0] = (move){ 0, changes, 0, 2, 0, hash ^ pos_piece_key(g, cell, code) };
+    out->count = 1;
+    out->change_count = changes;
+    out->path_count = 2;
+    return count;
 }
 
 void action_change(gen *x, const mnode *n, const cont *k)
