@@ -113,7 +113,7 @@ int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after)
         for (int i = 0; i < g->after_landing_count; i++) {
             const mnode *guard = &g->nodes[g->after_landing[i]];
             int type = g->nodes[guard->a].types[0];
-            if (type == PIECE_TYPE(code) || eval_cond(x, guard->cond) == ((guard->flags & MF_NEGATE) != 0))
+            if (type == PIECE_TYPE(code) || eval_cond_quick(x, guard->cond) == ((guard->flags & MF_NEGATE) != 0))
                 continue;
             uint16_t changed = PIECE_CODE(type, PIECE_OWNER(code), PIECE_FLAGS(code));
             if (c) {

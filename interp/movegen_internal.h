@@ -114,6 +114,16 @@ static inline void eval_set(gen *x, int e, cellset *out)
     else
         eval_set_walk(x, e, out);
 }
+/* eval_set on a board of one word: the word. */
+static inline uint64_t eval_set_word(gen *x, int e)
+{
+    int first = x->g->exprs[e].word_program;
+    if (first >= 0)
+        return set_words_run(x, first);
+    cellset s;
+    eval_set_walk(x, e, &s);
+    return s.w[0];
+}
 /* cell_program.c: the cell of the program at FIRST (cexpr.cell_program), -1: none. */
 int cell_program_run(gen *x, int first);
 /* The same as if the anchor piece had landed (not made): FROM empty, and

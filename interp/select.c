@@ -44,6 +44,21 @@ static const cellset *hop_starts(gen *x, hop_cache *c, int h)
     const mnode *n = &g->nodes[h];
     int words = g->words;
     cellset over, target, *starts = &c->starts[c->count < 4 ? c->count : 3];
+    const dlist *d = gen_directions(x, n->directions);
+    if (c->count < 4)
+        c->hop[c->count++] = (int16_t)h;
+    if (words == 1) {   /* (as below, in registers) */
+        uint64_t occupied = x->pos->occupied.w[0];
+        uint64_t jumpable = (n->over >= 0 ? eval_set_word(x, n->over) : g->board_word) & occupied;
+        uint64_t landable = n->target >= 0 ? eval_set_word(x, n->target) : g->board_word & ~occupied;
+        uint64_t from = 0;
+        for (int i = 0; i < d->count[x->player]; i++) {
+            int dir = d->steps[x->player][i].direction;
+            from |= spec_word_back(g, dir, spec_word_back(g, dir, landable) & jumpable);
+        }
+        starts->w[0] = from;
+        return starts;
+    }
     if (n->over >= 0)
         eval_set(x, n->over, &over);
     else
@@ -56,7 +71,6 @@ static const cellset *hop_starts(gen *x, hop_cache *c, int h)
         cellset_and_not(&target, &x->pos->occupied, words);
     }
     cellset_clear(starts, words);
-    const dlist *d = gen_directions(x, n->directions);
     for (int i = 0; i < d->count[x->player]; i++) {
         int dir = d->steps[x->player][i].direction;
         cellset jumped, from;
@@ -66,8 +80,6 @@ static const cellset *hop_starts(gen *x, hop_cache *c, int h)
         spec_shift_back(g, dir, &jumped, &from);
         cellset_or(starts, &from, words);
     }
-    if (c->count < 4)
-        c->hop[c->count++] = (int16_t)h;
     return starts;
 }
 
@@ -204,7 +216,9 @@ static void shift_leaves(gen *x, int node, const cellset *cells, batch *b)
         return;
     int words = g->words;
     cellset target;
-    if (n->target >= 0) {
+    if (words == 1) {
+        target.w[0] = n->target >= 0 ? eval_set_word(x, n->target) : g->board_word & ~x->pos->occupied.w[0];
+    } else if (n->target >= 0) {
         eval_set(x, n->target, &target);
     } else {
         cellset_fill(&target, g->board.cell_count);
@@ -214,8 +228,12 @@ static void shift_leaves(gen *x, int node, const cellset *cells, batch *b)
     for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
         int dir = d->steps[x->player][i].direction;
         cellset to;
-        spec_shift_forward(g, dir, cells, &to);
-        cellset_and(&to, &target, words);
+        if (words == 1) {
+            to.w[0] = spec_word_forward(g, dir, cells->w[0]) & target.w[0];
+        } else {
+            spec_shift_forward(g, dir, cells, &to);
+            cellset_and(&to, &target, words);
+        }
         if (b->grouped) {
             /* a landing is its step's offset and its cell: those found
              * before (two steps alike, two selects of a type) are left out */

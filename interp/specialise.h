@@ -87,6 +87,21 @@ static inline void spec_shift_back(const game *g, int d, const cellset *in, cell
     cellset_and(out, &g->shift_from[d], g->words);
 }
 
+/* spec_shift_back and spec_shift_forward on a board of one word (whose
+ * offsets are all below 64). */
+static inline uint64_t spec_word_back(const game *g, int d, uint64_t in)
+{
+    int o = g->shift_offset[d];
+    return (o >= 0 ? in >> o : in << -o) & g->shift_from[d].w[0];
+}
+
+static inline uint64_t spec_word_forward(const game *g, int d, uint64_t in)
+{
+    int o = g->shift_offset[d];
+    in &= g->shift_from[d].w[0];
+    return o >= 0 ? in << o : in >> -o;
+}
+
 /* OUT = the neighbours in direction D of the cells of IN.  OUT may be IN. */
 static inline void spec_shift_forward(const game *g, int d, const cellset *in, cellset *out)
 {
