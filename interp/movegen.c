@@ -919,7 +919,8 @@ void movegen_result(movegen *m, position *p, const move_list *moves, game_result
     x.no_moves = moves->count == 0 || moves->stuck;
     for (int i = 0; i < g->end_count; i++) {
         const end_rule *rule = &g->ends[i];
-        if (!eval_cond(&x, rule->condition))
+        /* (`no moves`, in most games' ends, without the call) */
+        if (g->exprs[rule->condition].op == C_COND_NO_MOVES ? !x.no_moves : !eval_cond(&x, rule->condition))
             continue;
         switch (rule->outcome) {
         case OUTCOME_DRAW:
