@@ -152,11 +152,75 @@ static void bulk_tests(gen *x, const pattern *pt, cellset *tests)
     x->pattern_anchor = saved_anchor;
 }
 
+/* path_starts and bulk_tests on a board of one word: the same steps on
+ * words in registers (spec_word_back), where the sets above go through
+ * memory a word at a time. */
+__attribute__((always_inline)) static inline uint64_t path_starts_word(const game *g, const pattern *pt,
+                                                                       const uint64_t *tests, int first, int last,
+                                                                       const int8_t *dirs)
+{
+    uint64_t rest = g->board_word;
+    for (int i = last - 1; i >= first; i--) {
+        const pstep *ps = &pt->steps[i];
+        int d = dirs[i], offset = g->shift_offset[d];
+        uint64_t from = g->shift_from[d].w[0];
+#define BACK(w) (((offset >= 0 ? (w) >> offset : (w) << -offset)) & from)
+        uint64_t t = tests[i], before_t = BACK(t), good = t & rest;
+        if (ps->max != 1) {
+            good &= ~before_t;
+            for (uint64_t next; (next = BACK(good) & t & ~good) != 0;)
+                good |= next;
+        }
+        uint64_t next = BACK(good);
+#undef BACK
+        if (ps->min == 0)
+            next |= rest & ~before_t;
+        rest = next;
+    }
+    return rest;
+}
+
+static void bulk_tests_word(gen *x, const pattern *pt, uint64_t *tests)
+{
+    int saved_anchor = x->pattern_anchor;
+    x->pattern_anchor = -1;
+    for (int i = 0; i < pt->step_count; i++) {
+        tests[i] = eval_set_word(x, pt->steps[i].test);
+        if (pt->steps[i].negate)
+            tests[i] = x->g->board_word & ~tests[i];
+    }
+    x->pattern_anchor = saved_anchor;
+}
+
+static uint64_t bulk_where_word(gen *x, const pattern *pt, uint64_t from)
+{
+    const game *g = x->g;
+    uint64_t tests[GAME_MAX_PATTERN_STEPS], out = 0;
+    bulk_tests_word(x, pt, tests);
+    int count = pt->bulk_values[x->player], groups = pt->group_count, paths = pt->path_count;
+    for (int v = 0; v < count; v++) {
+        const int8_t *dirs = bulk_dirs(pt, x->player, v);
+        for (int group = 0; group < groups; group++) {
+            uint64_t all = from & ~out;
+            for (int p = 0; p < paths && all; p++)
+                if (pt->paths[p].group == group)
+                    all &= path_starts_word(g, pt, tests, pt->paths[p].first,
+                                            pt->paths[p].first + pt->paths[p].count, dirs);
+            out |= all;
+        }
+    }
+    return out;
+}
+
 void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset *out)
 {
     const game *g = x->g;
     int words = g->words;
     const pattern *pt = &g->patterns[pattern_index];
+    if (words == 1) {
+        out->w[0] = bulk_where_word(x, pt, from->w[0]);
+        return;
+    }
     cellset tests[GAME_MAX_PATTERN_STEPS];
     bulk_tests(x, pt, tests);
     int count = pt->bulk_values[x->player];
