@@ -108,7 +108,7 @@ static void after_changes(gen *x, cell_landing *moved, change *c, int *n, uint64
             const cexpr *e = &g->exprs[a->value];
             int32_t old = p->vars[a->type], value = e->op == C_SET_HERE || e->op == C_SET_LAST ? moved->to
                                                   : e->op == C_SET_ORIGIN ? x->origin
-                                                  : cell_program_landed(x, e->cell_program, moved);
+                                                  : cell_program_landed_quick(x, e->cell_program, moved);
             if (value != old) {
                 c[(*n)++] = (change){ CHANGE_VAR, 0, (uint16_t)a->type, old, value };
                 *hash ^= pos_var_key(a->type, old) ^ pos_var_key(a->type, value);

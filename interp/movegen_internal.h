@@ -134,6 +134,17 @@ typedef struct cell_landing {
     uint16_t code;
 } cell_landing;
 int cell_program_landed(gen *x, int first, const cell_landing *moved);
+/* The same, a program that starts by testing the landed piece's type (the
+ * pawn of `here & pawn`) answered without the call when that test fails:
+ * after most landings of a chess game. */
+static inline int cell_program_landed_quick(gen *x, int first, const cell_landing *moved)
+{
+    const cell_op *o = &x->g->cell_ops[first];
+    if ((o[0].op == CELL_HERE || o[0].op == CELL_LAST) && o[1].op == CELL_TYPE
+        && (!moved->code || PIECE_TYPE(moved->code) != o[1].arg))
+        return -1;
+    return cell_program_landed(x, first, moved);
+}
 bool cell_program_reads_content(const game *g, int first);
 /* Whether CELL is in the set E (what eval_set would give), testing only
  * that cell where the expression allows (cexpr.cell_test). */
