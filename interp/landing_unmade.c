@@ -78,7 +78,7 @@ void landing_unmade_build(game *g)
 /* --- generation */
 
 /* Whether CELL would be in the cell test E (by_content) holding CODE. */
-static bool holds(const gen *x, int e, int cell, uint16_t code)
+__attribute__((always_inline)) static inline bool holds(const gen *x, int e, int cell, uint16_t code)
 {
     const cexpr *c = &x->g->exprs[e];
     if (c->content >= 0)
