@@ -466,6 +466,18 @@ void action_push(gen *x, const mnode *n, const cont *k)
     }
 }
 
+/* The reserve's change for N's placement for OWNER, into C at *COUNT,
+ * moving *HASH: none from the supply or an unlimited reserve. */
+static inline void placement_stock(const position *p, const mnode *n, int owner, change *c, int *count,
+                                   uint64_t *hash)
+{
+    int32_t stock = p->reserve[owner][n->type];
+    if ((n->flags & MF_FROM_RESERVE) && stock >= 0) {
+        c[(*count)++] = (change){ CHANGE_RESERVE, (uint8_t)owner, (uint16_t)n->type, stock, stock - 1 };
+        *hash ^= pos_reserve_key(owner, n->type, stock) ^ pos_reserve_key(owner, n->type, stock - 1);
+    }
+}
+
 /* Placements that end the turn, one on each of CELLS (all empty), recorded
  * from what they would change (what action_place does, as changes). */
 static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells, bool unique)
@@ -475,11 +487,7 @@ static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells
     change c[2];
     int count = 0;
     uint64_t hash = p->hash;
-    int32_t stock = p->reserve[owner][n->type];
-    if ((n->flags & MF_FROM_RESERVE) && stock >= 0) {
-        c[count++] = (change){ CHANGE_RESERVE, (uint8_t)owner, (uint16_t)n->type, stock, stock - 1 };
-        hash ^= pos_reserve_key(owner, n->type, stock) ^ pos_reserve_key(owner, n->type, stock - 1);
-    }
+    placement_stock(p, n, owner, c, &count, &hash);
     uint16_t code = PIECE_CODE(n->type, owner, 0);
     int path = x->path_length;
     bool keyed = (n->flags & MF_KEYED) && !x->chance && !x->attack;
@@ -632,11 +640,7 @@ int place_sample(gen *x, int node)
     change *c = out->changes;
     uint64_t hash = p->hash;
     int changes = 0;
-    int32_t stock = p->reserve[owner][n->type];
-    if ((n->flags & MF_FROM_RESERVE) && stock >= 0) {
-        c[changes++] = (change){ CHANGE_RESERVE, (uint8_t)owner, (uint16_t)n->type, stock, stock - 1 };
-        hash ^= pos_reserve_key(owner, n->type, stock) ^ pos_reserve_key(owner, n->type, stock - 1);
-    }
+    placement_stock(p, n, owner, c, &changes, &hash);
     uint16_t code = PIECE_CODE(n->type, owner, 0);
     c[changes++] = (change){ CHANGE_CELL, 0, (uint16_t)cell, 0, code };
     out->path[0] = PATH_TOKEN(PATH_DROP, cell);
