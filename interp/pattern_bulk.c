@@ -162,17 +162,14 @@ __attribute__((always_inline)) static inline uint64_t path_starts_word(const gam
     uint64_t rest = g->board_word;
     for (int i = last - 1; i >= first; i--) {
         const pstep *ps = &pt->steps[i];
-        int d = dirs[i], offset = g->shift_offset[d];
-        uint64_t from = g->shift_from[d].w[0];
-#define BACK(w) (((offset >= 0 ? (w) >> offset : (w) << -offset)) & from)
-        uint64_t t = tests[i], before_t = BACK(t), good = t & rest;
+        int d = dirs[i];
+        uint64_t t = tests[i], before_t = spec_word_back(g, d, t), good = t & rest;
         if (ps->max != 1) {
             good &= ~before_t;
-            for (uint64_t next; (next = BACK(good) & t & ~good) != 0;)
+            for (uint64_t next; (next = spec_word_back(g, d, good) & t & ~good) != 0;)
                 good |= next;
         }
-        uint64_t next = BACK(good);
-#undef BACK
+        uint64_t next = spec_word_back(g, d, good);
         if (ps->min == 0)
             next |= rest & ~before_t;
         rest = next;
