@@ -12,41 +12,25 @@ typedef struct walker {
     cellset own;        /* cells that hold the mover's pieces or nothing (guards) */
 } walker;
 
+static bool may_hold_another(const cexpr *c)
+{
+    return c->op != C_SET_EMPTY && c->op != C_SET_FRIEND;
+}
+
 bool attack_may_take(const game *g, int e)
 {
-    if (e < 0)
-        return false;       /* no target: empty cells */
-    const cexpr *c = &g->exprs[e];
-    switch (c->op) {
-    case C_SET_EMPTY: case C_SET_FRIEND:
-        return false;
-    case C_SET_UNION:
-        return attack_may_take(g, c->a) || attack_may_take(g, c->b);
-    case C_SET_INTERSECT:
-        return attack_may_take(g, c->a) && attack_may_take(g, c->b);
-    case C_SET_MINUS:
-        return attack_may_take(g, c->a);
-    default:
-        return true;
-    }
+    return e >= 0 && spec_set_some(g, e, may_hold_another);    /* no target: empty cells */
+}
+
+static bool holds_movers(const cexpr *c)
+{
+    return c->op == C_SET_FRIEND || ((c->op == C_SET_OWNER || c->op == C_SET_PIECES) && c->player == PLAYER_MOVER);
 }
 
 /* Whether every cell of the set E holds a piece of the mover's. */
 static bool movers_pieces(const game *g, int e)
 {
-    const cexpr *c = &g->exprs[e];
-    switch (c->op) {
-    case C_SET_FRIEND:
-        return true;
-    case C_SET_OWNER: case C_SET_PIECES:
-        return c->player == PLAYER_MOVER;
-    case C_SET_INTERSECT:
-        return movers_pieces(g, c->a) || movers_pieces(g, c->b);
-    case C_SET_MINUS:
-        return movers_pieces(g, c->a);
-    default:
-        return false;
-    }
+    return spec_set_every(g, e, holds_movers);
 }
 
 /* Adds to OWN the constant cells that the condition E, when it holds,

@@ -363,21 +363,14 @@ static void build_entries(game *g, const ray_source *sources, int source_count)
  * target test), and on the pieces of types with other captures (the
  * residual search).  -1 otherwise. */
 /* Whether the cell test E may hold an empty cell. */
+static bool may_be_empty(const cexpr *c)
+{
+    return c->op != C_SET_OCCUPIED && c->op != C_SET_FRIEND && c->op != C_SET_ENEMY && c->op != C_SET_TYPE;
+}
+
 static bool may_hold_empty(const game *g, int e)
 {
-    const cexpr *c = &g->exprs[e];
-    switch (c->op) {
-    case C_SET_OCCUPIED: case C_SET_FRIEND: case C_SET_ENEMY: case C_SET_TYPE:
-        return false;
-    case C_SET_UNION:
-        return may_hold_empty(g, c->a) || may_hold_empty(g, c->b);
-    case C_SET_INTERSECT:
-        return may_hold_empty(g, c->a) && may_hold_empty(g, c->b);
-    case C_SET_MINUS:
-        return may_hold_empty(g, c->a);
-    default:
-        return true;
-    }
+    return spec_set_some(g, e, may_be_empty);
 }
 
 /* The types of the pieces the cell test E may hold (bit t: type t). */

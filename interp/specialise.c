@@ -330,24 +330,42 @@ static bool landings_off_friends(const game *g, int node)
     return !(n->flags & MF_LANDING) || no_friends(g, n->target);
 }
 
-/* Whether the set E holds only cells with a piece on them. */
-static bool only_pieces(const game *g, int e)
+bool spec_set_some(const game *g, int e, bool (*leaf)(const cexpr *c))
 {
-    if (e < 0)
-        return false;
     const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_UNION: return spec_set_some(g, c->a, leaf) || spec_set_some(g, c->b, leaf);
+    case C_SET_INTERSECT: return spec_set_some(g, c->a, leaf) && spec_set_some(g, c->b, leaf);
+    case C_SET_MINUS: return spec_set_some(g, c->a, leaf);
+    default: return leaf(c);
+    }
+}
+
+bool spec_set_every(const game *g, int e, bool (*leaf)(const cexpr *c))
+{
+    const cexpr *c = &g->exprs[e];
+    switch (c->op) {
+    case C_SET_UNION: return spec_set_every(g, c->a, leaf) && spec_set_every(g, c->b, leaf);
+    case C_SET_INTERSECT: return spec_set_every(g, c->a, leaf) || spec_set_every(g, c->b, leaf);
+    case C_SET_MINUS: return spec_set_every(g, c->a, leaf);
+    default: return leaf(c);
+    }
+}
+
+static bool holds_a_piece(const cexpr *c)
+{
     switch (c->op) {
     case C_SET_OCCUPIED: case C_SET_FRIEND: case C_SET_ENEMY: case C_SET_TYPE: case C_SET_OWNER: case C_SET_PIECES:
         return true;
-    case C_SET_UNION:
-        return only_pieces(g, c->a) && only_pieces(g, c->b);
-    case C_SET_INTERSECT:
-        return only_pieces(g, c->a) || only_pieces(g, c->b);
-    case C_SET_MINUS:
-        return only_pieces(g, c->a);
     default:
         return false;
     }
+}
+
+/* Whether the set E holds only cells with a piece on them. */
+static bool only_pieces(const game *g, int e)
+{
+    return e >= 0 && spec_set_every(g, e, holds_a_piece);
 }
 
 /* Whether no move of NODE puts a piece on the board that was not there:

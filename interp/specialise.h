@@ -20,6 +20,14 @@ bool specialise_game(game *g);
  * same set for every anchor (a pattern's start, each piece of a select). */
 bool spec_position_only(const game *g, int e);
 
+/* Load-time facts about the cells of a set expression E, folded over its
+ * unions, intersections and differences; LEAF answers for any other
+ * operand.  spec_set_some: whether some cell of E may have the property
+ * (LEAF: whether some cell of the operand may); spec_set_every: whether
+ * every cell of E has it (LEAF: whether every cell of the operand does). */
+bool spec_set_some(const game *g, int e, bool (*leaf)(const cexpr *c));
+bool spec_set_every(const game *g, int e, bool (*leaf)(const cexpr *c));
+
 /* The type the piece choice SELECT chooses (`moves TYPE`: the mover's
  * pieces of that type), or -1. */
 int spec_selected_type(const game *g, const mnode *select);
