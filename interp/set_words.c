@@ -36,7 +36,8 @@ enum {
     OP_POP_UNION = LEAF_COUNT * 4,  /* the word = the one pushed | the word */
     OP_POP_INTERSECT,               /* the one pushed & the word */
     OP_POP_MINUS,                   /* the one pushed & ~the word */
-    OP_ADJACENT                     /* the cells next to the word's (word_adjacency ARG) */
+    OP_ADJACENT,                    /* the cells next to the word's (word_adjacency ARG) */
+    OP_SHIFT                        /* the same, of one direction alike for every player */
 };
 
 typedef struct builder {
@@ -84,11 +85,27 @@ static int leaf_of(const game *g, int e)
     }
 }
 
+/* Whether region R is the same cells for every player (then read as a
+ * constant: no player to find at each run). */
+static bool region_alike(const game *g, int r)
+{
+    uint64_t first = g->sets[g->region_sets[r * GAME_MAX_PLAYERS]].w[0];
+    for (int p = 1; p < g->player_count; p++)
+        if (g->sets[g->region_sets[r * GAME_MAX_PLAYERS + p]].w[0] != first)
+            return false;
+    return true;
+}
+
 /* Appends the leaf E, joined by JOIN. */
 static bool push_leaf(builder *b, int e, int join)
 {
     const cexpr *c = &b->g->exprs[e];
-    return push_op(b, (uint8_t)(leaf_of(b->g, e) * 4 + join), c->player, c->value, join == JOIN_LOAD);
+    int leaf = leaf_of(b->g, e), arg = c->value;
+    if (leaf == LEAF_REGION && region_alike(b->g, arg)) {
+        leaf = LEAF_CONST;
+        arg = b->g->region_sets[arg * GAME_MAX_PLAYERS];
+    }
+    return push_op(b, (uint8_t)(leaf * 4 + join), c->player, arg, join == JOIN_LOAD);
 }
 
 /* Whether adjacent(_, D) is a shift in every direction of D for every
@@ -164,6 +181,17 @@ static int add_adjacency(game *g, int list)
     return g->word_adjacency_count++;
 }
 
+/* Whether adjacency TABLE is one direction, the same for every player
+ * (`adjacent(occupied, n)` where n is no player's forward). */
+static bool one_shift(const game *g, int table)
+{
+    const word_adjacency *a = &g->word_adjacencies[table];
+    for (int p = 0; p < g->player_count; p++)
+        if (a->count[p] != 1 || a->rotate[p][0] != a->rotate[0][0] || a->from[p][0] != a->from[0][0])
+            return false;
+    return true;
+}
+
 /* Appends E's program (it leaves E's word in the accumulator); false if
  * some part of E cannot be run this way. */
 static bool build(builder *b, int e)
@@ -216,7 +244,7 @@ static bool build(builder *b, int e)
         if (!shifts_only(g, c->value) || !build(b, c->a))
             return false;
         int table = add_adjacency(g, c->value);
-        return table >= 0 && push_op(b, OP_ADJACENT, 0, table, 0);
+        return table >= 0 && push_op(b, one_shift(g, table) ? OP_SHIFT : OP_ADJACENT, 0, table, 0);
     }
     default:
         return false;
@@ -335,6 +363,11 @@ uint64_t set_words_run(const gen *x, int first)
             for (int i = 0; i < a->count[x->player]; i++)
                 to |= rotate_left(acc & a->from[x->player][i], a->rotate[x->player][i]);
             acc = to;
+            break;
+        }
+        case OP_SHIFT: {
+            const word_adjacency *a = &g->word_adjacencies[o->arg];
+            acc = rotate_left(acc & a->from[0][0], a->rotate[0][0]);
             break;
         }
         default:
