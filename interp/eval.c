@@ -350,11 +350,23 @@ long eval_number(gen *x, int e)
     }
 }
 
-static bool in_line(gen *x, int length)
+bool eval_in_line(gen *x, int length)
 {
     const game *g = x->g;
     const board *b = &g->board;
     const cellset *own = &x->pos->owned[x->player];
+    if (g->line_axes && (length == 3 || length == 4)) {
+        /* (the usual lengths: a run of two, then two of them overlapping;
+         * see below) */
+        uint64_t mine = own->w[0];
+        int rest = length - 2;
+        for (int a = 0; a < g->line_axes; a++) {
+            uint64_t run = mine & (mine >> g->line_shift[a][1]) & g->line_from[a][1];
+            if (run & (run >> g->line_shift[a][rest]) & g->line_from[a][rest])
+                return true;
+        }
+        return false;
+    }
     if (g->line_axes && length >= 2 && length <= GAME_LINE_REACH + 1) {
         /* the cells that start a run of 2h are those that start one of h
          * and whose cell h steps on does; then a run of LENGTH is two of
@@ -365,14 +377,6 @@ static bool in_line(gen *x, int length)
             steps[step_count++] = have;
         int rest = length - have, axes = g->line_axes;
         uint64_t mine = own->w[0];
-        if (step_count == 1) {  /* (three or four in a row: one step, then the overlap) */
-            for (int a = 0; a < axes; a++) {
-                uint64_t run = mine & (mine >> g->line_shift[a][1]) & g->line_from[a][1];
-                if (run & (run >> g->line_shift[a][rest]) & g->line_from[a][rest])
-                    return true;
-            }
-            return false;
-        }
         for (int a = 0; a < axes; a++) {
             const uint8_t *shift = g->line_shift[a];
             const uint64_t *from = g->line_from[a];
@@ -594,7 +598,7 @@ bool eval_cond(gen *x, int e)
     case C_COND_PLIES:
         return (c->b ? x->pos->since_reset : x->pos->ply) >= c->value;
     case C_COND_IN_LINE:
-        return in_line(x, c->value);
+        return eval_in_line(x, c->value);
     case C_COND_CONNECTED:
         return connected(x, c);
     case C_COND_MAJORITY: {

@@ -506,7 +506,22 @@ void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash)
 
 /* --- generation */
 
-static void init_gen(gen *x, movegen *m, position *p, int player, int level)
+/* init_gen's clearing of the scratch sets on a board of several words
+ * (out of line: the usual one-word case is a few stores). */
+static __attribute__((noinline)) void clear_scratch_sets(gen *x, int words)
+{
+    cellset_clear(&x->visited, words);
+    cellset_clear(&x->jumped, words);
+    cellset_clear(&x->pushed, words);
+    cellset_clear(&x->line, words);
+    cellset_clear(&x->marked, words);
+    for (int i = 0; i < GAME_MAX_LABELS; i++)
+        cellset_clear(&x->labels[i], words);
+}
+
+/* (inlined: every generation and every reading of the end rules starts
+ * here, twice a ply in a playout) */
+static inline void init_gen(gen *x, movegen *m, position *p, int player, int level)
 {
     /* the flags and counts at once; of the cell sets, which are large,
      * only the words the board uses */
@@ -517,13 +532,7 @@ static void init_gen(gen *x, movegen *m, position *p, int player, int level)
         for (int i = 0; i < GAME_MAX_LABELS; i++)
             x->labels[i].w[0] = 0;
     } else {
-        cellset_clear(&x->visited, words);
-        cellset_clear(&x->jumped, words);
-        cellset_clear(&x->pushed, words);
-        cellset_clear(&x->line, words);
-        cellset_clear(&x->marked, words);
-        for (int i = 0; i < GAME_MAX_LABELS; i++)
-            cellset_clear(&x->labels[i], words);
+        clear_scratch_sets(x, words);
     }
     x->m = m;
     x->pos = p;
@@ -919,8 +928,12 @@ void movegen_result(movegen *m, position *p, const move_list *moves, game_result
     x.no_moves = moves->count == 0 || moves->stuck;
     for (int i = 0; i < g->end_count; i++) {
         const end_rule *rule = &g->ends[i];
-        /* (`no moves`, in most games' ends, without the call) */
-        if (g->exprs[rule->condition].op == C_COND_NO_MOVES ? !x.no_moves : !eval_cond(&x, rule->condition))
+        /* (`no moves` and `in-line(N)`, in most games' ends, without
+         * eval_cond) */
+        const cexpr *c = &g->exprs[rule->condition];
+        if (c->op == C_COND_NO_MOVES ? !x.no_moves
+            : c->op == C_COND_IN_LINE ? !eval_in_line(&x, c->value)
+            : !eval_cond(&x, rule->condition))
             continue;
         switch (rule->outcome) {
         case OUTCOME_DRAW:

@@ -205,6 +205,9 @@ static inline bool set_tester_has(gen *x, set_tester *t, int cell)
 int eval_connection_distance(gen *x, const cexpr *c, int p);
 long eval_number(gen *x, int e);
 bool eval_cond(gen *x, int e);
+/* The condition in-line(LENGTH) for X's player (movegen_result calls it
+ * without eval_cond: most games with lines end on one). */
+bool eval_in_line(gen *x, int length);
 /* eval_cond, with `here in S` for a cell test S with a content table (a
  * guard's `here in (king or rook)`) read without the call. */
 static inline bool eval_cond_quick(gen *x, int e)
