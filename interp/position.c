@@ -24,6 +24,26 @@ __attribute__((always_inline)) static inline void occupy(position *p, int cell, 
     }
 }
 
+/* The initial position's sets and hash, for pos_reset: each playout
+ * starts from it, and building them walks the whole board. */
+struct position_start {
+    cellset owned[GAME_MAX_PLAYERS];
+    cellset occupied;
+    cellset typed[GAME_MAX_TYPES];
+    uint64_t hash;
+};
+
+static void load_initial(position *p)
+{
+    const game *g = p->game;
+    int32_t vars[GAME_MAX_VARS];
+    int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES];
+    memcpy(reserve, g->initial_reserve, sizeof reserve);
+    for (int v = 0; v < GAME_MAX_VARS; v++)
+        vars[v] = v < g->var_count ? g->var_initial[v] : 0;
+    pos_load(p, g->initial_cells, reserve, vars, 0, 0);
+}
+
 bool pos_init(position *p, const game *g)
 {
     memset(p, 0, sizeof *p);
@@ -31,11 +51,16 @@ bool pos_init(position *p, const game *g)
     p->log = malloc(POSITION_MAX_LOG * sizeof *p->log);
     p->history = malloc(POSITION_MAX_PLIES * sizeof *p->history);
     p->seen = calloc(SEEN_MASK + 1, sizeof *p->seen);
-    if (!p->log || !p->history || !p->seen) {
+    p->start = malloc(sizeof *p->start);
+    if (!p->log || !p->history || !p->seen || !p->start) {
         pos_free(p);
         return false;
     }
-    pos_reset(p);
+    load_initial(p);
+    memcpy(p->start->owned, p->owned, sizeof p->owned);
+    p->start->occupied = p->occupied;
+    memcpy(p->start->typed, p->typed, sizeof p->typed);
+    p->start->hash = p->hash;
     return true;
 }
 
@@ -46,10 +71,12 @@ bool pos_copy(position *to, const position *from)
     change *log = to->log;
     uint64_t *history = to->history;
     uint16_t *seen = to->seen;
+    struct position_start *start = to->start;
     *to = *from;
     to->log = log;
     to->history = history;
     to->seen = seen;
+    to->start = start;     /* (the same game's: the same) */
     memcpy(to->log, from->log, (size_t)from->log_length * sizeof *log);
     memcpy(to->history, from->history, (size_t)from->history_length * sizeof *history);
     memcpy(to->seen, from->seen, (SEEN_MASK + 1) * sizeof *seen);
@@ -61,20 +88,41 @@ void pos_free(position *p)
     free(p->log);
     free(p->history);
     free(p->seen);
+    free(p->start);
     p->log = NULL;
     p->history = NULL;
     p->seen = NULL;
+    p->start = NULL;
 }
 
 void pos_reset(position *p)
 {
     const game *g = p->game;
-    int32_t vars[GAME_MAX_VARS];
-    int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES];
-    memcpy(reserve, g->initial_reserve, sizeof reserve);
+    if (!p->start) {
+        load_initial(p);
+        return;
+    }
+    /* what load_initial does, the sets and hash copied from pos_init's */
+    memcpy(p->cells, g->initial_cells, (size_t)g->board.cell_count * sizeof p->cells[0]);
+    memcpy(p->reserve, g->initial_reserve, sizeof p->reserve);
     for (int v = 0; v < GAME_MAX_VARS; v++)
-        vars[v] = v < g->var_count ? g->var_initial[v] : 0;
-    pos_load(p, g->initial_cells, reserve, vars, 0, 0);
+        p->vars[v] = v < g->var_count ? g->var_initial[v] : 0;
+    p->ply = 0;
+    p->side = game_player_at(g, 0);
+    p->since_reset = 0;
+    p->passes = 0;
+    p->log_length = 0;
+    p->log_overflow = false;
+    for (int i = 0; i < p->history_length; i++)
+        p->seen[p->history[i] & SEEN_MASK]--;
+    p->history_length = 0;
+    size_t bytes = (size_t)g->words * sizeof(uint64_t);
+    for (int pl = 0; pl < GAME_MAX_PLAYERS; pl++)
+        memcpy(p->owned[pl].w, p->start->owned[pl].w, bytes);
+    for (int t = 0; t < g->type_count; t++)
+        memcpy(p->typed[t].w, p->start->typed[t].w, bytes);
+    memcpy(p->occupied.w, p->start->occupied.w, bytes);
+    p->hash = p->start->hash;
 }
 
 void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES],

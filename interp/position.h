@@ -53,6 +53,7 @@ typedef struct position {
     uint64_t *history;
     int history_length;
     uint16_t *seen;
+    struct position_start *start;   /* the initial position's sets, for pos_reset */
 } position;
 
 /* One made move's bookkeeping, for pos_unmake. */
