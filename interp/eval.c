@@ -355,18 +355,8 @@ bool eval_in_line(gen *x, int length)
     const game *g = x->g;
     const board *b = &g->board;
     const cellset *own = &x->pos->owned[x->player];
-    if (g->line_axes && (length == 3 || length == 4)) {
-        /* (the usual lengths: a run of two, then two of them overlapping;
-         * see below) */
-        uint64_t mine = own->w[0];
-        int rest = length - 2;
-        for (int a = 0; a < g->line_axes; a++) {
-            uint64_t run = mine & (mine >> g->line_shift[a][1]) & g->line_from[a][1];
-            if (run & (run >> g->line_shift[a][rest]) & g->line_from[a][rest])
-                return true;
-        }
-        return false;
-    }
+    if (g->line_axes && (length == 3 || length == 4))
+        return eval_in_line_short(x, length);
     if (g->line_axes && length >= 2 && length <= GAME_LINE_REACH + 1) {
         /* the cells that start a run of 2h are those that start one of h
          * and whose cell h steps on does; then a run of LENGTH is two of

@@ -893,8 +893,10 @@ int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng)
 void move_make(position *p, const move_list *list, int index, undo *u)
 {
     const move *mv = &list->moves[index];
+    /* (a move of no changes, a pass, keeps the hash: add_pass leaves its
+     * move.hash 0) */
     pos_make(p, list->changes + mv->first, mv->count, (mv->flags & MOVE_RESETS) != 0,
-             (mv->flags & MOVE_PASS) != 0, u);
+             (mv->flags & MOVE_PASS) != 0, mv->count ? mv->hash : p->hash, u);
 }
 
 /* --- the end */
@@ -932,7 +934,8 @@ void movegen_result(movegen *m, position *p, const move_list *moves, game_result
          * eval_cond) */
         const cexpr *c = &g->exprs[rule->condition];
         if (c->op == C_COND_NO_MOVES ? !x.no_moves
-            : c->op == C_COND_IN_LINE ? !eval_in_line(&x, c->value)
+            : c->op == C_COND_IN_LINE ? !(g->line_axes && (c->value == 3 || c->value == 4)
+                                          ? eval_in_line_short(&x, c->value) : eval_in_line(&x, c->value))
             : !eval_cond(&x, rule->condition))
             continue;
         switch (rule->outcome) {

@@ -208,6 +208,20 @@ bool eval_cond(gen *x, int e);
 /* The condition in-line(LENGTH) for X's player (movegen_result calls it
  * without eval_cond: most games with lines end on one). */
 bool eval_in_line(gen *x, int length);
+/* The same for LENGTH 3 or 4 on a board with line tables (game.line_axes):
+ * a run of two on each axis, then two of them overlapping (eval_in_line
+ * says why that is a run of LENGTH), every axis read before the test. */
+static inline bool eval_in_line_short(const gen *x, int length)
+{
+    const game *g = x->g;
+    uint64_t mine = x->pos->owned[x->player].w[0], found = 0;
+    int rest = length - 2;
+    for (int a = 0; a < g->line_axes; a++) {
+        uint64_t run = mine & (mine >> g->line_shift[a][1]) & g->line_from[a][1];
+        found |= run & (run >> g->line_shift[a][rest]) & g->line_from[a][rest];
+    }
+    return found != 0;
+}
 /* eval_cond, with `here in S` for a cell test S with a content table (a
  * guard's `here in (king or rook)`) read without the call. */
 static inline bool eval_cond_quick(gen *x, int e)

@@ -179,20 +179,21 @@ static void push(position *p, uint8_t kind, uint8_t player, uint16_t index, int3
 }
 
 /* (inlined into pos_make, which runs once a ply) */
-__attribute__((always_inline)) static inline void set_cell(position *p, int cell, uint16_t code)
+__attribute__((always_inline)) static inline void set_cell(position *p, int cell, uint16_t code, bool hashed)
 {
     uint16_t old = p->cells[cell];
     if (old == code)
         return;
     push(p, CHANGE_CELL, 0, (uint16_t)cell, old, code);
-    p->hash ^= pos_piece_key(p->game, cell, old) ^ pos_piece_key(p->game, cell, code);
+    if (hashed)
+        p->hash ^= pos_piece_key(p->game, cell, old) ^ pos_piece_key(p->game, cell, code);
     occupy(p, cell, old, code);
     p->cells[cell] = code;
 }
 
 void pos_set_cell(position *p, int cell, uint16_t code)
 {
-    set_cell(p, cell, code);
+    set_cell(p, cell, code, true);
 }
 
 void pos_move_piece(position *p, int from, int to)
@@ -288,7 +289,7 @@ void pos_undo_to_hash(position *p, int mark, uint64_t hash)
     p->hash = hash;
 }
 
-void pos_make(position *p, const change *changes, int count, bool resets, bool passed, undo *u)
+void pos_make(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash, undo *u)
 {
     u->log_mark = p->log_length;
     u->side = p->side;
@@ -306,13 +307,14 @@ void pos_make(position *p, const change *changes, int count, bool resets, bool p
     for (int i = 0; i < count; i++) {
         const change *c = &changes[i];
         switch (c->kind) {
-        case CHANGE_CELL: set_cell(p, c->index, (uint16_t)c->after); break;
+        case CHANGE_CELL: set_cell(p, c->index, (uint16_t)c->after, false); break;
         case CHANGE_RESERVE: pos_add_reserve(p, c->player, c->index, c->after - c->before); break;
         case CHANGE_VAR: pos_set_var(p, c->index, c->after); break;
         }
     }
+    /* (the reserves' and variables' changes moved the hash: HASH has them) */
     const game *g = p->game;
-    p->hash ^= g->zobrist_side[p->side];
+    p->hash = hash ^ g->zobrist_side[p->side];
     p->ply++;
     p->side = game_player_at(g, p->ply);
     p->hash ^= g->zobrist_side[p->side];

@@ -119,8 +119,10 @@ void pos_undo_to_hash(position *p, int mark, uint64_t hash);
 
 /* Applies CHANGES (as recorded by the generator) and passes the turn;
  * RESETS tells whether the move resets the 'plies without' count, PASSED
- * whether it was a pass. */
-void pos_make(position *p, const change *changes, int count, bool resets, bool passed, undo *u);
+ * whether it was a pass.  HASH is the hash the changes lead to, the side
+ * not yet passed (move.hash, which the generator computed as it made
+ * them): the changes are not hashed again. */
+void pos_make(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash, undo *u);
 void pos_unmake(position *p, const undo *u);
 /* Forgets how to unmake the moves made so far (their changes leave the
  * log), for drivers that only go forward, such as a random playout. */

@@ -3,7 +3,9 @@
  * twice, once as tabula runs it and once with specialise_none, and seeded
  * random games are played on both in step: at every ply the two must list
  * the same moves in the same order (the same resulting positions) and agree
- * on whether and how the game ended. */
+ * on whether and how the game ended, and after every move the position's
+ * hash must be the one the same position has loaded from scratch (the
+ * hash a move made takes from its move, which the generator computed). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -56,6 +58,15 @@ static void same_results(const char *name, int ply, const game_result *a, const 
         assert_true(a->score[q] == b->score[q]);
 }
 
+/* P's hash, as the same parts loaded into SCRATCH (of P's game) hash. */
+static uint64_t fresh_hash(position *scratch, const position *p)
+{
+    int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES];
+    memcpy(reserve, p->reserve, sizeof reserve);
+    pos_load(scratch, p->cells, reserve, p->vars, p->ply, p->since_reset);
+    return scratch->hash;
+}
+
 /* Plays GAMES seeded random games of the rules file RELATIVE on both. */
 static void compare(const char *relative)
 {
@@ -64,10 +75,10 @@ static void compare(const char *relative)
     assert_non_null(plain);
     specialise_none(plain);
     movegen *mf = movegen_new(fast), *mp = movegen_new(plain);
-    position *pf = malloc(sizeof *pf), *pp = malloc(sizeof *pp);
+    position *pf = malloc(sizeof *pf), *pp = malloc(sizeof *pp), *scratch = malloc(sizeof *scratch);
     move_list lf, lp;
-    assert_true(mf && mp && pf && pp && pos_init(pf, fast) && pos_init(pp, plain)
-                && move_list_init(&lf) && move_list_init(&lp));
+    assert_true(mf && mp && pf && pp && scratch && pos_init(pf, fast) && pos_init(pp, plain)
+                && pos_init(scratch, fast) && move_list_init(&lf) && move_list_init(&lp));
     for (int round = 0; round < GAMES; round++) {
         uint64_t state = rng_seed(0x5EC1A1u + (uint64_t)round);
         pos_reset(pf);
@@ -89,14 +100,18 @@ static void compare(const char *relative)
             pos_commit(pf);
             pos_commit(pp);
             assert_true(pf->hash == pp->hash);
+            if (pf->hash != fresh_hash(scratch, pf))
+                fail_msg("%s, ply %d: the hash after move %d is not the position's", relative, ply, choice);
         }
     }
     move_list_free(&lf);
     move_list_free(&lp);
     pos_free(pf);
     pos_free(pp);
+    pos_free(scratch);
     free(pf);
     free(pp);
+    free(scratch);
     movegen_free(mf);
     movegen_free(mp);
     game_free(fast);
