@@ -106,20 +106,41 @@ uint64_t set_words_run(const gen *x, int first);
 /* OUT = the set E; eval_set_walk walks E's tree, while a set with a word
  * program (most, on boards of one word) is read here without the call. */
 void eval_set_walk(gen *x, int e, cellset *out);
+/* The word of C, a set of one part that is a word of the position or the
+ * turn on a board of one word (no program: one part is no program), into
+ * *OUT; false for another set. */
+static inline bool leaf_word(const gen *x, const cexpr *c, uint64_t *out)
+{
+    const game *g = x->g;
+    const position *p = x->pos;
+    if (g->words != 1)
+        return false;
+    switch (c->op) {
+    case C_SET_EMPTY: *out = g->board_word & ~p->occupied.w[0]; return true;
+    case C_SET_OCCUPIED: *out = p->occupied.w[0]; return true;
+    case C_SET_FRIEND: *out = p->owned[x->player].w[0]; return true;
+    case C_SET_ENEMY: *out = p->occupied.w[0] & ~p->owned[x->player].w[0]; return true;
+    case C_SET_JUMPED: *out = x->jumped.w[0]; return true;
+    default: return false;
+    }
+}
 static inline void eval_set(gen *x, int e, cellset *out)
 {
     const cexpr *c = &x->g->exprs[e];
     if (c->word_program >= 0)
         out->w[0] = set_words_run(x, c->word_program);
-    else
+    else if (!leaf_word(x, c, &out->w[0]))
         eval_set_walk(x, e, out);
 }
 /* eval_set on a board of one word: the word. */
 static inline uint64_t eval_set_word(gen *x, int e)
 {
-    int first = x->g->exprs[e].word_program;
-    if (first >= 0)
-        return set_words_run(x, first);
+    const cexpr *c = &x->g->exprs[e];
+    uint64_t w;
+    if (c->word_program >= 0)
+        return set_words_run(x, c->word_program);
+    if (leaf_word(x, c, &w))
+        return w;
     cellset s;
     eval_set_walk(x, e, &s);
     return s.w[0];
