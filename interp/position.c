@@ -33,15 +33,59 @@ struct position_start {
     uint64_t hash;
 };
 
-static void load_initial(position *p)
+/* The parts of a position pos_load is given (RESERVE: the counts of
+ * position.reserve, row by row), and the rest of what it sets but the
+ * sets and the hash (build_sets). */
+static void load_parts(position *p, const uint16_t *cells, const int32_t *reserve, const int32_t *vars, int ply,
+                       int since_reset)
+{
+    const game *g = p->game;
+    /* (the cells past the board's stay empty from pos_init: a playout
+     * loads a position at each start, and the arrays are large) */
+    memcpy(p->cells, cells, (size_t)g->board.cell_count * sizeof p->cells[0]);
+    memcpy(p->reserve, reserve, sizeof p->reserve);
+    memcpy(p->vars, vars, sizeof p->vars);
+    p->ply = ply;
+    p->side = game_player_at(g, ply);
+    p->since_reset = since_reset;
+    p->passes = 0;
+    p->log_length = 0;
+    p->log_overflow = false;
+    for (int i = 0; i < p->history_length; i++)
+        p->seen[p->history[i] & SEEN_MASK]--;
+    p->history_length = 0;
+}
+
+/* The initial position's parts (load_parts). */
+static void load_initial_parts(position *p)
 {
     const game *g = p->game;
     int32_t vars[GAME_MAX_VARS];
-    int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES];
-    memcpy(reserve, g->initial_reserve, sizeof reserve);
     for (int v = 0; v < GAME_MAX_VARS; v++)
         vars[v] = v < g->var_count ? g->var_initial[v] : 0;
-    pos_load(p, g->initial_cells, reserve, vars, 0, 0);
+    load_parts(p, g->initial_cells, &g->initial_reserve[0][0], vars, 0, 0);
+}
+
+/* The sets of the cells and the hash of everything, from the parts. */
+static void build_sets(position *p)
+{
+    const game *g = p->game;
+    for (int pl = 0; pl < GAME_MAX_PLAYERS; pl++)
+        cellset_clear(&p->owned[pl], g->words);
+    for (int t = 0; t < g->type_count; t++)
+        cellset_clear(&p->typed[t], g->words);
+    cellset_clear(&p->occupied, g->words);
+    for (int c = 0; c < g->board.cell_count; c++)
+        occupy(p, c, 0, p->cells[c]);
+    uint64_t hash = g->zobrist_side[p->side];
+    for (int c = 0; c < g->board.cell_count; c++)
+        hash ^= pos_piece_key(g, c, p->cells[c]);
+    for (int pl = 0; pl < g->player_count; pl++)
+        for (int t = 0; t < g->type_count; t++)
+            hash ^= pos_reserve_key(pl, t, p->reserve[pl][t]);
+    for (int v = 0; v < g->var_count; v++)
+        hash ^= pos_var_key(v, p->vars[v]);
+    p->hash = hash;
 }
 
 bool pos_init(position *p, const game *g)
@@ -56,7 +100,8 @@ bool pos_init(position *p, const game *g)
         pos_free(p);
         return false;
     }
-    load_initial(p);
+    load_initial_parts(p);
+    build_sets(p);
     memcpy(p->start->owned, p->owned, sizeof p->owned);
     p->start->occupied = p->occupied;
     memcpy(p->start->typed, p->typed, sizeof p->typed);
@@ -97,29 +142,16 @@ void pos_free(position *p)
 
 void pos_reset(position *p)
 {
-    const game *g = p->game;
+    load_initial_parts(p);
     if (!p->start) {
-        load_initial(p);
+        build_sets(p);
         return;
     }
-    /* what load_initial does, the sets and hash copied from pos_init's */
-    memcpy(p->cells, g->initial_cells, (size_t)g->board.cell_count * sizeof p->cells[0]);
-    memcpy(p->reserve, g->initial_reserve, sizeof p->reserve);
-    for (int v = 0; v < GAME_MAX_VARS; v++)
-        p->vars[v] = v < g->var_count ? g->var_initial[v] : 0;
-    p->ply = 0;
-    p->side = game_player_at(g, 0);
-    p->since_reset = 0;
-    p->passes = 0;
-    p->log_length = 0;
-    p->log_overflow = false;
-    for (int i = 0; i < p->history_length; i++)
-        p->seen[p->history[i] & SEEN_MASK]--;
-    p->history_length = 0;
-    size_t bytes = (size_t)g->words * sizeof(uint64_t);
+    /* the sets and hash pos_init built, copied: no walk over the board */
+    size_t bytes = (size_t)p->game->words * sizeof(uint64_t);
     for (int pl = 0; pl < GAME_MAX_PLAYERS; pl++)
         memcpy(p->owned[pl].w, p->start->owned[pl].w, bytes);
-    for (int t = 0; t < g->type_count; t++)
+    for (int t = 0; t < p->game->type_count; t++)
         memcpy(p->typed[t].w, p->start->typed[t].w, bytes);
     memcpy(p->occupied.w, p->start->occupied.w, bytes);
     p->hash = p->start->hash;
@@ -128,37 +160,8 @@ void pos_reset(position *p)
 void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES],
               const int32_t *vars, int ply, int since_reset)
 {
-    const game *g = p->game;
-    /* (the cells past the board's stay empty from pos_init: a playout
-     * loads a position at each start, and the arrays are large) */
-    memcpy(p->cells, cells, (size_t)g->board.cell_count * sizeof p->cells[0]);
-    memcpy(p->reserve, reserve, sizeof p->reserve);
-    memcpy(p->vars, vars, sizeof p->vars);
-    p->ply = ply;
-    p->side = game_player_at(g, ply);
-    p->since_reset = since_reset;
-    p->passes = 0;
-    p->log_length = 0;
-    p->log_overflow = false;
-    for (int i = 0; i < p->history_length; i++)
-        p->seen[p->history[i] & SEEN_MASK]--;
-    p->history_length = 0;
-    for (int pl = 0; pl < GAME_MAX_PLAYERS; pl++)
-        cellset_clear(&p->owned[pl], g->words);
-    for (int t = 0; t < g->type_count; t++)
-        cellset_clear(&p->typed[t], g->words);
-    cellset_clear(&p->occupied, g->words);
-    for (int c = 0; c < g->board.cell_count; c++)
-        occupy(p, c, 0, p->cells[c]);
-    uint64_t hash = g->zobrist_side[p->side];
-    for (int c = 0; c < g->board.cell_count; c++)
-        hash ^= pos_piece_key(g, c, p->cells[c]);
-    for (int pl = 0; pl < g->player_count; pl++)
-        for (int t = 0; t < g->type_count; t++)
-            hash ^= pos_reserve_key(pl, t, p->reserve[pl][t]);
-    for (int v = 0; v < g->var_count; v++)
-        hash ^= pos_var_key(v, p->vars[v]);
-    p->hash = hash;
+    load_parts(p, cells, &reserve[0][0], vars, ply, since_reset);
+    build_sets(p);
 }
 
 static void push(position *p, uint8_t kind, uint8_t player, uint16_t index, int32_t before,
