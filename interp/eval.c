@@ -350,13 +350,11 @@ long eval_number(gen *x, int e)
     }
 }
 
-bool eval_in_line(gen *x, int length)
+bool eval_in_line_general(gen *x, int length)
 {
     const game *g = x->g;
     const board *b = &g->board;
     const cellset *own = &x->pos->owned[x->player];
-    if (g->line_axes && (length == 3 || length == 4))
-        return eval_in_line_short(x, length);
     if (g->line_axes && length >= 2 && length <= GAME_LINE_REACH + 1) {
         /* the cells that start a run of 2h are those that start one of h
          * and whose cell h steps on does; then a run of LENGTH is two of

@@ -934,8 +934,7 @@ void movegen_result(movegen *m, position *p, const move_list *moves, game_result
          * eval_cond) */
         const cexpr *c = &g->exprs[rule->condition];
         if (c->op == C_COND_NO_MOVES ? !x.no_moves
-            : c->op == C_COND_IN_LINE ? !(g->line_axes && (c->value == 3 || c->value == 4)
-                                          ? eval_in_line_short(&x, c->value) : eval_in_line(&x, c->value))
+            : c->op == C_COND_IN_LINE ? !eval_in_line(&x, c->value)
             : !eval_cond(&x, rule->condition))
             continue;
         switch (rule->outcome) {

@@ -226,15 +226,19 @@ static inline bool set_tester_has(gen *x, set_tester *t, int cell)
 int eval_connection_distance(gen *x, const cexpr *c, int p);
 long eval_number(gen *x, int e);
 bool eval_cond(gen *x, int e);
-/* The condition in-line(LENGTH) for X's player (movegen_result calls it
- * without eval_cond: most games with lines end on one). */
-bool eval_in_line(gen *x, int length);
-/* The same for LENGTH 3 or 4 on a board with line tables (game.line_axes):
- * a run of two on each axis, then two of them overlapping (eval_in_line
- * says why that is a run of LENGTH), every axis read before the test. */
-static inline bool eval_in_line_short(const gen *x, int length)
+/* The condition in-line(LENGTH) for X's player (eval_in_line, below, reads
+ * the usual lengths itself). */
+bool eval_in_line_general(gen *x, int length);
+/* in-line(LENGTH), inline for 3 or 4 on a board with line tables
+ * (game.line_axes): a run of two on each axis, then two of them
+ * overlapping (eval_in_line_general says why that is a run of LENGTH),
+ * every axis read before the test.  movegen_result calls it without
+ * eval_cond: most games with lines end on one. */
+static inline bool eval_in_line(gen *x, int length)
 {
     const game *g = x->g;
+    if (!g->line_axes || (length != 3 && length != 4))
+        return eval_in_line_general(x, length);
     uint64_t mine = x->pos->owned[x->player].w[0], found = 0;
     int rest = length - 2;
     for (int a = 0; a < g->line_axes; a++) {
