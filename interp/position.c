@@ -143,10 +143,6 @@ void pos_free(position *p)
 void pos_reset(position *p)
 {
     load_initial_parts(p);
-    if (!p->start) {
-        build_sets(p);
-        return;
-    }
     /* the sets and hash pos_init built, copied: no walk over the board */
     size_t bytes = (size_t)p->game->words * sizeof(uint64_t);
     for (int pl = 0; pl < GAME_MAX_PLAYERS; pl++)

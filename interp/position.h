@@ -71,7 +71,7 @@ void pos_free(position *p);
  * and change log included, so that moves can be made and taken back on
  * either alone (a search in another thread).  False if TO is not ready. */
 bool pos_copy(position *to, const position *from);
-/* Back to the initial position, keeping the buffers. */
+/* Back to the initial position, keeping the buffers (P made by pos_init). */
 void pos_reset(position *p);
 /* Sets a position from its parts (no history); PLY decides the side. */
 void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES],
