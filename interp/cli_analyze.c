@@ -301,9 +301,7 @@ int cli_analyze(int argc, char **argv)
             if (chosen.best < 0)
                 break;
             count_move(t, g, p, engine_root_moves(e), chosen.best);
-            undo u;
-            move_make(p, engine_root_moves(e), chosen.best, &u);
-            pos_commit(p);
+            move_play(p, engine_root_moves(e), chosen.best);   /* (never taken back) */
         }
         if (interrupted || limited) {
             if (bar)

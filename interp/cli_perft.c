@@ -298,9 +298,7 @@ int cli_bench(int argc, char **argv)
             }
             if (lists)
                 choice = (int)rng_below(&state, (uint32_t)list.count);
-            undo u;
-            move_make(p, &list, choice, &u);
-            pos_commit(p);   /* a playout never goes back */
+            move_play(p, &list, choice);   /* (never taken back) */
             plies++;
             states++;
             branching += (uint64_t)count;

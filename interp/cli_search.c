@@ -279,9 +279,7 @@ int cli_match(int argc, char **argv)
                 notation_move(g, engine_root_moves(e), chosen.best, text, sizeof text);
                 printf("%s%s", plies ? " " : "", text);
             }
-            undo u;
-            move_make(p, engine_root_moves(e), chosen.best, &u);
-            pos_commit(p);
+            move_play(p, engine_root_moves(e), chosen.best);   /* (never taken back) */
         }
         if (verbose)
             putchar('\n');

@@ -899,6 +899,13 @@ void move_make(position *p, const move_list *list, int index, undo *u)
              (mv->flags & MOVE_PASS) != 0, mv->count ? mv->hash : p->hash, u);
 }
 
+void move_play(position *p, const move_list *list, int index)
+{
+    const move *mv = &list->moves[index];
+    pos_play(p, list->changes + mv->first, mv->count, (mv->flags & MOVE_RESETS) != 0, (mv->flags & MOVE_PASS) != 0,
+             mv->count ? mv->hash : p->hash);
+}
+
 /* --- the end */
 
 static void set_outcome(const game *g, game_result *r, int winner, bool draw)

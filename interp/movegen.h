@@ -111,6 +111,8 @@ void movegen_generate(movegen *m, position *p, move_list *list);
 int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng);
 
 void move_make(position *p, const move_list *list, int index, undo *u);
+/* move_make for good (pos_play): for playouts, which never go back. */
+void move_play(position *p, const move_list *list, int index);
 
 /* For evaluation: how many empty cells PLAYER must still fill to win by a
  * rule `connected(PLAYER, A, B, DIRS): PLAYER wins` (Hex): 0 when joined,

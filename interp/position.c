@@ -177,13 +177,16 @@ static void push(position *p, uint8_t kind, uint8_t player, uint16_t index, int3
     }
 }
 
-/* (inlined into pos_make, which runs once a ply) */
-__attribute__((always_inline)) static inline void set_cell(position *p, int cell, uint16_t code, bool hashed)
+/* (inlined into pos_make, which runs once a ply; LOGGED false: pos_play,
+ * whose changes are never taken back) */
+__attribute__((always_inline)) static inline void set_cell(position *p, int cell, uint16_t code, bool hashed,
+                                                          bool logged)
 {
     uint16_t old = p->cells[cell];
     if (old == code)
         return;
-    push(p, CHANGE_CELL, 0, (uint16_t)cell, old, code);
+    if (logged)
+        push(p, CHANGE_CELL, 0, (uint16_t)cell, old, code);
     if (hashed)
         p->hash ^= pos_piece_key(p->game, cell, old) ^ pos_piece_key(p->game, cell, code);
     occupy(p, cell, old, code);
@@ -192,7 +195,7 @@ __attribute__((always_inline)) static inline void set_cell(position *p, int cell
 
 void pos_set_cell(position *p, int cell, uint16_t code)
 {
-    set_cell(p, cell, code, true);
+    set_cell(p, cell, code, true, true);
 }
 
 void pos_move_piece(position *p, int from, int to)
@@ -288,15 +291,11 @@ void pos_undo_to_hash(position *p, int mark, uint64_t hash)
     p->hash = hash;
 }
 
-void pos_make(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash, undo *u)
+/* The changes of a move and the turn passed on, the hash set from HASH;
+ * the cells' changes logged when LOGGED (pos_make; pos_play forgets them). */
+__attribute__((always_inline)) static inline void make_changes(position *p, const change *changes, int count,
+                                                              bool resets, bool passed, uint64_t hash, bool logged)
 {
-    u->log_mark = p->log_length;
-    u->side = p->side;
-    u->ply = p->ply;
-    u->since_reset = p->since_reset;
-    u->passes = p->passes;
-    u->hash = p->hash;
-    u->history_length = p->history_length;
     /* (only where a rule reads it: an entry is a random access to a table
      * larger than the cache) */
     if (p->game->reads_history && p->history_length < POSITION_MAX_PLIES) {
@@ -306,7 +305,7 @@ void pos_make(position *p, const change *changes, int count, bool resets, bool p
     for (int i = 0; i < count; i++) {
         const change *c = &changes[i];
         switch (c->kind) {
-        case CHANGE_CELL: set_cell(p, c->index, (uint16_t)c->after, false); break;
+        case CHANGE_CELL: set_cell(p, c->index, (uint16_t)c->after, false, logged); break;
         case CHANGE_RESERVE: pos_add_reserve(p, c->player, c->index, c->after - c->before); break;
         case CHANGE_VAR: pos_set_var(p, c->index, c->after); break;
         }
@@ -319,6 +318,24 @@ void pos_make(position *p, const change *changes, int count, bool resets, bool p
     p->hash ^= g->zobrist_side[p->side];
     p->since_reset = resets ? 0 : p->since_reset + 1;
     p->passes = passed ? p->passes + 1 : 0;
+}
+
+void pos_make(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash, undo *u)
+{
+    u->log_mark = p->log_length;
+    u->side = p->side;
+    u->ply = p->ply;
+    u->since_reset = p->since_reset;
+    u->passes = p->passes;
+    u->hash = p->hash;
+    u->history_length = p->history_length;
+    make_changes(p, changes, count, resets, passed, hash, true);
+}
+
+void pos_play(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash)
+{
+    make_changes(p, changes, count, resets, passed, hash, false);
+    p->log_length = 0;  /* (a reserve's or a variable's change was logged) */
 }
 
 void pos_unmake(position *p, const undo *u)

@@ -124,6 +124,10 @@ void pos_undo_to_hash(position *p, int mark, uint64_t hash);
  * them): the changes are not hashed again. */
 void pos_make(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash, undo *u);
 void pos_unmake(position *p, const undo *u);
+/* pos_make and pos_commit at once, for a random playout: the move is made
+ * for good, and neither it nor those before it can be unmade (cheaper:
+ * nothing is logged). */
+void pos_play(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash);
 /* Forgets how to unmake the moves made so far (their changes leave the
  * log), for drivers that only go forward, such as a random playout. */
 void pos_commit(position *p);

@@ -140,9 +140,7 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
             movegen_result(m, p, &list, &result);
             if (result.over || list.count == 0)
                 break;
-            undo u;
-            move_make(p, &list, (int)(rng_next(&state) % (uint64_t)list.count), &u);
-            pos_commit(p);
+            move_play(p, &list, (int)(rng_next(&state) % (uint64_t)list.count));   /* (never taken back) */
             moves_made++;
         }
         games++;

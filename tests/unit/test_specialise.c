@@ -94,10 +94,11 @@ static void compare(const char *relative)
             if (rf.over || lf.count == 0)
                 break;
             int choice = (int)rng_below(&state, (uint32_t)lf.count);
-            undo uf, up;
-            move_make(pf, &lf, choice, &uf);
+            /* the fast side as playouts make moves (move_play), the plain
+             * side as a search does (move_make, then forgotten) */
+            move_play(pf, &lf, choice);
+            undo up;
             move_make(pp, &lp, choice, &up);
-            pos_commit(pf);
             pos_commit(pp);
             assert_true(pf->hash == pp->hash);
             if (pf->hash != fresh_hash(scratch, pf))
