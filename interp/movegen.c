@@ -926,24 +926,42 @@ long movegen_score(movegen *m, position *p, int player)
     return eval_number(&x, m->g->score);
 }
 
+/* X set up to read the end rules for the MOVER, once (*READY). */
+static inline void result_gen(gen *x, movegen *m, position *p, int mover, bool no_moves, bool *ready)
+{
+    init_gen(x, m, p, mover, 0);
+    x->no_moves = no_moves;
+    *ready = true;
+}
+
 void movegen_result(movegen *m, position *p, const move_list *moves, game_result *result)
 {
     const game *g = m->g;
     memset(result, 0, sizeof *result);
     result->winner = -1;
     int mover = p->ply > 0 ? game_player_at(g, p->ply - 1) : gen_opponent(g, p->side);
+    bool no_moves = moves->count == 0 || moves->stuck;
+    /* (`no moves` and `in-line(N)`, in most games' ends, are read without
+     * eval_cond, and without setting up X: most plies end nothing) */
     gen x;
-    init_gen(&x, m, p, mover, 0);
-    x.no_moves = moves->count == 0 || moves->stuck;
+    bool ready = false;
     for (int i = 0; i < g->end_count; i++) {
         const end_rule *rule = &g->ends[i];
-        /* (`no moves` and `in-line(N)`, in most games' ends, without
-         * eval_cond) */
         const cexpr *c = &g->exprs[rule->condition];
-        if (c->op == C_COND_NO_MOVES ? !x.no_moves
-            : c->op == C_COND_IN_LINE ? !eval_in_line(&x, c->value)
-            : !eval_cond(&x, rule->condition))
+        bool holds;
+        if (c->op == C_COND_NO_MOVES) {
+            holds = no_moves;
+        } else if (c->op == C_COND_IN_LINE && in_line_short(g, c->value)) {
+            holds = in_line_words(g, p->owned[mover].w[0], c->value);
+        } else {
+            if (!ready)
+                result_gen(&x, m, p, mover, no_moves, &ready);
+            holds = eval_cond(&x, rule->condition);
+        }
+        if (!holds)
             continue;
+        if (!ready)
+            result_gen(&x, m, p, mover, no_moves, &ready);
         switch (rule->outcome) {
         case OUTCOME_DRAW:
             set_outcome(g, result, -1, true);

@@ -234,18 +234,27 @@ bool eval_in_line_general(gen *x, int length);
  * overlapping (eval_in_line_general says why that is a run of LENGTH),
  * every axis read before the test.  movegen_result calls it without
  * eval_cond: most games with lines end on one. */
-static inline bool eval_in_line(gen *x, int length)
+static inline bool in_line_short(const game *g, int length)
 {
-    const game *g = x->g;
-    if (!g->line_axes || (length != 3 && length != 4))
-        return eval_in_line_general(x, length);
-    uint64_t mine = x->pos->owned[x->player].w[0], found = 0;
+    return g->line_axes && (length == 3 || length == 4);
+}
+/* in-line(LENGTH) where in_line_short, for the cells of MINE. */
+static inline bool in_line_words(const game *g, uint64_t mine, int length)
+{
+    uint64_t found = 0;
     int rest = length - 2;
     for (int a = 0; a < g->line_axes; a++) {
         uint64_t run = mine & (mine >> g->line_shift[a][1]) & g->line_from[a][1];
         found |= run & (run >> g->line_shift[a][rest]) & g->line_from[a][rest];
     }
     return found != 0;
+}
+static inline bool eval_in_line(gen *x, int length)
+{
+    const game *g = x->g;
+    if (!in_line_short(g, length))
+        return eval_in_line_general(x, length);
+    return in_line_words(g, x->pos->owned[x->player].w[0], length);
 }
 /* eval_cond, with `here in S` for a cell test S with a content table (a
  * guard's `here in (king or rook)`) read without the call. */
