@@ -44,6 +44,11 @@ static inline int landing_kind(const gen *x, const cont *k)
  * With C NULL, only the hash: no changes, no path. */
 #define LANDING_CHANGES (3 + GAME_MAX_AFTER_LANDING)
 int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after);
+/* The after-rules' part of it (game.after_landing, with
+ * game.after_at_landing) for the piece CODE that ended its move on TO:
+ * appended to C (N changes so far; NULL: none, and no path) and *HASH
+ * moved; returns the new N. */
+int after_landing_changes(gen *x, int to, uint16_t code, change *c, int n, uint64_t *hash);
 
 /* landing_unmade.c: with game.landing_unmade and x->legal_quiet, the anchor
  * piece's landing on TO that ends the turn (then the after-rules, when

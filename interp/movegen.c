@@ -243,7 +243,8 @@ void gen_run(gen *x, int node, const cont *k)
         break;
     }
     case M_REPEAT:
-        run_repeat(x, node, 0, x->chain_flags, x->chain_direction, k);
+        if (!(n->flags & MF_HOP_CHAIN) || !hop_chain_run(x, node, k))
+            run_repeat(x, node, 0, x->chain_flags, x->chain_direction, k);
         break;
     case M_GUARD:
         if (n->flags & MF_AFTER) {

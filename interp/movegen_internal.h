@@ -275,6 +275,10 @@ void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset 
  * pattern); false, OUT untouched, if there could be more than MAX. */
 bool pattern_bulk_marks(gen *x, int pattern_index, int anchor, int max, cellset *out);
 void gen_path_push(gen *x, int kind, int value);
+/* hop_chain.c: the repetition NODE (MF_HOP_CHAIN), followed by K, searched
+ * without making its hops; false (nothing done) when K or the generator's
+ * mode is not one it can work out, for run_repeat to run it. */
+bool hop_chain_run(gen *x, int node, const cont *k);
 /* Records that LIMIT was hit while NODE ran, and stops the generation. */
 void gen_limit(gen *x, movegen_limit limit, int node);
 void action_step(gen *x, const mnode *n, const cont *k);

@@ -631,6 +631,38 @@ static int first_hop(const game *g, int node)
 }
 
 /* Marks the alternatives under NODE that start with such a hop. */
+/* Whether a hop's OVER (-1: any piece) says of a cell only from its
+ * content whether it may be jumped: a content table, or a set of one part
+ * that reads only the owner (hop_chain.c's may_jump). */
+static bool jumped_by_content(const game *g, int over)
+{
+    if (over < 0)
+        return true;
+    switch (g->exprs[over].op) {
+    case C_SET_ENEMY: case C_SET_FRIEND: case C_SET_OCCUPIED: case C_SET_ALL:
+        return true;
+    default:
+        return g->exprs[over].content >= 0;
+    }
+}
+
+/* The repetitions hop_chain.c may search (MF_HOP_CHAIN): of one hop
+ * along steps, onto empty cells, over cells whose content alone says
+ * whether they may be jumped, and no piece jumped twice (so that each hop
+ * jumps a new piece, and a chain ends). */
+static void hop_chains(game *g)
+{
+    for (int i = 0; i < g->node_count; i++) {
+        mnode *r = &g->nodes[i];
+        if (r->op != M_REPEAT || r->a < 0 || (r->flags & MF_REJUMP))
+            continue;
+        const mnode *hop = &g->nodes[r->a];
+        if (hop->op == M_HOP && hop->directions >= 0 && hop->target < 0 && !(hop->flags & MF_ANY_SIDE)
+            && jumped_by_content(g, hop->over))
+            r->flags |= MF_HOP_CHAIN;
+    }
+}
+
 static void mark_first_hops(game *g, int node)
 {
     mnode *n = &g->nodes[node];
@@ -921,6 +953,7 @@ bool specialise_game(game *g)
     }
     unique_landings(g);
     keyed_placements(g);
+    hop_chains(g);
     /* (a capture into the reserve is never recorded directly: landing_kind) */
     g->place_turn = -1;
     if (g->turn >= 0 && g->nodes[g->turn].op == M_PLACE && (g->nodes[g->turn].flags & MF_UNIQUE)
@@ -942,7 +975,8 @@ bool specialise_game(game *g)
 void specialise_none(game *g)
 {
     for (int i = 0; i < g->node_count; i++) {
-        g->nodes[i].flags &= ~(uint32_t)(MF_HARMLESS | MF_LANDINGS | MF_SHIFTS | MF_MIXED | MF_LANDING | MF_UNIQUE | MF_KEYED);
+        g->nodes[i].flags &= ~(uint32_t)(MF_HARMLESS | MF_LANDINGS | MF_SHIFTS | MF_MIXED | MF_LANDING | MF_UNIQUE | MF_KEYED
+                                    | MF_HOP_CHAIN);
         g->nodes[i].dests = -1;
         g->nodes[i].first_hop = -1;
     }
