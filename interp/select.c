@@ -263,6 +263,16 @@ static void shift_leaves(gen *x, int node, const cellset *cells, batch *b)
     }
 }
 
+/* Whether a landing under NODE may take a piece: one whose target is not
+ * the empty cells. */
+static bool landings_take(const game *g, int node)
+{
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_ALT)
+        return landings_take(g, n->a) || landings_take(g, n->b);
+    return (n->flags & MF_LANDING) && n->target >= 0;
+}
+
 /* What choosing the piece on a cell changes in the generator, to be put
  * back when the moves of that piece are done. */
 typedef struct chosen {
@@ -387,8 +397,10 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
             unchoose_piece(x, &saved);
         }
     }
-    if (all_at_once && !x->stop) {
-        /* the targets read no more of the piece than where it is, and what
+    if (all_at_once && !x->stop && !(x->sample_prefer && x->sampled_captures && !landings_take(g, n->a))) {
+        /* (unless captures are preferred, one has been found, and these
+         * landings take nothing: none of them could be drawn)
+         * the targets read no more of the piece than where it is, and what
          * it jumped: nothing yet */
         int anchor = x->anchor, origin = x->origin, last = x->last;
         cellset jumped;
