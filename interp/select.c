@@ -315,17 +315,25 @@ static inline void unchoose_piece(gen *x, const chosen *saved)
  * kind among itself); builds the one drawn if any. */
 enum { DRAW_ALL, DRAW_CAPTURES, DRAW_OTHERS };
 
-/* Builds the landing of the piece on FROM on TO. */
+/* Builds the landing of the piece on FROM on TO: the piece chosen as
+ * choose_piece chooses it, but for the cells visited and jumped, which
+ * landing_changes does not read. */
 static void build_landing(gen *x, const batch *b, int from, int to)
 {
     bool captured = x->captured;
-    chosen saved;
-    choose_piece(x, from, &saved);
+    int anchor = x->anchor, origin = x->origin, last = x->last, path = x->path_length, moved_type = x->moved_type;
+    x->anchor = x->origin = x->last = from;
+    x->moved_type = PIECE_TYPE(x->pos->cells[from]);
+    gen_path_push(x, PATH_FROM, from);
     change c[LANDING_CHANGES];
     uint64_t hash;
     int count = landing_changes(x, to, b->after, c, &hash);
     gen_store(x, c, count, hash);
-    unchoose_piece(x, &saved);
+    x->anchor = anchor;
+    x->origin = origin;
+    x->last = last;
+    x->path_length = path;
+    x->moved_type = moved_type;
     x->captured = captured;
 }
 
@@ -414,10 +422,13 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
     }
     if (x->stop)
         return;
+    /* (a kind with no landings draws nothing: gen_sample_batch of none) */
     if (x->sample_prefer) {
-        draw_landing(x, &b, DRAW_OTHERS);
-        draw_landing(x, &b, DRAW_CAPTURES);
-    } else {
+        if (b.count > b.captures)
+            draw_landing(x, &b, DRAW_OTHERS);
+        if (b.captures)
+            draw_landing(x, &b, DRAW_CAPTURES);
+    } else if (b.count) {
         draw_landing(x, &b, DRAW_ALL);
     }
 }
