@@ -226,9 +226,9 @@ enum {
                              * where the piece landed: two moves are one only
                              * when they place on one cell after one position
                              * (see keyed_placements in specialise.c) */
-    MF_HOP_CHAIN = 1 << 17, /* repetition: of one hop, over and onto cells
-                             * tested by their content alone: may run as
-                             * hop_chain.c searches (set by specialise) */
+    MF_HOP_CHAIN = 1 << 17, /* repetition: of one hop onto empty cells, over
+                             * cells tested by their content alone: may run
+                             * as hop_chain.c searches (set by specialise) */
 };
 
 #define GAME_MAX_AFTER_LANDING 4

@@ -230,15 +230,16 @@ bool eval_cond(gen *x, int e);
  * the usual lengths itself). */
 bool eval_in_line_general(gen *x, int length);
 /* in-line(LENGTH), inline for 3 or 4 on a board with line tables
- * (game.line_axes): a run of two on each axis, then two of them
- * overlapping (eval_in_line_general says why that is a run of LENGTH),
- * every axis read before the test.  movegen_result calls it without
- * eval_cond: most games with lines end on one. */
+ * (game.line_axes, in_line_short): a run of two on each axis, then two of
+ * them overlapping (eval_in_line_general says why that is a run of
+ * LENGTH), every axis read before the test.  movegen_result calls
+ * in_line_words without eval_cond or a generator: most games with lines
+ * end on one. */
 static inline bool in_line_short(const game *g, int length)
 {
     return g->line_axes && (length == 3 || length == 4);
 }
-/* in-line(LENGTH) where in_line_short, for the cells of MINE. */
+/* in-line(LENGTH), where in_line_short, for the cells of MINE. */
 static inline bool in_line_words(const game *g, uint64_t mine, int length)
 {
     uint64_t found = 0;
@@ -249,6 +250,7 @@ static inline bool in_line_words(const game *g, uint64_t mine, int length)
     }
     return found != 0;
 }
+/* in-line(LENGTH) for X's player. */
 static inline bool eval_in_line(gen *x, int length)
 {
     const game *g = x->g;

@@ -405,9 +405,11 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
             unchoose_piece(x, &saved);
         }
     }
-    if (all_at_once && !x->stop && !(x->sample_prefer && x->sampled_captures && !landings_take(g, n->a))) {
+    if (all_at_once && !x->stop
+        && !(x->sample_prefer && x->sampled_captures && !x->captured && !landings_take(g, n->a))) {
         /* (unless captures are preferred, one has been found, and these
-         * landings take nothing: none of them could be drawn)
+         * landings take nothing, nor has the turn before them: none of
+         * them could be drawn)
          * the targets read no more of the piece than where it is, and what
          * it jumped: nothing yet */
         int anchor = x->anchor, origin = x->origin, last = x->last;

@@ -630,7 +630,6 @@ static int first_hop(const game *g, int node)
     return node;
 }
 
-/* Marks the alternatives under NODE that start with such a hop. */
 /* Whether a hop's OVER (-1: any piece) says of a cell only from its
  * content whether it may be jumped: a content table, or a set of one part
  * that reads only the owner (hop_chain.c's may_jump). */
@@ -663,6 +662,7 @@ static void hop_chains(game *g)
     }
 }
 
+/* Marks the alternatives under NODE that start with such a hop. */
 static void mark_first_hops(game *g, int node)
 {
     mnode *n = &g->nodes[node];
