@@ -133,16 +133,8 @@ static void search(gen *x, chain *c, int cur, int hops)
         finish(x, c, cur, hops);
     long before = x->applied;
     if (can_go && !x->stop) {
-        if (++x->recursion > MAX_RECURSION) {
-            x->recursion--;
-            gen_limit(x, MOVEGEN_LIMIT_TURN_DEPTH, c->hop_node);
-            return;
-        }
-        if (++x->work > MOVEGEN_MAX_WORK) {
-            x->recursion--;
-            gen_limit(x, MOVEGEN_LIMIT_WORK, c->hop_node);
-            return;
-        }
+        if (!gen_enter(x, c->hop_node))
+            return;     /* (as gen_run would for the hop) */
         const dlist *d = gen_directions(x, c->hop->directions);
         for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
             const dstep *s = &d->steps[x->player][i];

@@ -220,17 +220,9 @@ void gen_run(gen *x, int node, const cont *k)
 {
     if (node < 0 || x->stop)
         return;
-    if (++x->recursion > MAX_RECURSION) {
-        x->recursion--;
-        gen_limit(x, MOVEGEN_LIMIT_TURN_DEPTH, node);
+    if (!gen_enter(x, node))
         return;
-    }
     x->node = node;
-    if (++x->work > MOVEGEN_MAX_WORK) {
-        x->recursion--;
-        gen_limit(x, MOVEGEN_LIMIT_WORK, node);
-        return;
-    }
     const mnode *n = &x->g->nodes[node];
     switch (n->op) {
     case M_ALT:

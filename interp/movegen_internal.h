@@ -283,6 +283,23 @@ void gen_path_push(gen *x, int kind, int value);
 bool hop_chain_run(gen *x, int node, const cont *k);
 /* Records that LIMIT was hit while NODE ran, and stops the generation. */
 void gen_limit(gen *x, movegen_limit limit, int node);
+/* One level deeper into the turn, to run NODE: counted against the turn's
+ * depth and work (MAX_RECURSION, MOVEGEN_MAX_WORK); false, the limit
+ * recorded, when one is hit.  The caller takes x->recursion back. */
+static inline bool gen_enter(gen *x, int node)
+{
+    if (++x->recursion > MAX_RECURSION) {
+        x->recursion--;
+        gen_limit(x, MOVEGEN_LIMIT_TURN_DEPTH, node);
+        return false;
+    }
+    if (++x->work > MOVEGEN_MAX_WORK) {
+        x->recursion--;
+        gen_limit(x, MOVEGEN_LIMIT_WORK, node);
+        return false;
+    }
+    return true;
+}
 void action_step(gen *x, const mnode *n, const cont *k);
 void action_slide(gen *x, const mnode *n, const cont *k);
 void action_leap(gen *x, const mnode *n, const cont *k);
