@@ -637,10 +637,8 @@ int place_sample(gen *x, int node)
     x->counted = count;
     if (!count)
         return 0;
-    for (int drawn = count > 1 && x->sample_rng ? (int)rng_below(x->sample_rng, (uint32_t)count) : 0; drawn > 0;
-         drawn--)
-        free &= free - 1;
-    int cell = __builtin_ctzll(free);
+    int drawn = count > 1 && x->sample_rng ? (int)rng_below(x->sample_rng, (uint32_t)count) : 0;
+    int cell = __builtin_ctzll(word_after_bits(free, drawn));
     const position *p = x->pos;
     move_list *out = x->out;
     change *c = out->changes;

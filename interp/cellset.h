@@ -10,6 +10,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 #include "board.h"
 
@@ -145,17 +148,29 @@ static inline int cellset_count(const cellset *s, int words)
     return n;
 }
 
+/* W with its lowest N bits set cleared (N below the bits set in W): the
+ * instruction that deposits a bit where the build may use it (BMI2), else
+ * one bit cleared at a time.  A drawn move is the lowest bit left. */
+static inline uint64_t word_after_bits(uint64_t w, int n)
+{
+#ifdef __BMI2__
+    return w & -_pdep_u64((uint64_t)1 << n, w);
+#else
+    while (n-- > 0)
+        w &= w - 1;
+    return w;
+#endif
+}
+
 /* The cell of S after N others in order (from 0), -1 if N < 0 or S has
  * no more: drawing a move of a batch by its index. */
 static inline int cellset_nth(const cellset *s, int n, int words)
 {
     if (n < 0)
         return -1;
-    if (words == 1) {   /* (no count: past the last, no bits are left) */
+    if (words == 1) {
         uint64_t bits = s->w[0];
-        while (n-- > 0)
-            bits &= bits - 1;
-        return bits ? __builtin_ctzll(bits) : -1;
+        return n < cellset_bits(bits) ? __builtin_ctzll(word_after_bits(bits, n)) : -1;
     }
     for (int i = 0; i < words; i++) {
         uint64_t bits = s->w[i];
@@ -164,9 +179,7 @@ static inline int cellset_nth(const cellset *s, int n, int words)
             n -= here;
             continue;
         }
-        while (n-- > 0)
-            bits &= bits - 1;
-        return (i << 6) + __builtin_ctzll(bits);
+        return (i << 6) + __builtin_ctzll(word_after_bits(bits, n));
     }
     return -1;
 }

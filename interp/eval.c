@@ -49,16 +49,6 @@ static bool adjacent_by_shifts(const gen *x, const dlist *d, const cellset *from
     return true;
 }
 
-/* The cells of the region C names, for the player it names (the mover's
- * by default). */
-static const cellset *region_of(const gen *x, const cexpr *c)
-{
-    int p = gen_player(x, c->player);
-    if (p < 0)
-        p = x->player;
-    return &x->g->sets[x->g->region_sets[c->value * GAME_MAX_PLAYERS + p]];
-}
-
 bool eval_has(gen *x, int e, int cell)
 {
     if (cell < 0)
@@ -72,7 +62,7 @@ bool eval_has(gen *x, int e, int cell)
     /* cell_test is set only for the cases below whose operands have it */
     switch (c->cell_test ? c->op : -1) {
     case C_SET_CONST: return cellset_has(&g->sets[c->value], cell);
-    case C_SET_REGION: return cellset_has(region_of(x, c), cell);
+    case C_SET_REGION: return cellset_has(gen_region(x, c), cell);
     case C_SET_EMPTY: return !code;
     case C_SET_OCCUPIED: return code != 0;
     case C_SET_FRIEND: return code && PIECE_OWNER(code) == x->player;
@@ -113,7 +103,7 @@ void eval_set_walk(gen *x, int e, cellset *out)
         cellset_copy(out, &g->sets[c->value], words);
         return;
     case C_SET_REGION:
-        cellset_copy(out, region_of(x, c), words);
+        cellset_copy(out, gen_region(x, c), words);
         return;
     case C_SET_EMPTY:
         gen_occupied(x, &other);

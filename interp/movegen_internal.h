@@ -258,16 +258,6 @@ static inline bool eval_in_line(gen *x, int length)
         return eval_in_line_general(x, length);
     return in_line_words(g, x->pos->owned[x->player].w[0], length);
 }
-/* eval_cond, with `here in S` for a cell test S with a content table (a
- * guard's `here in (king or rook)`) read without the call. */
-static inline bool eval_cond_quick(gen *x, int e)
-{
-    const game *g = x->g;
-    const cexpr *c = &g->exprs[e];
-    if (c->op == C_COND_IN && g->exprs[c->a].op == C_SET_HERE && g->exprs[c->b].content >= 0)
-        return x->anchor >= 0 && eval_content_has(x, &g->exprs[c->b], x->anchor);
-    return eval_cond(x, e);
-}
 int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int max, bool any);
 /* pattern_bulk.c: whether `where PATTERN` can run on whole sets (a load-time
  * test), and OUT = the cells of FROM where the pattern matches, so run. */
@@ -442,6 +432,31 @@ static inline int gen_player(const gen *x, int ref)
     }
 }
 
+/* The cells of the region C (C_SET_REGION) names, for the player it names
+ * (X's player by default). */
+static inline const cellset *gen_region(const gen *x, const cexpr *c)
+{
+    int p = gen_player(x, c->player);
+    if (p < 0)
+        p = x->player;
+    return &x->g->sets[x->g->region_sets[c->value * GAME_MAX_PLAYERS + p]];
+}
+/* eval_cond, with `here in S` read without the call where S has a content
+ * table (a guard's `here in (king or rook)`) or is a region (an
+ * after-rule's `here in promotion`, at every landing built). */
+__attribute__((always_inline)) static inline bool eval_cond_quick(gen *x, int e)
+{
+    const game *g = x->g;
+    const cexpr *c = &g->exprs[e];
+    if (c->op == C_COND_IN && g->exprs[c->a].op == C_SET_HERE) {
+        const cexpr *s = &g->exprs[c->b];
+        if (s->content >= 0)
+            return x->anchor >= 0 && eval_content_has(x, s, x->anchor);
+        if (s->op == C_SET_REGION)
+            return x->anchor >= 0 && cellset_has(gen_region(x, s), x->anchor);
+    }
+    return eval_cond(x, e);
+}
 /* Inlined everywhere: a step is the innermost loop of most generators. */
 __attribute__((always_inline)) static inline int gen_step(const gen *x, int cell, const dstep *s)
 {

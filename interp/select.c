@@ -355,9 +355,7 @@ static void draw_landing(gen *x, const batch *b, int kind)
             drawn -= found;
             continue;
         }
-        for (; drawn > 0; drawn--)
-            to &= to - 1;
-        int cell = __builtin_ctzll(to);
+        int cell = __builtin_ctzll(word_after_bits(to, drawn));
         build_landing(x, b, cell - b->group[i].offset, cell);
         return;
     }
