@@ -65,9 +65,9 @@ static inline uint16_t held(const gen *x, const chain *c, int cur, int cell)
  * with the changes and the path gen_run records when it makes the chain
  * and runs the rest of the turn, in that order: each hop (the piece off
  * its cell, onto the next, as pos_move_piece logs it), each jumped piece
- * taken (capture_cells, by cell), the after-rules (as land_direct records
- * them). */
-static void record(gen *x, const chain *c, int cur, int hops, uint64_t hash)
+ * taken (capture_cells, by cell), the AFTERS changes of the after-rules
+ * (finish worked them out; as land_direct records them). */
+static void record(gen *x, const chain *c, int cur, int hops, uint64_t hash, const change *after, int afters)
 {
     /* (each hop jumps another cell: fewer hops than cells, and as many
      * pieces taken at most) */
@@ -90,8 +90,10 @@ static void record(gen *x, const chain *c, int cur, int hops, uint64_t hash)
             changes[n++] = (change){ CHANGE_CELL, 0, (uint16_t)cell, victim, 0 };
             gen_path_push(x, PATH_CAPTURED, cell);
         }
-    if (c->after)
-        n = after_landing_changes(x, cur, c->code, changes, n, &(uint64_t){ 0 });
+    for (int i = 0; i < afters; i++) {     /* (each a change of type: its token, as after_landing_changes writes it) */
+        changes[n++] = after[i];
+        gen_path_push(x, PATH_CHANGE, PIECE_TYPE((uint16_t)after[i].after));
+    }
     gen_store(x, changes, n, hash);
     x->path_length = path;
 }
@@ -113,13 +115,18 @@ static void finish(gen *x, const chain *c, int cur, int hops)
                 took = true;
             }
         }
-    if (c->after)
-        after_landing_changes(x, cur, c->code, NULL, 0, &hash);
+    change after[GAME_MAX_AFTER_LANDING];
+    int afters = 0;
+    if (c->after) {     /* (once: their path is written by record, in its order) */
+        int path = x->path_length;
+        afters = after_landing_changes(x, cur, c->code, after, 0, &hash);
+        x->path_length = path;
+    }
     x->work += 4;   /* (about what gen_run counts for the rest of the turn) */
     bool captured = x->captured;
     x->captured = captured || took;
     if (gen_accept(x, hash))
-        record(x, c, cur, hops, hash);
+        record(x, c, cur, hops, hash, after, afters);
     x->captured = captured;
 }
 

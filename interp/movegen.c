@@ -459,8 +459,9 @@ static inline void store(gen *x, const change *extra, int extra_count, uint64_t 
     change *to = out->changes + out->change_count;
     if (logged)     /* none when the move was recorded without being made */
         memcpy(to, p->log + x->turn_mark, (size_t)logged * sizeof *p->log);
-    for (int i = 0; i < extra_count; i++)
-        to[logged + i] = extra[i];
+    if (extra != to + logged)   /* (written in place: build_landing) */
+        for (int i = 0; i < extra_count; i++)
+            to[logged + i] = extra[i];
     out->change_count += changes;
     /* (a few tokens: no call) */
     mv->path_first = out->path_count;

@@ -331,6 +331,9 @@ bool gen_accept(gen *x, uint64_t hash);
  * returns which of them to write out (from 0), or -1 for none. */
 bool gen_fresh(gen *x, uint64_t hash);
 int gen_sample_batch(gen *x, int fresh);
+/* Writes out the move the turn has made so far (its changes logged since
+ * the turn began), with the EXTRA changes after them; EXTRA may already be
+ * where they go (x->out's changes, after the logged ones). */
 void gen_store(gen *x, const change *extra, int extra_count, uint64_t hash);
 void gen_run(gen *x, int node, const cont *k);
 int gen_count_moves(gen *parent, int player, bool stop_at_first);

@@ -325,7 +325,12 @@ static void build_landing(gen *x, const batch *b, int from, int to)
     x->anchor = x->origin = x->last = from;
     x->moved_type = PIECE_TYPE(x->pos->cells[from]);
     gen_path_push(x, PATH_FROM, from);
-    change c[LANDING_CHANGES];
+    /* the changes written where gen_store would copy them to (nothing
+     * logged before them, room for them), else kept here */
+    move_list *out = x->out;
+    change kept[LANDING_CHANGES];
+    change *c = x->pos->log_length == x->turn_mark && out->change_count + LANDING_CHANGES <= MOVELIST_MAX_CHANGES
+                ? out->changes + out->change_count : kept;
     uint64_t hash;
     int count = landing_changes(x, to, b->after, c, &hash);
     gen_store(x, c, count, hash);
