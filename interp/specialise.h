@@ -96,18 +96,23 @@ static inline void spec_shift_back(const game *g, int d, const cellset *in, cell
 }
 
 /* spec_shift_back and spec_shift_forward on a board of one word (whose
- * offsets are all below 64). */
+ * offsets are all below 64), as rotations: no bit goes round the word (a
+ * cell with a neighbour in D moves onto it; the cells a rotation back
+ * brings round have none), and a rotation by an offset of either sign is
+ * one instruction, where a shift would branch on the sign. */
+static inline uint64_t spec_rotate_left(uint64_t w, int by)
+{
+    return (w << (by & 63)) | (w >> (-by & 63));
+}
+
 static inline uint64_t spec_word_back(const game *g, int d, uint64_t in)
 {
-    int o = g->shift_offset[d];
-    return (o >= 0 ? in >> o : in << -o) & g->shift_from[d].w[0];
+    return spec_rotate_left(in, -g->shift_offset[d]) & g->shift_from[d].w[0];
 }
 
 static inline uint64_t spec_word_forward(const game *g, int d, uint64_t in)
 {
-    int o = g->shift_offset[d];
-    in &= g->shift_from[d].w[0];
-    return o >= 0 ? in << o : in >> -o;
+    return spec_rotate_left(in & g->shift_from[d].w[0], g->shift_offset[d]);
 }
 
 /* OUT = the neighbours in direction D of the cells of IN.  OUT may be IN. */
