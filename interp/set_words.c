@@ -295,11 +295,6 @@ static inline uint64_t single(int cell)
     return cell >= 0 && cell < 64 ? (uint64_t)1 << cell : 0;
 }
 
-static inline uint64_t rotate_left(uint64_t w, unsigned by)
-{
-    return by ? (w << by) | (w >> (64 - by)) : w;
-}
-
 /* A leaf's four ways (see the enums): VALUE is read once. */
 #define LEAF(leaf, value)                                                 \
     case (leaf) * 4 + JOIN_LOAD: stack[top++] = acc; acc = (value); break; \
@@ -361,13 +356,13 @@ uint64_t set_words_run(const gen *x, int first)
             const word_adjacency *a = &g->word_adjacencies[o->arg];
             uint64_t to = 0;
             for (int i = 0; i < a->count[x->player]; i++)
-                to |= rotate_left(acc & a->from[x->player][i], a->rotate[x->player][i]);
+                to |= spec_rotate_left(acc & a->from[x->player][i], a->rotate[x->player][i]);
             acc = to;
             break;
         }
         case OP_SHIFT: {
             const word_adjacency *a = &g->word_adjacencies[o->arg];
-            acc = rotate_left(acc & a->from[0][0], a->rotate[0][0]);
+            acc = spec_rotate_left(acc & a->from[0][0], a->rotate[0][0]);
             break;
         }
         default:

@@ -1,5 +1,6 @@
 /* test_board: board topology — square and hex cells, names, neighbours,
- * wrapping, rings and rotations, and graph boards.
+ * wrapping, rings and rotations, graph boards, and drawing a cell of a
+ * cell set by its index.
  *
  * Expected values are worked out by hand from board.h's contract: square
  * cells a1.. with a1 bottom left and dark; hex cells pointy-top in axial
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "cellset.h"
 
 static int cell(const board *b, const char *name)
 {
@@ -507,6 +509,33 @@ static void cell_name_shapes(void **state)
     assert_false(board_looks_like_cell(""));
 }
 
+/* Drawing the n-th cell of a set (a drawn move): by hand, 0xF0F0 holds
+ * cells 4-7 and 12-15; the last word of a large board counts on from the
+ * cells of the words before it. */
+static void cellset_nth_cells(void **state)
+{
+    (void)state;
+    assert_int_equal(word_after_bits(0xF0F0, 0), 0xF0F0);
+    assert_int_equal(word_after_bits(0xF0F0, 2), 0xF0C0);
+    assert_int_equal(word_after_bits(0xF0F0, 5), 0xE000);
+    assert_int_equal(word_after_bits(UINT64_C(1) << 63 | 1, 1), UINT64_C(1) << 63);
+    cellset s;
+    memset(&s, 0, sizeof s);
+    s.w[0] = 0xF0F0;
+    int expected[] = { 4, 5, 6, 7, 12, 13, 14, 15 };
+    for (int n = 0; n < 8; n++)
+        assert_int_equal(cellset_nth(&s, n, 1), expected[n]);
+    assert_int_equal(cellset_nth(&s, 8, 1), -1);
+    assert_int_equal(cellset_nth(&s, -1, 1), -1);
+    if (CELLSET_WORDS >= 2) {
+        s.w[1] = 0x5;       /* cells 64 and 66 */
+        assert_int_equal(cellset_nth(&s, 7, 2), 15);
+        assert_int_equal(cellset_nth(&s, 8, 2), 64);
+        assert_int_equal(cellset_nth(&s, 9, 2), 66);
+        assert_int_equal(cellset_nth(&s, 10, 2), -1);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -523,6 +552,7 @@ int main(void)
         cmocka_unit_test(hex_rotation),
         cmocka_unit_test(graph_boards),
         cmocka_unit_test(cell_name_shapes),
+        cmocka_unit_test(cellset_nth_cells),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
