@@ -79,6 +79,7 @@ int compile_add_node(compiler *c, uint8_t op)
     n->max = -1;
     n->dests = -1;
     n->first_hop = -1;
+    n->leaves = -1;
     for (int i = 0; i < 4; i++)
         n->types[i] = -1;
     return g->node_count++;
@@ -821,6 +822,7 @@ void game_free(game *g)
     free(g->word_adjacencies);
     free(g->cell_ops);
     free(g->step_dests);
+    free(g->select_leaves);
     free(g->sight_rays);
     free(g->content_bits);
     free(g->content_class);

@@ -229,6 +229,8 @@ enum {
     MF_HOP_CHAIN = 1 << 17, /* repetition: of one hop onto empty cells, over
                              * cells tested by their content alone: may run
                              * as hop_chain.c searches (set by specialise) */
+    MF_LANDINGS_TAKE = 1 << 18, /* select: MF_LANDINGS, and some landing may
+                             * take a piece (its target is not the empty cells) */
 };
 
 #define GAME_MAX_AFTER_LANDING 4
@@ -256,6 +258,9 @@ typedef struct mnode {
      * hop FIRST_HOP, which select_batch can rule out for all pieces at once
      * (-1: none) */
     int16_t first_hop;
+    /* set by specialise: a select's alternatives (MF_LANDINGS), in order,
+     * at game.select_leaves + LEAVES, ending with -1 (-1: none) */
+    int32_t leaves;
 } mnode;
 
 typedef struct pstep {
@@ -456,6 +461,7 @@ typedef struct game {
     word_op *word_ops;                  /* see set_words.c */
     cell_op *cell_ops;                  /* see cell_program.c */
     int16_t *step_dests;                /* see mnode.dests */
+    int16_t *select_leaves;             /* see mnode.leaves */
     uint64_t *sight_rays;               /* see spec_sight_all */
     /* [content][player][class] 256 bits: bit c, whether a cell of that
      * class whose piece code has low byte c (type and owner) is in the set

@@ -166,54 +166,88 @@ static void batch_landing(gen *x, int to, const void *data)
     b->count++;
 }
 
-/* The alternatives under NODE for the piece chosen: the landings into B
- * (unless ALL_AT_ONCE: shift_leaves finds them), the others run as they
- * are (their moves drawn from one by one, followed by K). */
-static void batch_leaves(gen *x, int node, batch *b, bool all_at_once, const cont *k, hop_cache *c)
+/* The alternatives LEAVES (mnode.leaves) for the piece chosen: the
+ * landings into B (unless ALL_AT_ONCE: shift_leaves finds them), the others
+ * run as they are (their moves drawn from one by one, followed by K). */
+static void batch_leaves(gen *x, const int16_t *leaves, batch *b, bool all_at_once, const cont *k, hop_cache *c)
 {
-    const mnode *n = &x->g->nodes[node];
-    if (n->op == M_ALT) {
-        batch_leaves(x, n->a, b, all_at_once, k, c);
-        batch_leaves(x, n->b, b, all_at_once, k, c);
-    } else if (!(n->flags & MF_LANDING)) {
-        if (may_start(x, n, c))
-            gen_run(x, node, k);
-    } else if (!all_at_once) {
-        each_landing(x, n, batch_landing, b);
+    for (; *leaves >= 0; leaves++) {
+        const mnode *n = &x->g->nodes[*leaves];
+        if (!(n->flags & MF_LANDING)) {
+            if (may_start(x, n, c))
+                gen_run(x, *leaves, k);
+        } else if (!all_at_once) {
+            each_landing(x, n, batch_landing, b);
+        }
     }
 }
 
-/* Adds to OUT the cells from which the alternatives under NODE that are
- * not landings may start: where their first hop can start, or anywhere. */
-static void leaf_starts(gen *x, int node, hop_cache *c, cellset *out)
+/* Adds to OUT the cells from which the alternatives LEAVES that are not
+ * landings may start: where their first hop can start, or anywhere. */
+static void leaf_starts(gen *x, const int16_t *leaves, hop_cache *c, cellset *out)
 {
     const game *g = x->g;
-    const mnode *n = &g->nodes[node];
-    if (n->op == M_ALT) {
-        leaf_starts(x, n->a, c, out);
-        leaf_starts(x, n->b, c, out);
-    } else if (!(n->flags & MF_LANDING)) {
-        if (n->first_hop >= 0)
-            cellset_or(out, hop_starts(x, c, n->first_hop), g->words);
-        else
+    for (; *leaves >= 0; leaves++) {
+        const mnode *n = &g->nodes[*leaves];
+        if (n->flags & MF_LANDING)
+            continue;
+        if (n->first_hop < 0) {
             cellset_fill(out, g->board.cell_count);
+            return;
+        }
+        cellset_or(out, hop_starts(x, c, n->first_hop), g->words);
     }
 }
 
-/* The landings of steps (MF_SHIFTS) for all the pieces on CELLS at once:
- * each direction's landings are the pieces' cells moved along it, within
- * the target; the landings are found by direction, not by piece. */
-static void shift_leaves(gen *x, int node, const cellset *cells, batch *b)
+/* shift_landings on a board of one word, the landings kept as groups: the
+ * same, with the words it reads held in locals (each store to the batch or
+ * to shift_landed is a uint64_t that could alias the position's words, so
+ * the general loop reads them again every direction). */
+static void grouped_shifts(gen *x, const dlist *d, uint64_t from, uint64_t target, batch *b)
 {
     const game *g = x->g;
-    const mnode *n = &g->nodes[node];
-    if (n->op == M_ALT) {
-        shift_leaves(x, n->a, cells, b);
-        shift_leaves(x, n->b, cells, b);
-        return;
+    uint64_t occupied = x->pos->occupied.w[0];
+    const dstep *steps = d->steps[x->player];
+    int count = d->count[x->player];
+    for (int i = 0; i < count; i++) {
+        int dir = steps[i].direction;
+        uint64_t to = spec_word_forward(g, dir, from) & target;
+        /* a landing is its step's offset and its cell: those found before
+         * (two steps alike, two selects of a type) are left out */
+        uint64_t *landed = &x->shift_landed[g->shift_canon[dir]];
+        uint64_t fresh = to & ~*landed;
+        if (!fresh)
+            continue;
+        *landed |= fresh;
+        int found = cellset_bits(fresh);
+        if (b->groups < BATCH_GROUPS) {
+            if (b->count + found > MOVELIST_MAX_MOVES) {
+                gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
+                return;
+            }
+            b->group[b->groups].to = fresh;
+            b->group[b->groups++].offset = g->shift_offset[dir];
+            b->count += found;
+            b->captures += cellset_bits(fresh & occupied);
+            continue;
+        }
+        /* no room for a group: one by one */
+        for (uint64_t rest = fresh; rest && !x->stop; rest &= rest - 1) {
+            int cell = __builtin_ctzll(rest);
+            x->anchor = x->origin = x->last = cell - g->shift_offset[dir];
+            batch_landing(x, cell, b);
+        }
+        if (x->stop)
+            return;
     }
-    if (!(n->flags & MF_LANDING))
-        return;
+}
+
+/* The landings of the step N (MF_SHIFTS) for all the pieces on CELLS at
+ * once: each direction's landings are the pieces' cells moved along it,
+ * within the target; the landings are found by direction, not by piece. */
+static void shift_landings(gen *x, const mnode *n, const cellset *cells, batch *b)
+{
+    const game *g = x->g;
     int words = g->words;
     cellset target;
     if (words == 1) {
@@ -225,6 +259,10 @@ static void shift_leaves(gen *x, int node, const cellset *cells, batch *b)
         cellset_and_not(&target, &x->pos->occupied, words);
     }
     const dlist *d = gen_directions(x, n->directions);
+    if (b->grouped) {   /* (game.unique_shifts: a board of one word) */
+        grouped_shifts(x, d, cells->w[0], target.w[0], b);
+        return;
+    }
     for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
         int dir = d->steps[x->player][i].direction;
         cellset to;
@@ -234,28 +272,6 @@ static void shift_leaves(gen *x, int node, const cellset *cells, batch *b)
             spec_shift_forward(g, dir, cells, &to);
             cellset_and(&to, &target, words);
         }
-        if (b->grouped) {
-            /* a landing is its step's offset and its cell: those found
-             * before (two steps alike, two selects of a type) are left out */
-            uint64_t *landed = &x->shift_landed[g->shift_canon[dir]];
-            uint64_t fresh = to.w[0] & ~*landed;
-            *landed |= fresh;
-            int found = cellset_bits(fresh);
-            if (!found)
-                continue;
-            if (b->groups < BATCH_GROUPS) {
-                if (b->count + found > MOVELIST_MAX_MOVES) {
-                    gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
-                    return;
-                }
-                b->group[b->groups].to = fresh;
-                b->group[b->groups++].offset = g->shift_offset[dir];
-                b->count += found;
-                b->captures += cellset_bits(fresh & x->pos->occupied.w[0]);
-                continue;
-            }
-            to.w[0] = fresh;    /* no room for a group: one by one */
-        }
         for (int cell = cellset_next(&to, -1, words); cell >= 0 && !x->stop; cell = cellset_next(&to, cell, words)) {
             x->anchor = x->origin = x->last = cell - g->shift_offset[dir];
             batch_landing(x, cell, b);
@@ -263,14 +279,14 @@ static void shift_leaves(gen *x, int node, const cellset *cells, batch *b)
     }
 }
 
-/* Whether a landing under NODE may take a piece: one whose target is not
- * the empty cells. */
-static bool landings_take(const game *g, int node)
+/* shift_landings for each of the alternatives LEAVES that is a landing. */
+static void shift_leaves(gen *x, const int16_t *leaves, const cellset *cells, batch *b)
 {
-    const mnode *n = &g->nodes[node];
-    if (n->op == M_ALT)
-        return landings_take(g, n->a) || landings_take(g, n->b);
-    return (n->flags & MF_LANDING) && n->target >= 0;
+    for (; *leaves >= 0 && !x->stop; leaves++) {
+        const mnode *n = &x->g->nodes[*leaves];
+        if (n->flags & MF_LANDING)
+            shift_landings(x, n, cells, b);
+    }
 }
 
 /* What choosing the piece on a cell changes in the generator, to be put
@@ -396,7 +412,7 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
         const cellset *chosen_one_by_one = cells;
         if (all_at_once) {
             cellset_clear(&some, g->words);
-            leaf_starts(x, n->a, &hops, &some);
+            leaf_starts(x, g->select_leaves + n->leaves, &hops, &some);
             cellset_and(&some, cells, g->words);
             chosen_one_by_one = &some;
         }
@@ -404,12 +420,12 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
              cell = cellset_next(chosen_one_by_one, cell, g->words)) {
             chosen saved;
             choose_piece(x, cell, &saved);
-            batch_leaves(x, n->a, &b, all_at_once, k, &hops);
+            batch_leaves(x, g->select_leaves + n->leaves, &b, all_at_once, k, &hops);
             unchoose_piece(x, &saved);
         }
     }
     if (all_at_once && !x->stop
-        && !(x->sample_prefer && x->sampled_captures && !x->captured && !landings_take(g, n->a))) {
+        && !(x->sample_prefer && x->sampled_captures && !x->captured && !(n->flags & MF_LANDINGS_TAKE))) {
         /* (unless captures are preferred, one has been found, and these
          * landings take nothing, nor has the turn before them: none of
          * them could be drawn)
@@ -419,7 +435,7 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
         cellset jumped;
         cellset_copy(&jumped, &x->jumped, g->words);
         cellset_clear(&x->jumped, g->words);
-        shift_leaves(x, n->a, cells, &b);
+        shift_leaves(x, g->select_leaves + n->leaves, cells, &b);
         x->anchor = anchor;
         x->origin = origin;
         x->last = last;

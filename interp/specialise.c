@@ -166,6 +166,56 @@ static void count_leaves(const game *g, int node, int *landings, int *others)
     }
 }
 
+static void add_leaves(const game *g, int node, int16_t *list, int *at)
+{
+    if (node < 0)
+        return;
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_ALT) {
+        add_leaves(g, n->a, list, at);
+        add_leaves(g, n->b, list, at);
+    } else {
+        list[(*at)++] = (int16_t)node;
+    }
+}
+
+/* Each select's alternatives in order (mnode.leaves), for the selects of
+ * landings: select_batch goes through them in a loop several times a
+ * turn, where walking the tree of `or`s was a call for each node. */
+static bool select_leaf_lists(game *g)
+{
+    free(g->select_leaves);
+    g->select_leaves = NULL;
+    size_t size = 0;
+    for (int i = 0; i < g->node_count; i++) {
+        int landings = 0, others = 0;
+        if (g->nodes[i].op == M_SELECT && (g->nodes[i].flags & MF_LANDINGS)) {
+            count_leaves(g, g->nodes[i].a, &landings, &others);
+            size += (size_t)(landings + others + 1);
+        }
+    }
+    if (!size)
+        return true;
+    g->select_leaves = malloc(size * sizeof *g->select_leaves);
+    if (!g->select_leaves)
+        return false;
+    int at = 0;
+    for (int i = 0; i < g->node_count; i++) {
+        mnode *n = &g->nodes[i];
+        if (n->op != M_SELECT || !(n->flags & MF_LANDINGS))
+            continue;
+        n->leaves = at;
+        add_leaves(g, n->a, g->select_leaves, &at);
+        for (int l = n->leaves; l < at; l++) {
+            const mnode *leaf = &g->nodes[g->select_leaves[l]];
+            if ((leaf->flags & MF_LANDING) && leaf->target >= 0)
+                n->flags |= MF_LANDINGS_TAKE;
+        }
+        g->select_leaves[at++] = -1;
+    }
+    return true;
+}
+
 /* Where each step and leap leads from each cell, for each player
  * (mnode.dests): a load instead of a step's arithmetic. */
 static bool step_tables(game *g)
@@ -951,6 +1001,8 @@ bool specialise_game(game *g)
         if (shift_steps_only(g, g->nodes[i].a))
             g->nodes[i].flags |= MF_SHIFTS;
     }
+    if (!select_leaf_lists(g))
+        return false;
     unique_landings(g);
     keyed_placements(g);
     hop_chains(g);
@@ -976,9 +1028,10 @@ void specialise_none(game *g)
 {
     for (int i = 0; i < g->node_count; i++) {
         g->nodes[i].flags &= ~(uint32_t)(MF_HARMLESS | MF_LANDINGS | MF_SHIFTS | MF_MIXED | MF_LANDING | MF_UNIQUE | MF_KEYED
-                                    | MF_HOP_CHAIN);
+                                    | MF_HOP_CHAIN | MF_LANDINGS_TAKE);
         g->nodes[i].dests = -1;
         g->nodes[i].first_hop = -1;
+        g->nodes[i].leaves = -1;
     }
     for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++)
         g->shift_valid[d] = false;
@@ -994,6 +1047,8 @@ void specialise_none(game *g)
     g->quiet_attacked = -1;
     free(g->sight_rays);
     g->sight_rays = NULL;
+    free(g->select_leaves);
+    g->select_leaves = NULL;
     for (int e = 0; e < g->expr_count; e++) {
         g->exprs[e].cell_test = g->exprs[e].sight_shifts = false;
         g->exprs[e].content = -1;
