@@ -33,32 +33,33 @@ typedef struct hop_cache {
     cellset starts[4];
 } hop_cache;
 
-/* The cells from which the hop H (first_hop) can jump a cell now: its
- * neighbour in a direction may be jumped, and the cell beyond is a target. */
-static const cellset *hop_starts(gen *x, hop_cache *c, int h)
+/* The cells from which the hop N can jump a cell now, on a board of one
+ * word: its neighbour in a direction may be jumped, and the cell beyond is
+ * a target. */
+static inline uint64_t hop_starts_word(gen *x, const mnode *n)
 {
-    for (int i = 0; i < c->count; i++)
-        if (c->hop[i] == h)
-            return &c->starts[i];
     const game *g = x->g;
-    const mnode *n = &g->nodes[h];
-    int words = g->words;
-    cellset over, target, *starts = &c->starts[c->count < 4 ? c->count : 3];
+    uint64_t occupied = x->pos->occupied.w[0];
+    uint64_t jumpable = (n->over >= 0 ? eval_set_word(x, n->over) : g->board_word) & occupied;
+    uint64_t landable = n->target >= 0 ? eval_set_word(x, n->target) : g->board_word & ~occupied;
     const dlist *d = gen_directions(x, n->directions);
-    if (c->count < 4)
-        c->hop[c->count++] = (int16_t)h;
-    if (words == 1) {   /* (as below, in registers) */
-        uint64_t occupied = x->pos->occupied.w[0];
-        uint64_t jumpable = (n->over >= 0 ? eval_set_word(x, n->over) : g->board_word) & occupied;
-        uint64_t landable = n->target >= 0 ? eval_set_word(x, n->target) : g->board_word & ~occupied;
-        uint64_t from = 0;
-        for (int i = 0; i < d->count[x->player]; i++) {
-            int dir = d->steps[x->player][i].direction;
-            from |= spec_word_back(g, dir, spec_word_back(g, dir, landable) & jumpable);
-        }
-        starts->w[0] = from;
-        return starts;
+    const dstep *steps = d->steps[x->player];
+    int count = d->count[x->player];
+    uint64_t from = 0;
+    for (int i = 0; i < count; i++) {
+        int dir = steps[i].direction;
+        from |= spec_word_back(g, dir, spec_word_back(g, dir, landable) & jumpable);
     }
+    return from;
+}
+
+/* The same on a larger board (kept out of line: its sets are large). */
+static __attribute__((noinline)) void hop_starts_cells(gen *x, const mnode *n, cellset *starts)
+{
+    const game *g = x->g;
+    int words = g->words;
+    cellset over, target;
+    const dlist *d = gen_directions(x, n->directions);
     if (n->over >= 0)
         eval_set(x, n->over, &over);
     else
@@ -80,6 +81,23 @@ static const cellset *hop_starts(gen *x, hop_cache *c, int h)
         spec_shift_back(g, dir, &jumped, &from);
         cellset_or(starts, &from, words);
     }
+}
+
+/* The cells from which the hop H (first_hop) can start now, kept in C for
+ * the other pieces of the select. */
+static const cellset *hop_starts(gen *x, hop_cache *c, int h)
+{
+    for (int i = 0; i < c->count; i++)
+        if (c->hop[i] == h)
+            return &c->starts[i];
+    const mnode *n = &x->g->nodes[h];
+    cellset *starts = &c->starts[c->count < 4 ? c->count : 3];
+    if (c->count < 4)
+        c->hop[c->count++] = (int16_t)h;
+    if (x->g->words == 1)
+        starts->w[0] = hop_starts_word(x, n);
+    else
+        hop_starts_cells(x, n, starts);
     return starts;
 }
 
