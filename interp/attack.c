@@ -172,7 +172,8 @@ static void zone(walker *w, int node, const cellset *from, cellset *landing, cel
             w->unknown = true;
             return;
         }
-        mnode fake = { .op = M_STEP, .directions = (int16_t)x->value, .max = -1, .dests = -1, .first_hop = -1, .leaves = -1 };
+        mnode fake = { .op = M_STEP, .directions = (int16_t)x->value, .max = -1, .dests = -1,
+                       .first_hop = -1, .leaves = -1, .selected_type = -1 };
         reach_of(w, &fake, from, &a, false);
         cellset_or(affected, &a, words);
         return;

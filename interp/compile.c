@@ -80,6 +80,7 @@ int compile_add_node(compiler *c, uint8_t op)
     n->dests = -1;
     n->first_hop = -1;
     n->leaves = -1;
+    n->selected_type = -1;
     for (int i = 0; i < 4; i++)
         n->types[i] = -1;
     return g->node_count++;

@@ -261,6 +261,9 @@ typedef struct mnode {
     /* set by specialise: a select's alternatives (MF_LANDINGS), in order,
      * at game.select_leaves + LEAVES, ending with -1 (-1: none) */
     int32_t leaves;
+    /* set by specialise: the type a select chooses when it is `moves TYPE`
+     * (the mover's pieces of that type: spec_selected_type), else -1 */
+    int16_t selected_type;
 } mnode;
 
 typedef struct pstep {

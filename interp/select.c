@@ -476,7 +476,10 @@ void action_select(gen *x, const mnode *n, const cont *k)
 {
     const game *g = x->g;
     cellset cells;
-    eval_set(x, n->at, &cells);
+    if (n->selected_type >= 0 && g->words == 1)     /* (as eval_set would, in two loads) */
+        cells.w[0] = x->pos->owned[x->player].w[0] & x->pos->typed[n->selected_type].w[0];
+    else
+        eval_set(x, n->at, &cells);
     if (x->has_start)
         cellset_and(&cells, &x->start, g->words);
     if (cellset_empty(&cells, g->words))

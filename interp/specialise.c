@@ -1003,6 +1003,9 @@ bool specialise_game(game *g)
     }
     if (!select_leaf_lists(g))
         return false;
+    for (int i = 0; i < g->node_count; i++)
+        if (g->nodes[i].op == M_SELECT)
+            g->nodes[i].selected_type = (int16_t)spec_selected_type(g, &g->nodes[i]);
     unique_landings(g);
     keyed_placements(g);
     hop_chains(g);
@@ -1032,6 +1035,7 @@ void specialise_none(game *g)
         g->nodes[i].dests = -1;
         g->nodes[i].first_hop = -1;
         g->nodes[i].leaves = -1;
+        g->nodes[i].selected_type = -1;
     }
     for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++)
         g->shift_valid[d] = false;
