@@ -404,8 +404,10 @@ static bool make_keys(game *g)
     if (!g->zobrist_piece || !g->zobrist_flag)
         return false;
     uint64_t state = 0x7AB01A;
-    for (size_t i = 0; i < cells * GAME_MAX_TYPES * 4; i++)
-        g->zobrist_piece[i] = rng_splitmix(&state);
+    /* (drawn cell by cell, stored kind by kind: see game.zobrist_piece) */
+    for (size_t cell = 0; cell < cells; cell++)
+        for (size_t kind = 0; kind < GAME_MAX_TYPES * 4; kind++)
+            g->zobrist_piece[kind * cells + cell] = rng_splitmix(&state);
     for (size_t i = 0; i < cells * GAME_MAX_FLAGS; i++)
         g->zobrist_flag[i] = rng_splitmix(&state);
     for (int p = 0; p < GAME_MAX_PLAYERS; p++)

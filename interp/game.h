@@ -517,7 +517,11 @@ typedef struct game {
     int16_t after_actions[GAME_MAX_AFTER_LANDING];
 
     /* Zobrist keys */
-    uint64_t *zobrist_piece;            /* [cell][type * 4 + owner] */
+    /* [type * 4 + owner][cell]: a kind's keys side by side, so that the
+     * few kinds a game uses are a few lines of the cache (by cell, each
+     * cell's kinds took a kilobyte, and the lines in use fell into a few
+     * sets of the first-level cache and pushed each other out) */
+    uint64_t *zobrist_piece;
     uint64_t *zobrist_flag;             /* [cell][flag] */
     uint64_t zobrist_side[GAME_MAX_PLAYERS];
 } game;

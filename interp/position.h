@@ -90,7 +90,7 @@ static inline uint64_t pos_piece_key(const game *g, int cell, uint16_t code)
 {
     if (!code)
         return 0;
-    uint64_t key = g->zobrist_piece[cell * GAME_MAX_TYPES * 4 + PIECE_TYPE(code) * 4 + PIECE_OWNER(code)];
+    uint64_t key = g->zobrist_piece[(PIECE_TYPE(code) * 4 + PIECE_OWNER(code)) * g->board.cell_count + cell];
     unsigned flags = PIECE_FLAGS(code);
     for (int f = 0; flags; f++, flags >>= 1)
         if (flags & 1)
