@@ -102,8 +102,8 @@ movegen *movegen_new(const game *g)
     m->g = g;
     for (int i = 0; i < NESTING; i++) {
         m->seen[i] = calloc(DEDUP_SIZE, sizeof *m->seen[i]);
-        m->seen_stamp[i] = calloc(DEDUP_SIZE, sizeof *m->seen_stamp[i]);
-        if (!m->seen[i] || !m->seen_stamp[i] || !move_list_init(&m->scratch[i])) {
+        m->seen_mask[i] = DEDUP_SMALL - 1;
+        if (!m->seen[i] || !move_list_init(&m->scratch[i])) {
             movegen_free(m);
             return NULL;
         }
@@ -117,7 +117,6 @@ void movegen_free(movegen *m)
         return;
     for (int i = 0; i < NESTING; i++) {
         free(m->seen[i]);
-        free(m->seen_stamp[i]);
         move_list_free(&m->scratch[i]);
     }
     free(m);
@@ -295,21 +294,70 @@ bool gen_captures_target(const gen *x)
     return false;
 }
 
+/* A new stamp for LEVEL's table: every slot empty. */
+static void next_stamp(movegen *m, int level)
+{
+    if (++m->stamp[level] == 0) {
+        for (int i = 0; i < DEDUP_SIZE; i++)
+            m->seen[level][i].stamp = 0;
+        m->stamp[level] = 1;
+    }
+}
+
+/* HASH put in LEVEL's table, which has room (not counted). */
+static void dedup_insert(movegen *m, int level, uint64_t hash)
+{
+    struct dedup_slot *seen = m->seen[level];
+    unsigned mask = m->seen_mask[level];
+    unsigned slot = (unsigned)(hash ^ (hash >> 29)) & mask;
+    while (seen[slot].stamp == m->stamp[level])
+        slot = (slot + 1) & mask;
+    seen[slot].stamp = m->stamp[level];
+    seen[slot].hash = hash;
+}
+
+/* The new position HASH (counted already) when it fills half the slots in
+ * use: the turn's positions move from the first DEDUP_SMALL slots to all,
+ * or, all in use and full, HASH is left out (a list has at most
+ * MOVELIST_MAX_MOVES moves, far fewer: never, but no endless search). */
+static __attribute__((noinline)) void dedup_add_grown(movegen *m, int level, uint64_t hash)
+{
+    if (m->seen_mask[level] == DEDUP_SIZE - 1) {
+        if (m->seen_count[level] < DEDUP_SIZE)
+            dedup_insert(m, level, hash);
+        else
+            m->seen_count[level]--;
+        return;
+    }
+    uint64_t kept[DEDUP_SMALL];
+    int count = 0;
+    for (int i = 0; i < DEDUP_SMALL; i++)
+        if (m->seen[level][i].stamp == m->stamp[level])
+            kept[count++] = m->seen[level][i].hash;
+    next_stamp(m, level);
+    m->seen_mask[level] = DEDUP_SIZE - 1;
+    for (int i = 0; i < count; i++)
+        dedup_insert(m, level, kept[i]);
+    dedup_insert(m, level, hash);
+}
+
 static bool seen_before(gen *x, uint64_t hash)
 {
     movegen *m = x->m;
     int level = x->level;
+    struct dedup_slot *seen = m->seen[level];
     uint32_t stamp = m->stamp[level];
-    uint64_t *seen = m->seen[level];
-    uint32_t *stamps = m->seen_stamp[level];
-    unsigned slot = (unsigned)(hash ^ (hash >> 29)) & (DEDUP_SIZE - 1);
-    while (stamps[slot] == stamp) {
-        if (seen[slot] == hash)
+    unsigned mask = m->seen_mask[level];
+    unsigned slot = (unsigned)(hash ^ (hash >> 29)) & mask;
+    for (; seen[slot].stamp == stamp; slot = (slot + 1) & mask)
+        if (seen[slot].hash == hash)
             return true;
-        slot = (slot + 1) & (DEDUP_SIZE - 1);
+    if (++m->seen_count[level] > (int)(mask + 1) / 2) {
+        dedup_add_grown(m, level, hash);
+        return false;
     }
-    stamps[slot] = stamp;
-    seen[slot] = hash;
+    seen[slot].stamp = stamp;
+    seen[slot].hash = hash;
     return false;
 }
 
@@ -586,10 +634,9 @@ static void begin_turn(gen *x)
 {
     const game *g = x->g;
     movegen *m = x->m;
-    if (++m->stamp[x->level] == 0) {
-        memset(m->seen_stamp[x->level], 0, DEDUP_SIZE * sizeof *m->seen_stamp[x->level]);
-        m->stamp[x->level] = 1;
-    }
+    next_stamp(m, x->level);
+    m->seen_mask[x->level] = DEDUP_SMALL - 1;
+    m->seen_count[x->level] = 0;
     for (int i = 0; i < g->filter_count; i++) {
         const filter *f = &g->filters[i];
         if (f->kind != FILTER_START_IN)

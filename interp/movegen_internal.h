@@ -8,6 +8,7 @@
 
 #define NESTING 4           /* stuck() inside gen_attacked() inside a filter ... */
 #define DEDUP_SIZE 16384    /* power of two, above MOVELIST_MAX_MOVES */
+#define DEDUP_SMALL 512     /* power of two: the part a turn starts in (8 KB) */
 #define MAX_MATCHES 32
 #define MAX_RECURSION MOVEGEN_MAX_TURN_DEPTH
 #define MAX_CHAIN_STATES 256   /* iterations of revisiting chains on the current path */
@@ -20,9 +21,15 @@ struct movegen {
     movegen_limit limit;
     int limit_node;
     move_list scratch[NESTING];
-    uint64_t *seen[NESTING];
-    uint32_t *seen_stamp[NESTING];
+    /* the positions of the moves found in this turn, for each level, in
+     * a table whose slots of older turns have older stamps; a turn starts
+     * in its first DEDUP_SMALL slots, which stay in the first-level cache,
+     * and moves to all DEDUP_SIZE when half of those are taken (most turns
+     * have tens of moves: a table of 16384 was a cache miss a move) */
+    struct dedup_slot { uint64_t hash; uint32_t stamp; } *seen[NESTING];
     uint32_t stamp[NESTING];
+    unsigned seen_mask[NESTING];
+    int seen_count[NESTING];
     int depth;
 };
 

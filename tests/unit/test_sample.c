@@ -170,10 +170,29 @@ static void draws_are_even(void **state)
     even_draws("tests/primitives/pass-always.rules", 2);
 }
 
+/* More moves than the generator's first, small table of a turn's
+ * positions holds: each pair of the 25 cells once (25 * 24 / 2), listed and
+ * counted, though each is reached in two orders. */
+static void many_moves_once(void **state)
+{
+    (void)state;
+    fixture f;
+    open_fixture(&f, "tests/fixtures/place-pairs.rules");
+    movegen_generate(f.m, f.p, &f.all);
+    assert_int_equal(f.all.count, 300);
+    for (int i = 0; i < f.all.count; i++)
+        for (int j = 0; j < i; j++)
+            assert_true(f.all.moves[i].hash != f.all.moves[j].hash);
+    assert_int_equal(movegen_sample(f.m, f.p, &f.one, NULL), 300);
+    close_fixture(&f);
+    play("tests/fixtures/place-pairs.rules");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(draws_are_even),
+        cmocka_unit_test(many_moves_once),
         cmocka_unit_test(shipped_games),
         cmocka_unit_test(primitives),
     };
