@@ -244,7 +244,9 @@ bool attack_build(game *g)
 {
     int cells = g->board.cell_count;
     size_t per_player = (size_t)GAME_MAX_TYPES * (size_t)cells;
-    g->reach = calloc((size_t)g->player_count * per_player, sizeof *g->reach);
+    g->reach = calloc((size_t)g->player_count * (size_t)cells * (size_t)(g->type_count > 0 ? g->type_count : 1)
+                          * (size_t)g->words,
+                      sizeof *g->reach);
     cellset *zones = calloc(per_player, sizeof *zones);
     if (!g->reach || !zones) {
         free(zones);
@@ -262,8 +264,10 @@ bool attack_build(game *g)
         for (int t = 0; t < g->type_count; t++)
             for (int s = 0; s < cells; s++) {
                 const cellset *z = &zones[(size_t)t * (size_t)cells + (size_t)s];
-                for (int c = cellset_next(z, -1, g->words); c >= 0; c = cellset_next(z, c, g->words))
-                    cellset_add(&g->reach[(size_t)p * per_player + (size_t)t * (size_t)cells + (size_t)c], s);
+                for (int c = cellset_next(z, -1, g->words); c >= 0; c = cellset_next(z, c, g->words)) {
+                    uint64_t *reach = (uint64_t *)attack_reach(g, p, t, c);  /* (being filled) */
+                    reach[s >> 6] |= (uint64_t)1 << (s & 63);
+                }
             }
     }
     free(zones);

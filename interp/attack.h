@@ -77,10 +77,12 @@ static inline bool attack_residual_near(const game *g, const cellset *typed, con
     return false;
 }
 
-/* The cells a piece of TYPE owned by PLAYER must stand on to affect CELL. */
-static inline const cellset *attack_reach(const game *g, int player, int type, int cell)
+/* The cells a piece of TYPE owned by PLAYER must stand on to affect CELL:
+ * the board's words (game.words) of a cell set. */
+static inline const uint64_t *attack_reach(const game *g, int player, int type, int cell)
 {
-    return &g->reach[((size_t)player * GAME_MAX_TYPES + (size_t)type) * (size_t)g->board.cell_count + (size_t)cell];
+    size_t at = ((size_t)player * (size_t)g->board.cell_count + (size_t)cell) * (size_t)g->type_count + (size_t)type;
+    return g->reach + at * (size_t)g->words;
 }
 
 #endif

@@ -438,7 +438,9 @@ typedef struct game {
     int initial_reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES];   /* -1: unlimited */
 
     /* attack detection: see attack.h */
-    cellset *reach;
+    /* words [player][cell][type]: see attack_reach (a cell's types side
+     * by side, as gen_reaching reads them) */
+    uint64_t *reach;
     bool reach_valid;
     attack_line *ray_lines;             /* by player: [line_first[p], line_first[p + 1]) */
     int line_first[GAME_MAX_PLAYERS + 1];

@@ -757,7 +757,7 @@ bool gen_attacked(gen *parent, int e)
             cellset_clear(&reaching, g->words);
             for (int t = 0; t < g->type_count; t++) {
                 cellset part;
-                cellset_copy(&part, attack_reach(g, attacker, t, cell), g->words);
+                memcpy(part.w, attack_reach(g, attacker, t, cell), (size_t)g->words * sizeof part.w[0]);
                 cellset_and(&part, &p->typed[t], g->words);
                 cellset_and(&part, &p->owned[attacker], g->words);
                 cellset_or(&reaching, &part, g->words);

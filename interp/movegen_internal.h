@@ -4,6 +4,7 @@
 #ifndef TABULA_MOVEGEN_INTERNAL_H
 #define TABULA_MOVEGEN_INTERNAL_H
 
+#include "attack.h"
 #include "movegen.h"
 
 #define NESTING 4           /* stuck() inside gen_attacked() inside a filter ... */
@@ -389,8 +390,7 @@ static inline uint32_t gen_reaching(const game *g, const position *p, int player
 {
     uint32_t near = 0;
     for (int t = 0; t < g->type_count; t++) {
-        const uint64_t *reach = g->reach[((size_t)player * GAME_MAX_TYPES + (size_t)t) * (size_t)g->board.cell_count
-                                         + (size_t)cell].w;
+        const uint64_t *reach = attack_reach(g, player, t, cell);
         for (int w = 0; w < g->words; w++)
             if (reach[w] & p->typed[t].w[w] & p->owned[player].w[w]) {
                 near |= 1u << t;
