@@ -221,13 +221,23 @@ void gen_run(gen *x, int node, const cont *k)
         return;
     if (!gen_enter(x, node))
         return;
+again:
     x->node = node;
     const mnode *n = &x->g->nodes[node];
     switch (n->op) {
     case M_ALT:
         gen_run(x, n->a, k);
-        gen_run(x, n->b, k);
-        break;
+        /* the second alternative in this frame, as a call would run it
+         * (counted as work; one level deeper it is not, and the depth
+         * limit is on the frames) */
+        node = n->b;
+        if (node < 0 || x->stop)
+            break;
+        if (++x->work > MOVEGEN_MAX_WORK) {
+            gen_limit(x, MOVEGEN_LIMIT_WORK, node);
+            break;
+        }
+        goto again;
     case M_SEQ: {
         cont next = { n->b, 0, 0, 0, k };
         gen_run(x, n->a, &next);
