@@ -258,8 +258,8 @@ typedef struct mnode {
      * hop FIRST_HOP, which select_batch can rule out for all pieces at once
      * (-1: none) */
     int16_t first_hop;
-    /* set by specialise: a select's alternatives (MF_LANDINGS), in order,
-     * at game.select_leaves + LEAVES, ending with -1 (-1: none) */
+    /* set by specialise: a select's alternatives, in order, at
+     * game.select_leaves + LEAVES, ending with -1 (-1: none) */
     int32_t leaves;
     /* set by specialise: the type a select chooses when it is `moves TYPE`
      * (the mover's pieces of that type: spec_selected_type), else -1 */

@@ -149,23 +149,8 @@ static bool fixed_landing(const game *g, const mnode *n)
     return true;
 }
 
-/* Counts the alternatives under NODE (the leaves of its M_ALT tree) that
- * are fixed landings and those that are not. */
-static void count_leaves(const game *g, int node, int *landings, int *others)
-{
-    if (node < 0)
-        return;
-    const mnode *n = &g->nodes[node];
-    if (n->op == M_ALT) {
-        count_leaves(g, n->a, landings, others);
-        count_leaves(g, n->b, landings, others);
-    } else if (fixed_landing(g, n)) {
-        (*landings)++;
-    } else {
-        (*others)++;
-    }
-}
-
+/* Appends the alternatives under NODE (the leaves of its M_ALT tree), in
+ * order, to LIST at *AT (NULL: only counts them). */
 static void add_leaves(const game *g, int node, int16_t *list, int *at)
 {
     if (node < 0)
@@ -175,42 +160,37 @@ static void add_leaves(const game *g, int node, int16_t *list, int *at)
         add_leaves(g, n->a, list, at);
         add_leaves(g, n->b, list, at);
     } else {
-        list[(*at)++] = (int16_t)node;
+        if (list)
+            list[*at] = (int16_t)node;
+        (*at)++;
     }
 }
 
-/* Each select's alternatives in order (mnode.leaves), for the selects of
- * landings: select_batch goes through them in a loop several times a
- * turn, where walking the tree of `or`s was a call for each node. */
+/* Each select's alternatives in order (mnode.leaves): select_batch goes
+ * through them in a loop several times a turn, where walking the tree of
+ * `or`s was a call for each node. */
 static bool select_leaf_lists(game *g)
 {
     free(g->select_leaves);
     g->select_leaves = NULL;
-    size_t size = 0;
-    for (int i = 0; i < g->node_count; i++) {
-        int landings = 0, others = 0;
-        if (g->nodes[i].op == M_SELECT && (g->nodes[i].flags & MF_LANDINGS)) {
-            count_leaves(g, g->nodes[i].a, &landings, &others);
-            size += (size_t)(landings + others + 1);
+    int size = 0;
+    for (int i = 0; i < g->node_count; i++)
+        if (g->nodes[i].op == M_SELECT) {
+            add_leaves(g, g->nodes[i].a, NULL, &size);
+            size++;
         }
-    }
     if (!size)
         return true;
-    g->select_leaves = malloc(size * sizeof *g->select_leaves);
+    g->select_leaves = malloc((size_t)size * sizeof *g->select_leaves);
     if (!g->select_leaves)
         return false;
     int at = 0;
     for (int i = 0; i < g->node_count; i++) {
         mnode *n = &g->nodes[i];
-        if (n->op != M_SELECT || !(n->flags & MF_LANDINGS))
+        if (n->op != M_SELECT)
             continue;
         n->leaves = at;
         add_leaves(g, n->a, g->select_leaves, &at);
-        for (int l = n->leaves; l < at; l++) {
-            const mnode *leaf = &g->nodes[g->select_leaves[l]];
-            if ((leaf->flags & MF_LANDING) && leaf->target >= 0)
-                n->flags |= MF_LANDINGS_TAKE;
-        }
         g->select_leaves[at++] = -1;
     }
     return true;
@@ -988,21 +968,31 @@ bool specialise_game(game *g)
         if (fixed_landing(g, &g->nodes[i]))
             g->nodes[i].flags |= MF_LANDING;
     unique_placements(g);
-    for (int i = 0; i < g->node_count; i++) {
-        int landings = 0, others = 0;
-        if (g->nodes[i].op != M_SELECT)
-            continue;
-        count_leaves(g, g->nodes[i].a, &landings, &others);
-        if (!landings)
-            continue;
-        g->nodes[i].flags |= MF_LANDINGS | (others ? MF_MIXED : 0);
-        if (others)
-            mark_first_hops(g, g->nodes[i].a);
-        if (shift_steps_only(g, g->nodes[i].a))
-            g->nodes[i].flags |= MF_SHIFTS;
-    }
     if (!select_leaf_lists(g))
         return false;
+    for (int i = 0; i < g->node_count; i++) {
+        mnode *n = &g->nodes[i];
+        int landings = 0, others = 0;
+        bool take = false;
+        if (n->op != M_SELECT)
+            continue;
+        for (const int16_t *leaf = g->select_leaves + n->leaves; *leaf >= 0; leaf++) {
+            const mnode *l = &g->nodes[*leaf];
+            if (!fixed_landing(g, l)) {
+                others++;
+                continue;
+            }
+            landings++;
+            take = take || l->target >= 0;
+        }
+        if (!landings)
+            continue;
+        n->flags |= MF_LANDINGS | (others ? MF_MIXED : 0) | (take ? MF_LANDINGS_TAKE : 0);
+        if (others)
+            mark_first_hops(g, n->a);
+        if (shift_steps_only(g, n->a))
+            n->flags |= MF_SHIFTS;
+    }
     for (int i = 0; i < g->node_count; i++)
         if (g->nodes[i].op == M_SELECT)
             g->nodes[i].selected_type = (int16_t)spec_selected_type(g, &g->nodes[i]);
