@@ -195,6 +195,12 @@ static uint64_t bulk_where_word(gen *x, const pattern *pt, uint64_t from)
     uint64_t tests[GAME_MAX_PATTERN_STEPS], out = 0;
     bulk_tests_word(x, pt, tests);
     int count = pt->bulk_values[x->player], groups = pt->group_count, paths = pt->path_count;
+    if (groups == 1 && paths == 1) {    /* (one path, most patterns: no loops around it) */
+        int first = pt->paths[0].first, last = first + pt->paths[0].count;
+        for (int v = 0; v < count; v++)
+            out |= path_starts_word(g, pt, tests, first, last, bulk_dirs(pt, x->player, v));
+        return out & from;
+    }
     for (int v = 0; v < count; v++) {
         const int8_t *dirs = bulk_dirs(pt, x->player, v);
         for (int group = 0; group < groups; group++) {
@@ -240,6 +246,66 @@ void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset 
     }
 }
 
+/* The cells the steps FIRST..LAST-1 of a path mark from ANCHOR, on a board
+ * of one word (each step a shift of the cell's bit, tested against a
+ * word); *OK false when a step takes fewer cells than its minimum. */
+static inline uint64_t path_marks_word(const game *g, const pattern *pt, const uint64_t *tests, int first, int last,
+                                       const int8_t *dirs, int anchor, bool *ok)
+{
+    uint64_t at = (uint64_t)1 << anchor, marks = 0;
+    for (int i = first; i < last; i++) {
+        const pstep *ps = &pt->steps[i];
+        int d = dirs[i], taken = 0;
+        while (ps->max < 0 || taken < ps->max) {
+            uint64_t next = spec_word_forward(g, d, at) & tests[i];
+            if (!next)
+                break;
+            taken++;
+            at = next;
+            if (ps->mark)
+                marks |= next;
+        }
+        if (taken < ps->min) {
+            *ok = false;
+            return 0;
+        }
+    }
+    *ok = true;
+    return marks;
+}
+
+/* pattern_bulk_marks on a board of one word. */
+static uint64_t bulk_marks_word(gen *x, const pattern *pt, int anchor)
+{
+    const game *g = x->g;
+    uint64_t tests[GAME_MAX_PATTERN_STEPS], out = 0;
+    bulk_tests_word(x, pt, tests);
+    int count = pt->bulk_values[x->player];
+    if (pt->group_count == 1 && pt->path_count == 1) {  /* (as bulk_where_word) */
+        int first = pt->paths[0].first, last = first + pt->paths[0].count;
+        for (int v = 0; v < count; v++) {
+            bool ok;
+            uint64_t marks = path_marks_word(g, pt, tests, first, last, bulk_dirs(pt, x->player, v), anchor, &ok);
+            out |= ok ? marks : 0;
+        }
+        return out;
+    }
+    for (int v = 0; v < count; v++) {
+        const int8_t *dirs = bulk_dirs(pt, x->player, v);
+        for (int group = 0; group < pt->group_count; group++) {
+            uint64_t marks = 0;
+            bool ok = true;
+            for (int p = 0; p < pt->path_count && ok; p++)
+                if (pt->paths[p].group == group)
+                    marks |= path_marks_word(g, pt, tests, pt->paths[p].first,
+                                             pt->paths[p].first + pt->paths[p].count, dirs, anchor, &ok);
+            if (ok)
+                out |= marks;
+        }
+    }
+    return out;
+}
+
 bool pattern_bulk_marks(gen *x, int pattern_index, int anchor, int max, cellset *out)
 {
     const game *g = x->g;
@@ -250,6 +316,10 @@ bool pattern_bulk_marks(gen *x, int pattern_index, int anchor, int max, cellset 
      * once; more ways than the caller takes matches: its order decides */
     if (count * pt->group_count > max)
         return false;
+    if (words == 1) {
+        out->w[0] = bulk_marks_word(x, pt, anchor);
+        return true;
+    }
     cellset tests[GAME_MAX_PATTERN_STEPS];
     bulk_tests(x, pt, tests);
     cellset_clear(out, words);
