@@ -425,8 +425,8 @@ typedef struct game {
     int bonus_count;
     int order_prefix[16], order_prefix_length;
     int order_cycle[16], order_cycle_length;
-    int order_table[16], order_length;
-    bool reads_history;                 /* a rule tests repetition: positions keep their history */  /* the turns after the prefix, repeated (game_player_at) */
+    int order_table[16], order_length;  /* the turns after the prefix, repeated (game_player_at) */
+    bool reads_history;                 /* a rule tests repetition: positions keep their history */
     uint32_t reset_types;               /* bit t: moving type t resets the 'plies without' count */
     bool reset_on_capture;
 
