@@ -527,17 +527,8 @@ bool eval_cond(gen *x, int e)
     case C_COND_OR: return eval_cond(x, c->a) || eval_cond(x, c->b);
     case C_COND_NOT: return !eval_cond(x, c->a);
     case C_COND_TRUE: return true;
-    case C_COND_CMP: {
-        long a = eval_number(x, c->a), b = eval_number(x, c->b);
-        switch (c->value) {
-        case AST_OP_EQ: return a == b;
-        case AST_OP_NE: return a != b;
-        case AST_OP_LT: return a < b;
-        case AST_OP_LE: return a <= b;
-        case AST_OP_GT: return a > b;
-        default: return a >= b;
-        }
-    }
+    case C_COND_CMP:
+        return eval_compare(c->value, eval_number(x, c->a), eval_number(x, c->b));
     case C_COND_NONEMPTY:
         eval_set(x, c->a, &s);
         return !cellset_empty(&s, g->words);

@@ -90,6 +90,10 @@ typedef struct cexpr {
                          * game.content_bits table, -1: none */
     int32_t value;
     bool content_placed; /* its table has classes of cells (content_class) */
+    bool count_words;   /* set by specialise: C_COND_NONEMPTY of S, or
+                         * C_COND_CMP of count(S) with a constant, S read from
+                         * the position alone by a word program (movegen_result
+                         * reads it without a generator) */
 } cexpr;
 
 /* One step of a set expression's program on a one-word board

@@ -1007,6 +1007,18 @@ void movegen_result(movegen *m, position *p, const move_list *moves, game_result
             holds = in_line_words(g, p->owned[mover].w[0], c->value);
         } else if (c->op == C_COND_REPETITION) {
             holds = 1 + pos_occurrences(p, p->hash) >= c->value;   /* as eval_cond, outside a filter */
+        } else if (c->count_words) {
+            /* (a word program of the position: what it reads of a generator) */
+            gen y;
+            y.g = g;
+            y.pos = p;
+            y.m = m;
+            y.player = y.scored = mover;
+            if (c->op == C_COND_NONEMPTY)
+                holds = set_words_run(&y, g->exprs[c->a].word_program) != 0;
+            else
+                holds = eval_compare(c->value, cellset_bits(set_words_run(&y, g->exprs[g->exprs[c->a].a].word_program)),
+                                     g->exprs[c->b].value);
         } else {
             if (!ready)
                 result_gen(&x, m, p, mover, no_moves, &ready);

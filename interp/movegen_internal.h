@@ -4,6 +4,7 @@
 #ifndef TABULA_MOVEGEN_INTERNAL_H
 #define TABULA_MOVEGEN_INTERNAL_H
 
+#include "ast.h"
 #include "attack.h"
 #include "movegen.h"
 
@@ -139,6 +140,18 @@ static inline void eval_set(gen *x, int e, cellset *out)
         out->w[0] = set_words_run(x, c->word_program);
     else if (!leaf_word(x, c, &out->w[0]))
         eval_set_walk(x, e, out);
+}
+/* A comparison C_COND_CMP (OP: its ast_op) of two numbers. */
+static inline bool eval_compare(int op, long a, long b)
+{
+    switch (op) {
+    case AST_OP_EQ: return a == b;
+    case AST_OP_NE: return a != b;
+    case AST_OP_LT: return a < b;
+    case AST_OP_LE: return a <= b;
+    case AST_OP_GT: return a > b;
+    default: return a >= b;
+    }
 }
 /* eval_set on a board of one word: the word. */
 static inline uint64_t eval_set_word(gen *x, int e)

@@ -260,8 +260,10 @@ bool set_words_build(game *g)
     g->word_adjacencies = NULL;
     g->word_adjacency_count = 0;
     g->board_word = g->board.cell_count >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << g->board.cell_count) - 1;
-    for (int e = 0; e < g->expr_count; e++)
+    for (int e = 0; e < g->expr_count; e++) {
         g->exprs[e].word_program = -1;
+        g->exprs[e].count_words = false;
+    }
     if (g->words != 1)
         return true;
     for (int e = 0; e < g->expr_count; e++) {
@@ -281,13 +283,25 @@ bool set_words_build(game *g)
             g->word_ops[g->word_op_count++] = b.ops[i];
         g->word_ops[g->word_op_count++] = (word_op){ WORD_END, 0, 0 };
     }
+    for (int e = 0; e < g->expr_count; e++) {
+        cexpr *c = &g->exprs[e];
+        int set = -1;
+        if (c->op == C_COND_NONEMPTY)
+            set = c->a;
+        else if (c->op == C_COND_CMP && c->a >= 0 && c->b >= 0 && g->exprs[c->a].op == C_NUM_COUNT
+                 && g->exprs[c->b].op == C_NUM_CONST)
+            set = g->exprs[c->a].a;
+        c->count_words = set >= 0 && g->exprs[set].word_program >= 0 && spec_position_only(g, set);
+    }
     return true;
 }
 
 void set_words_none(game *g)
 {
-    for (int e = 0; e < g->expr_count; e++)
+    for (int e = 0; e < g->expr_count; e++) {
         g->exprs[e].word_program = -1;
+        g->exprs[e].count_words = false;
+    }
 }
 
 static inline uint64_t single(int cell)
