@@ -618,6 +618,7 @@ static void compile_statements(compiler *c)
                     compile_fail(c, f, "unknown filter");
                     continue;
                 }
+                g->filter_kinds |= 1u << out->kind;
                 g->filter_count++;
             }
         } else if (!strcmp(head, "end")) {

@@ -418,6 +418,7 @@ typedef struct game {
     int16_t after;                      /* mnode: the after-rules, run last (-1: none) */
     capture_effect capture;
     filter filters[8];
+    uint32_t filter_kinds;              /* bit k: a filter of kind k is among them */
     int filter_count;
     bool pass_always;                   /* a player may always pass */
     bool pass_when_stuck;

@@ -647,7 +647,7 @@ static void begin_turn(gen *x)
     next_stamp(m, x->level);
     m->seen_mask[x->level] = DEDUP_SMALL - 1;
     m->seen_count[x->level] = 0;
-    for (int i = 0; i < g->filter_count; i++) {
+    for (int i = 0; i < g->filter_count && (g->filter_kinds & (1u << FILTER_START_IN)); i++) {
         const filter *f = &g->filters[i];
         if (f->kind != FILTER_START_IN)
             continue;
@@ -825,6 +825,8 @@ static void add_pass(movegen *m, move_list *list)
 static bool only_captures(gen *x)
 {
     const game *g = x->g;
+    if (!(g->filter_kinds & (1u << FILTER_ONLY_CAPTURES_IF)))
+        return false;
     for (int i = 0; i < g->filter_count; i++)
         if (g->filters[i].kind == FILTER_ONLY_CAPTURES_IF
             && eval_cond(x, g->filters[i].expr) != g->filters[i].negate)
@@ -834,10 +836,7 @@ static bool only_captures(gen *x)
 
 static bool prefers_captures(const game *g, bool only)
 {
-    for (int i = 0; i < g->filter_count && !only; i++)
-        if (g->filters[i].kind == FILTER_PREFER_CAPTURES)
-            only = true;
-    return only;
+    return only || (g->filter_kinds & (1u << FILTER_PREFER_CAPTURES));
 }
 
 static void report_limit(const movegen *m, move_list *list)
