@@ -227,9 +227,9 @@ again:
     switch (n->op) {
     case M_ALT:
         gen_run(x, n->a, k);
-        /* the second alternative in this frame, as a call would run it
-         * (counted as work; one level deeper it is not, and the depth
-         * limit is on the frames) */
+        /* the second alternative runs in this frame, as a call would run
+         * it: counted as work, at this depth (the depth limit counts
+         * frames, and this one is not given up until it returns) */
         node = n->b;
         if (node < 0 || x->stop)
             break;
@@ -1007,7 +1007,8 @@ void movegen_result(movegen *m, position *p, const move_list *moves, game_result
         } else if (c->op == C_COND_REPETITION) {
             holds = 1 + pos_occurrences(p, p->hash) >= c->value;   /* as eval_cond, outside a filter */
         } else if (c->count_words) {
-            /* (a word program of the position: what it reads of a generator) */
+            /* (a program of the position alone reads only these of a
+             * generator: spec_position_only) */
             gen y;
             y.g = g;
             y.pos = p;

@@ -139,14 +139,14 @@ static void large_boards_agree(void **state)
     compare("tests/fixtures/amazons-large.rules");
 }
 
-/* The specialisations are in force where they should be: otherwise the
- * comparisons above would compare the general generator with itself. */
 /* Whether a piece of TYPE of PLAYER on FROM may affect CELL (attack_reach). */
 static bool reaches(const game *g, int player, int type, int cell, int from)
 {
     return (attack_reach(g, player, type, cell)[from >> 6] >> (from & 63)) & 1;
 }
 
+/* The specialisations are in force where they should be: otherwise the
+ * comparisons above would compare the general generator with itself. */
 static void specialisations_apply(void **state)
 {
     (void)state;
