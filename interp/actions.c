@@ -121,7 +121,11 @@ int after_landing_changes(gen *x, int to, uint16_t code, change *c, int n, uint6
     for (int i = 0; i < g->after_landing_count; i++) {
         const mnode *guard = &g->nodes[g->after_landing[i]];
         int type = g->nodes[guard->a].types[0];
-        if (type == PIECE_TYPE(code) || eval_cond_quick(x, guard->cond) == ((guard->flags & MF_NEGATE) != 0))
+        if (type == PIECE_TYPE(code))
+            continue;
+        bool holds = g->after_landing_by_cells[i] ? (g->after_landing_cells[i][x->player] >> to) & 1
+                                                   : eval_cond_quick(x, guard->cond);
+        if (holds == ((guard->flags & MF_NEGATE) != 0))
             continue;
         uint16_t changed = PIECE_CODE(type, PIECE_OWNER(code), PIECE_FLAGS(code));
         if (c) {

@@ -516,6 +516,11 @@ typedef struct game {
                              * apart by their step's offset and target cell */
     int after_landing_count;
     int16_t after_landing[GAME_MAX_AFTER_LANDING];
+    /* on a board of one word, for an after-landing rule whose condition is
+     * `here in REGION` (the mover's region, or a named player's): the cells
+     * where it holds, for each mover (after_landing_changes reads a bit) */
+    bool after_landing_by_cells[GAME_MAX_AFTER_LANDING];
+    uint64_t after_landing_cells[GAME_MAX_AFTER_LANDING][GAME_MAX_PLAYERS];
     /* each after-rule is one action that makes one change or none (set a
      * variable or flag, change the type), perhaps under a guard read
      * before it: the rules are applied as actions after a landing that is

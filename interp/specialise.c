@@ -755,6 +755,28 @@ static bool change_by_landing(const game *g, const mnode *guard)
     return to_type->op == M_CHANGE && to_type->at < 0 && to_type->types[0] >= 0 && to_type->types[1] < 0;
 }
 
+/* game.after_landing_cells: the rules `change to T if here in REGION`
+ * read as a bit of a word for each mover. */
+static void after_landing_cells(game *g)
+{
+    for (int i = 0; i < GAME_MAX_AFTER_LANDING; i++) {
+        g->after_landing_by_cells[i] = false;
+        if (i >= g->after_landing_count || !g->after_at_landing || g->words != 1)
+            continue;
+        const cexpr *c = &g->exprs[g->nodes[g->after_landing[i]].cond];
+        if (c->op != C_COND_IN || g->exprs[c->a].op != C_SET_HERE || g->exprs[c->b].op != C_SET_REGION)
+            continue;
+        const cexpr *region = &g->exprs[c->b];
+        if (region->player != PLAYER_MOVER && region->player < PLAYER_FIXED)
+            continue;   /* (a player read from the position: as eval_cond reads it) */
+        for (int p = 0; p < g->player_count; p++) {
+            int q = region->player >= PLAYER_FIXED ? region->player - PLAYER_FIXED : p;
+            g->after_landing_cells[i][p] = g->sets[g->region_sets[region->value * GAME_MAX_PLAYERS + q]].w[0];
+        }
+        g->after_landing_by_cells[i] = true;
+    }
+}
+
 /* An after-rule apply_after_actions can apply: an action that makes
  * exactly one change or none (set a variable or flag, change the type of
  * the piece that moved), perhaps under a guard tested before it. */
@@ -961,6 +983,7 @@ bool specialise_game(game *g)
     g->after_landing_count = 0;
     g->after_at_landing = g->direct_emit
                           && collect_after_rules(g, g->after, change_by_landing, g->after_landing, &g->after_landing_count);
+    after_landing_cells(g);
     g->after_action_count = 0;
     if (!collect_after_rules(g, g->after, one_change, g->after_actions, &g->after_action_count))
         g->after_action_count = -1;
@@ -1035,6 +1058,8 @@ void specialise_none(game *g)
     g->direct_emit = false;
     g->place_turn = -1;
     g->after_at_landing = false;
+    for (int i = 0; i < GAME_MAX_AFTER_LANDING; i++)
+        g->after_landing_by_cells[i] = false;
     g->after_action_count = -1;
     g->unique_landings = g->unique_shifts = false;
     g->rays_valid = false;
