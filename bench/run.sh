@@ -57,15 +57,30 @@ seconds_once() {
     echo "$(( (end - start) / 1000 ))" | awk '{ printf "%.4f\n", $1 / 1e6 }' >> "$tmp/$id.t"
 }
 
+# A reference's FILE[:VARIANT]: its rules file, its variant (or nothing),
+# and a name for its figures' files.
+ref_file() {
+    case ${1%%:*} in
+    */*) echo "$root/${1%%:*}.rules" ;;
+    *) echo "$games/${1%%:*}.rules" ;;
+    esac
+}
+ref_variant() { case $1 in *:*) echo "${1#*:}" ;; esac; }
+ref_id() { echo "$1" | tr '/:' '--'; }
+
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tabula-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-# the reference games: file, name, RBG's playouts/s, the hand-written
+# the reference games: file (in games/, or a path from the top folder,
+# then :VARIANT if any), name, RBG's playouts/s, the hand-written
 # reasoner's, average plies; perft: file, depth, RBG's and Fairy-Stockfish's
-# seconds
+# seconds.  Chess is compared under the reference's draw rules
+# (bench/chess-fifty.rules: its playouts are as long), and FIDE's chess
+# follows as a row of its own.
 reference="breakthrough Breakthrough 38700 196000 64
 othello Othello 17800 207000 60
-chess Chess 920 - 410
+bench/chess-fifty:fifty-move-only Chess_(fifty-move_rule_only) 920 - 410
+chess Chess_(FIDE:_also_repetition,_dead_positions) - - -
 connect4 Connect_Four 741000 6140000 21
 checkers English_draughts 57000 264000 67
 amazons Amazons_10x10 3170 - 71"
@@ -84,7 +99,7 @@ round=0
 while [ "$round" -lt "$runs" ]; do
     round=$((round + 1))
     echo "$reference" | while read -r file rest; do
-        bench_once "ref-$file" "$games/$file.rules" "" "$round"
+        bench_once "ref-$(ref_id "$file")" "$(ref_file "$file")" "$(ref_variant "$file")" "$round"
     done
     for seed in $seeds; do
         file=${seed%%:*} variant=${seed#*:}
@@ -107,8 +122,8 @@ echo "| game | Tabula playouts/s | Tabula moves/s | avg plies | RBG playouts/s |
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 echo "$reference" | while read -r file name rbg hand plies; do
     name=$(echo "$name" | tr _ ' ')
-    set -- $(bench_line "ref-$file")
-    ratio=$(awk -v r="$rbg" -v t="$1" 'BEGIN { if (t > 0) printf "%.1f", r / t; else print "-" }')
+    set -- $(bench_line "ref-$(ref_id "$file")")
+    ratio=$(awk -v r="$rbg" -v t="$1" 'BEGIN { if (t > 0 && r != "-") printf "%.1f", r / t; else print "-" }')
     echo "| $name | $1 | $2 | $3 | $rbg | $ratio | $hand | $plies |"
 done
 echo

@@ -347,6 +347,11 @@ static void land_then(gen *x, int to, const void *k)
     land(x, to, k);
 }
 
+void gen_land(gen *x, int to, const cont *k)
+{
+    land(x, to, k);
+}
+
 void action_step(gen *x, const mnode *n, const cont *k)
 {
     each_landing(x, n, land_then, k);

@@ -510,6 +510,12 @@ typedef struct game {
      * piece that landed, and quiet_attacked is a test of a cell's piece:
      * a quiet landing need not be made (landing_unmade.c) */
     bool landing_unmade;
+    /* ... on a board of one word, with after-rules that change no piece's
+     * type, every landing off the mover's pieces, and no placement or hop
+     * chain in the game: a quiet landing (landing_quiet) is told apart from
+     * the turn's other moves by its two cells, without hashing (select.c,
+     * and apart_from_landings in movegen.c for the others) */
+    bool landing_quiet_cells;
     bool unique_landings;   /* the turn is selects of landings only (MF_UNIQUE),
                              * on a board of one word */
     bool unique_shifts;     /* ... and all of them MF_SHIFTS: landings are told

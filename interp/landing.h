@@ -21,7 +21,7 @@ static inline bool may_land(gen *x, set_tester *target, int cell)
 /* How a landing with the rest of the turn K may be recorded: LANDING_MADE
  * (made, K run, taken back), LANDING_DIRECT (K is empty: land_direct) or
  * LANDING_AFTER (K is the after-rules only, and they can be worked out). */
-enum { LANDING_MADE, LANDING_DIRECT, LANDING_AFTER };
+enum { LANDING_MADE, LANDING_DIRECT, LANDING_AFTER, LANDING_QUIET, LANDING_QUIET_AFTER };
 
 static inline int landing_kind(const gen *x, const cont *k)
 {
@@ -33,6 +33,21 @@ static inline int landing_kind(const gen *x, const cont *k)
         return LANDING_DIRECT;
     return g->after_at_landing && k->node == g->after && k->count == 0 && !k->next ? LANDING_AFTER
                                                                                     : LANDING_MADE;
+}
+
+/* For a game whose landings are LANDING_MADE for its legality filter:
+ * LANDING_QUIET (K is empty) or LANDING_QUIET_AFTER (K is the after-rules,
+ * game.after_actions) when a landing may be recorded by land_unmade, the
+ * turn quiet (landing_quiet tells which need no look along the lines);
+ * LANDING_MADE when not. */
+static inline int landing_quiet_kind(const gen *x, const cont *k)
+{
+    const game *g = x->g;
+    if (!x->legal_quiet || !g->landing_unmade || x->attack || x->chance)
+        return LANDING_MADE;
+    if (!k)
+        return LANDING_QUIET;
+    return k->node == g->after && k->count == 0 && !k->next ? LANDING_QUIET_AFTER : LANDING_MADE;
 }
 
 /* The anchor piece moves to TO and the turn ends there: what the landing
@@ -56,6 +71,24 @@ int after_landing_changes(gen *x, int to, uint16_t code, change *c, int n, uint6
  * holding, and dropped if it is known not to; false (nothing done) if it
  * must be made to tell. */
 bool land_unmade(gen *x, int to, bool after);
+/* For select's batch (select.c), with game.landing_unmade and
+ * x->legal_quiet: whether that landing (not made) leaves the filter
+ * holding without a look along any line, for it changes no cell of the
+ * zone and adds none to the filter's set; then *HASH is the hash after it
+ * (HASH NULL: not worked out, with game.landing_quiet_cells).  False:
+ * land_unmade (or making it) must tell. */
+bool landing_quiet(gen *x, int to, bool after, uint64_t *hash);
+/* The hash after the landing of the piece on FROM on TO, as landing_quiet
+ * finds it, with X's anchor and the rest as they were after. */
+uint64_t landing_unmade_hash(gen *x, int from, int to, bool after);
+/* The changes land_unmade records for that landing, into C (room for
+ * LANDING_UNMADE_CHANGES), its path's tokens pushed and x->captured set
+ * (the caller takes both back); returns their number. */
+#define LANDING_UNMADE_CHANGES (LANDING_CHANGES + GAME_MAX_AFTER_LANDING)
+int landing_unmade_changes(gen *x, int to, bool after, change *c, uint64_t *hash);
+/* The anchor piece lands on TO, then K: what a step, leap or slide does
+ * for each cell it may land on (actions.c). */
+void gen_land(gen *x, int to, const cont *k);
 
 /* One direction S of the slide N from the anchor: every cell it may land
  * on, in order, to EACH. */

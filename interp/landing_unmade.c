@@ -217,6 +217,78 @@ static int filter_after(const gen *x, const change *c, int n, const cell_landing
     return lines ? attacked_after(x, moved, &left, joined) : FILTER_HOLDS;
 }
 
+int landing_unmade_changes(gen *x, int to, bool after, change *c, uint64_t *hash)
+{
+    int n = landing_changes(x, to, false, c, hash);
+    if (after) {
+        cell_landing moved = { x->anchor, to, x->pos->cells[x->anchor] };
+        after_changes(x, &moved, c, &n, hash);
+    }
+    return n;
+}
+
+/* The hash after the anchor piece's landing on TO and the after-rules
+ * (when AFTER), not made; the piece on TO then in *CODE. */
+static uint64_t unmade_hash(gen *x, int to, bool after, uint16_t *code)
+{
+    int path = x->path_length;
+    bool captured = x->captured;
+    uint64_t hash;
+    landing_changes(x, to, false, NULL, &hash);
+    cell_landing moved = { x->anchor, to, x->pos->cells[x->anchor] };
+    if (after) {
+        change c[GAME_MAX_AFTER_LANDING];
+        int n = 0;
+        after_changes(x, &moved, c, &n, &hash);
+    }
+    x->path_length = path;
+    x->captured = captured;
+    *code = moved.code;
+    return hash;
+}
+
+uint64_t landing_unmade_hash(gen *x, int from, int to, bool after)
+{
+    int anchor = x->anchor, origin = x->origin, last = x->last, moved_type = x->moved_type;
+    long applied = x->applied;
+    x->anchor = x->origin = x->last = from;
+    x->moved_type = PIECE_TYPE(x->pos->cells[from]);
+    uint16_t code;
+    uint64_t hash = unmade_hash(x, to, after, &code);
+    x->anchor = anchor;
+    x->origin = origin;
+    x->last = last;
+    x->moved_type = moved_type;
+    x->applied = applied;
+    return hash;
+}
+
+bool landing_quiet(gen *x, int to, bool after, uint64_t *hash)
+{
+    const game *g = x->g;
+    int from = x->anchor;
+    if (cellset_has(&x->legal_zone, from) || cellset_has(&x->legal_zone, to))
+        return false;
+    /* (the cell left, outside the zone, is not one of the set's: it must
+     * not join it) */
+    if (g->quiet_attacked_empty && holds(x, g->quiet_attacked, from, 0))
+        return false;
+    long applied = x->applied;
+    /* (without HASH, game.landing_quiet_cells: the after-rules change no
+     * type, and the tests below read no more of a piece) */
+    uint16_t code = x->pos->cells[from];
+    if (hash)
+        *hash = unmade_hash(x, to, after, &code);
+    /* filter_after's tests of the cell landed on: the piece there is the
+     * mover's, and not one of the attacked set's */
+    if (PIECE_OWNER(code) != x->player
+        || (((g->quiet_attacked_types >> PIECE_TYPE(code)) & 1) && holds(x, g->quiet_attacked, to, code))) {
+        x->applied = applied;
+        return false;
+    }
+    return true;
+}
+
 bool land_unmade(gen *x, int to, bool after)
 {
     /* without rays for the lines, a landing in the zone is made */
@@ -225,7 +297,7 @@ bool land_unmade(gen *x, int to, bool after)
     int path = x->path_length;
     bool captured = x->captured;
     long applied = x->applied;
-    change c[LANDING_CHANGES + GAME_MAX_AFTER_LANDING];
+    change c[LANDING_UNMADE_CHANGES];
     uint64_t hash;
     int n = landing_changes(x, to, false, c, &hash);
     cell_landing moved = { x->anchor, to, x->pos->cells[x->anchor] };

@@ -13,6 +13,7 @@
 
 #include "ast.h"
 #include "attack.h"
+#include "landing.h"
 #include "movegen_internal.h"
 #include "rng.h"
 
@@ -464,7 +465,86 @@ static void emit(gen *x)
     gen_emit(x, NULL, 0, x->pos->hash);
 }
 
-static inline bool accept(gen *x, uint64_t hash)
+/* Whether a landing batched by its cells (x->landed), from FROM to TO (-1:
+ * any), has HASH in the position the turn began from (the move being
+ * accepted may have been made: its changes are taken back for the look). */
+static bool landed_hash_is(gen *x, int from, int to, uint64_t hash)
+{
+    position *p = x->pos;
+    bool after = x->g->after >= 0, found = false;
+    int end = pos_rewind(p, x->turn_mark);
+    for (int f = from < 0 ? 0 : from; f < (from < 0 ? 64 : from + 1) && !found; f++)
+        for (uint64_t rest = x->landed[f]; rest && !found; rest &= rest - 1) {
+            int t = __builtin_ctzll(rest);
+            found = (to < 0 || t == to) && landing_unmade_hash(x, f, t, after) == hash;
+        }
+    pos_replay(p, end);
+    return found;
+}
+
+/* x->quiet_cells: whether the move being accepted, new by its hash, is
+ * not one of the landings batched by their cells (select.c).  A landing
+ * changes two cells, emptying one and putting a piece of the mover's on
+ * the other; a move that does that (its changes: those logged since the
+ * turn began, then EXTRA), from and to the cells of a landing found, is
+ * told from it by the landing's hash, and one from and to other cells is
+ * noted, for a landing found later to be hashed (lookalike_listed). */
+static bool apart_from_landings(gen *x, const change *extra, int extra_count, uint64_t hash)
+{
+    enum { MOST = 5 };
+    const position *p = x->pos;
+    if (p->log_overflow)
+        return true;    /* (the turn cannot be taken back: perft and the
+                         * generator's callers report it) */
+    int logged = p->log_length - x->turn_mark, cells[MOST], n = 0;
+    uint16_t before[MOST], now[MOST];
+    for (int i = 0; i < logged + extra_count; i++) {
+        const change *c = i < logged ? &p->log[x->turn_mark + i] : &extra[i - logged];
+        if (c->kind != CHANGE_CELL)
+            continue;
+        int k = 0;
+        while (k < n && cells[k] != c->index)
+            k++;
+        if (k == MOST)
+            break;
+        if (k == n) {
+            cells[n++] = c->index;
+            before[k] = (uint16_t)c->before;
+        }
+        now[k] = (uint16_t)c->after;
+    }
+    if (n == MOST) {
+        /* (more cells than a landing's, some perhaps put back: each landing
+         * found is hashed, and each found later) */
+        x->lookalike_all = true;
+        return !landed_hash_is(x, -1, -1, hash);
+    }
+    int from = -1, to = -1, changed = 0;
+    for (int k = 0; k < n; k++) {
+        if (before[k] == now[k])
+            continue;
+        changed++;
+        if (!now[k])
+            from = cells[k];
+        else if (PIECE_OWNER(now[k]) == x->player)
+            to = cells[k];
+    }
+    if (changed != 2 || from < 0 || to < 0)
+        return true;
+    uint64_t bit = (uint64_t)1 << to;
+    if (x->landed[from] & bit)
+        return !landed_hash_is(x, from, to, hash);
+    if (x->lookalike_count < LOOKALIKE_MAX) {
+        x->lookalike[x->lookalike_count][0] = (int16_t)from;
+        x->lookalike[x->lookalike_count++][1] = (int16_t)to;
+    } else {
+        x->lookalike_all = true;
+    }
+    x->lookalike_to |= bit;
+    return true;
+}
+
+static inline bool accept(gen *x, const change *extra, int extra_count, uint64_t hash)
 {
     const game *g = x->g;
     if (x->attack) {
@@ -490,6 +570,8 @@ static inline bool accept(gen *x, uint64_t hash)
                 key ^= rng_mix(((uint64_t)(i + 1) << 32) ^ (uint64_t)PATH_VALUE(x->path[i]) ^ 0xD1CE);
     }
     if (seen_before(x, key))
+        return false;
+    if (x->quiet_cells && !apart_from_landings(x, extra, extra_count, hash))
         return false;
     if (x->counting) {
         x->counted++;
@@ -537,7 +619,8 @@ static inline void store(gen *x, const change *extra, int extra_count, uint64_t 
 
 bool gen_accept(gen *x, uint64_t hash)
 {
-    return accept(x, hash);
+    /* (not with x->quiet_cells: no placement or hop chain in such a game) */
+    return accept(x, NULL, 0, hash);
 }
 
 bool gen_fresh(gen *x, uint64_t hash)
@@ -552,7 +635,7 @@ void gen_store(gen *x, const change *extra, int extra_count, uint64_t hash)
 
 void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash)
 {
-    if (accept(x, hash))
+    if (accept(x, extra, extra_count, hash))
         store(x, extra, extra_count, hash);
 }
 
@@ -913,6 +996,14 @@ int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng)
             memset(x.shift_landed, 0, sizeof x.shift_landed);
         else if (g->unique_landings)
             memset(x.landed, 0, sizeof x.landed);
+        if (g->landing_quiet_cells && x.legal_quiet) {
+            x.quiet_cells = true;
+            x.lookalike_all = false;
+            x.lookalike_count = 0;
+            x.lookalike_to = 0;
+            if (!g->unique_landings || g->unique_shifts)
+                memset(x.landed, 0, sizeof x.landed);
+        }
         only = only_captures(&x);
         x.sample_prefer = prefers_captures(g, only);
         gen_run(&x, g->turn, NULL);

@@ -83,17 +83,30 @@ typedef struct gen {
     bool known_legal;       /* the move being emitted was found quiet (land_unmade) */
     bool in_filter;         /* evaluating a legality filter: the side has not changed yet */
     bool no_moves;          /* for end rules */
+    /* game.landing_quiet_cells, the turn quiet and sampled: the landings
+     * batched by their cells are in LANDED (below) */
+    bool quiet_cells;
     bool has_start;
     bool stop;
     /* (end of the cleared fields) */
+    /* with QUIET_CELLS (set with it): the other moves that change two
+     * cells as a landing would, from and to those of LOOKALIKE (the cells
+     * they fill in LOOKALIKE_TO), were hashed (all of them past
+     * LOOKALIKE_MAX: LOOKALIKE_ALL) */
+    bool lookalike_all;
+    int lookalike_count;
+    uint64_t lookalike_to;
     cellset visited, jumped, pushed, line, marked;
     cellset labels[GAME_MAX_LABELS];
     int32_t path[MOVEGEN_MAX_TURN_PATH];
     /* the states of the revisiting chains' iterations on the current path */
     uint64_t chain_states[MAX_CHAIN_STATES];
     cellset attack_targets;
-    uint64_t landed[64];    /* game.unique_landings: bit t of word f, a landing
-                             * from f to t was found this turn */
+    uint64_t landed[64];    /* game.unique_landings (or x->quiet_cells): bit t
+                             * of word f, a landing from f to t was found
+                             * this turn */
+#define LOOKALIKE_MAX 16
+    int16_t lookalike[LOOKALIKE_MAX][2];
     uint64_t shift_landed[BOARD_MAX_DIRECTIONS];    /* game.unique_shifts: the
                              * cells landed on by a step in each direction
                              * (by game.shift_canon) this turn */

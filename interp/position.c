@@ -289,6 +289,33 @@ void pos_undo_to(position *p, int mark)
         revert(p, &p->log[--p->log_length], true);
 }
 
+int pos_rewind(position *p, int mark)
+{
+    int end = p->log_length;
+    pos_undo_to(p, mark);
+    return end;
+}
+
+void pos_replay(position *p, int end)
+{
+    for (; p->log_length < end; p->log_length++) {
+        const change *c = &p->log[p->log_length];
+        switch (c->kind) {
+        case CHANGE_CELL:
+            set_cell(p, c->index, (uint16_t)c->after, true, false);
+            break;
+        case CHANGE_RESERVE:
+            p->hash ^= pos_reserve_key(c->player, c->index, c->before) ^ pos_reserve_key(c->player, c->index, c->after);
+            p->reserve[c->player][c->index] = c->after;
+            break;
+        case CHANGE_VAR:
+            p->hash ^= pos_var_key(c->index, c->before) ^ pos_var_key(c->index, c->after);
+            p->vars[c->index] = c->after;
+            break;
+        }
+    }
+}
+
 void pos_undo_to_hash(position *p, int mark, uint64_t hash)
 {
     while (p->log_length > mark)

@@ -112,6 +112,11 @@ static inline uint64_t pos_var_key(int var, int32_t value)
 
 /* Rolls the change log back to MARK (undoing each change). */
 void pos_undo_to(position *p, int mark);
+/* The same, for a look at the position before the changes: they stay in
+ * the log past its end, and pos_replay(P, END), END what pos_rewind
+ * returned, makes them again, log and hash as they were. */
+int pos_rewind(position *p, int mark);
+void pos_replay(position *p, int end);
 /* The same, back to where the hash was HASH: the changes' keys are not
  * worked out again (the generator keeps the hash of each state it undoes
  * to). */

@@ -12,6 +12,13 @@
  * piece (for `prefer captures`). */
 typedef struct batch {
     bool after;             /* LANDING_AFTER */
+    /* a game with a legality filter, the turn quiet (landing_unmade.c):
+     * the landings that cannot break the filter are batched, with the
+     * after-rules (game.after_actions) when AFTER_ACTIONS; the others run
+     * as they would, followed by K */
+    bool filtered, after_actions;
+    bool by_cells;          /* and x->quiet_cells: told apart by their cells */
+    const cont *k;
     bool unique;            /* MF_UNIQUE: told apart by their cells, not hashed */
     bool grouped;           /* game.unique_shifts: kept as groups, not one by one */
     int count, captures;    /* of all the landings, one by one and in groups */
@@ -150,8 +157,60 @@ static void run_leaves(gen *x, int node, const cont *k, hop_cache *c)
     }
 }
 
+/* Whether the turn's moves not batched include one that changed the cells
+ * FROM and TO as a landing (apart_from_landings in movegen.c). */
+static bool lookalike_listed(const gen *x, int from, int to)
+{
+    if (x->lookalike_all)
+        return true;
+    for (int i = 0; i < x->lookalike_count; i++)
+        if (x->lookalike[i][0] == from && x->lookalike[i][1] == to)
+            return true;
+    return false;
+}
+
+/* Adds the landing of the anchor piece on TO to B; TOOK: it takes a piece. */
+static inline void batch_add(gen *x, batch *b, int to, bool took)
+{
+    if (b->count == MOVELIST_MAX_MOVES) {
+        gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
+        return;
+    }
+    b->from[b->singles] = (int16_t)x->anchor;
+    b->captured[b->singles] = took;
+    b->to[b->singles++] = (int16_t)to;
+    b->captures += took;
+    b->count++;
+}
+
+/* One landing of a game with a legality filter (B filtered): batched if
+ * it is quiet (by its cells, or hashed), else run as it would be. */
+static void quiet_landing(gen *x, int to, const void *data)
+{
+    batch *b = (batch *)data;
+    uint64_t hash;
+    if (!landing_quiet(x, to, b->after_actions, b->by_cells ? NULL : &hash)) {
+        gen_land(x, to, b->k);
+        return;
+    }
+    if (b->by_cells) {
+        uint64_t bit = (uint64_t)1 << to;
+        if (x->landed[x->anchor] & bit)
+            return;
+        x->landed[x->anchor] |= bit;
+        /* a move not batched that changed these two cells as this landing
+         * does may have been this landing */
+        if ((x->lookalike_to & bit) && lookalike_listed(x, x->anchor, to)
+            && !gen_fresh(x, landing_unmade_hash(x, x->anchor, to, b->after_actions)))
+            return;
+    } else if (!gen_fresh(x, hash)) {
+        return;
+    }
+    batch_add(x, b, to, x->captured || x->pos->cells[to]);
+}
+
 /* One landing: hashed (not built, not made), and kept when its position
- * is new. */
+ * is new; or, told apart by its cells, kept when they are new. */
 static void batch_landing(gen *x, int to, const void *data)
 {
     batch *b = (batch *)data;
@@ -173,15 +232,7 @@ static void batch_landing(gen *x, int to, const void *data)
         if (!gen_fresh(x, hash))
             return;
     }
-    if (b->count == MOVELIST_MAX_MOVES) {
-        gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
-        return;
-    }
-    b->from[b->singles] = (int16_t)x->anchor;
-    b->captured[b->singles] = took;
-    b->to[b->singles++] = (int16_t)to;
-    b->captures += took;
-    b->count++;
+    batch_add(x, b, to, took);
 }
 
 /* The alternatives LEAVES (mnode.leaves) for the piece chosen: the
@@ -194,6 +245,8 @@ static void batch_leaves(gen *x, const int16_t *leaves, batch *b, bool all_at_on
         if (!(n->flags & MF_LANDING)) {
             if (may_start(x, n, c))
                 gen_run(x, *leaves, k);
+        } else if (b->filtered) {     /* (never all at once) */
+            each_landing(x, n, quiet_landing, b);
         } else if (!all_at_once) {
             each_landing(x, n, batch_landing, b);
         }
@@ -344,6 +397,15 @@ static inline void unchoose_piece(gen *x, const chosen *saved)
     cellset_copy(&x->jumped, &saved->jumped, words);
 }
 
+/* With x->quiet_cells, whether a select's quiet landings of KIND may be
+ * told by their cells: they are hashed, when another move may be one of
+ * them, with the after-rules the turn has, in the position it began from
+ * (apart_from_landings in movegen.c), so nothing may have been made. */
+static bool by_cells_here(const gen *x, int kind)
+{
+    return (kind == LANDING_QUIET_AFTER) == (x->g->after >= 0) && x->pos->log_length == x->turn_mark;
+}
+
 /* Draws from the landings of B of one KIND: all of them, those that take a
  * piece, or those that do not (for `prefer captures`, which draws each
  * kind among itself); builds the one drawn if any. */
@@ -362,11 +424,12 @@ static void build_landing(gen *x, const batch *b, int from, int to)
     /* the changes written where gen_store would copy them to (nothing
      * logged before them, room for them), else kept here */
     move_list *out = x->out;
-    change kept[LANDING_CHANGES];
-    change *c = x->pos->log_length == x->turn_mark && out->change_count + LANDING_CHANGES <= MOVELIST_MAX_CHANGES
+    change kept[LANDING_UNMADE_CHANGES];
+    change *c = x->pos->log_length == x->turn_mark && out->change_count + LANDING_UNMADE_CHANGES <= MOVELIST_MAX_CHANGES
                 ? out->changes + out->change_count : kept;
     uint64_t hash;
-    int count = landing_changes(x, to, b->after, c, &hash);
+    int count = b->filtered ? landing_unmade_changes(x, to, b->after_actions, c, &hash)
+                            : landing_changes(x, to, b->after, c, &hash);
     gen_store(x, c, count, hash);
     x->anchor = anchor;
     x->origin = origin;
@@ -412,17 +475,22 @@ static void draw_landing(gen *x, const batch *b, int kind)
  * thirty.  The other alternatives (MF_MIXED) run as they are.  What the
  * moves are, and which positions count as one, is what action_select
  * finds; the order they are found in may differ. */
-static void select_batch(gen *x, const mnode *n, const cellset *cells, const cont *k, bool after)
+static void select_batch(gen *x, const mnode *n, const cellset *cells, const cont *k, int kind)
 {
     const game *g = x->g;
     batch b;
-    b.after = after;
+    b.after = kind == LANDING_AFTER;
+    b.filtered = kind == LANDING_QUIET || kind == LANDING_QUIET_AFTER;
+    b.after_actions = kind == LANDING_QUIET_AFTER;
+    b.by_cells = b.filtered && x->quiet_cells;   /* (by_cells_here) */
+    b.k = k;
     b.unique = (n->flags & MF_UNIQUE) && g->unique_landings;
     b.grouped = b.unique && g->unique_shifts;
     b.count = b.captures = b.singles = b.groups = 0;
     hop_cache hops;
     hops.count = 0;
-    bool all_at_once = (n->flags & MF_SHIFTS) != 0;
+    /* (filtered: each landing is tested from the piece chosen) */
+    bool all_at_once = (n->flags & MF_SHIFTS) && !b.filtered;
     if (!all_at_once || (n->flags & MF_MIXED)) {
         /* with the landings found all at once, only the pieces from which
          * another alternative can start need choosing one by one */
@@ -486,8 +554,14 @@ void action_select(gen *x, const mnode *n, const cont *k)
         return;     /* no piece to choose (a type the mover has none of) */
     if ((n->flags & MF_LANDINGS) && x->sampling && !x->chance && !(x->chain_flags & MF_IN_CHAIN)) {
         int kind = landing_kind(x, k);
+        if (kind == LANDING_MADE) {
+            kind = landing_quiet_kind(x, k);
+            /* (a landing hashed here could be one told by its cells) */
+            if (kind != LANDING_MADE && x->quiet_cells && !by_cells_here(x, kind))
+                kind = LANDING_MADE;
+        }
         if (kind != LANDING_MADE) {
-            select_batch(x, n, &cells, k, kind == LANDING_AFTER);
+            select_batch(x, n, &cells, k, kind);
             return;
         }
     }

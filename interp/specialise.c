@@ -965,6 +965,28 @@ static bool content_tables(game *g)
     return true;
 }
 
+/* For game.landing_quiet_cells: whether the after-rules change no type of
+ * piece, every select's landings are off the mover's pieces, and no move
+ * is a placement or a hop chain (whose moves are accepted without their
+ * changes at hand: apart_from_landings needs them). */
+static bool quiet_by_cells(const game *g)
+{
+    for (int i = 0; i < g->after_action_count; i++) {
+        const mnode *n = &g->nodes[g->after_actions[i]];
+        if (n->op == M_GUARD)
+            n = &g->nodes[n->a];
+        if (n->op == M_CHANGE)
+            return false;
+    }
+    for (int i = 0; i < g->node_count; i++) {
+        const mnode *n = &g->nodes[i];
+        if (n->op == M_PLACE || (n->flags & MF_HOP_CHAIN)
+            || (n->op == M_SELECT && (n->flags & MF_LANDINGS) && !landings_off_friends(g, n->a)))
+            return false;
+    }
+    return true;
+}
+
 bool specialise_game(game *g)
 {
     board_tables(g);
@@ -1037,6 +1059,7 @@ bool specialise_game(game *g)
     if (!step_tables(g) || !sight_rays(g) || !cell_programs_build(g) || !set_words_build(g) || !attack_rays_build(g))
         return false;
     landing_unmade_build(g);
+    g->landing_quiet_cells = g->landing_unmade && g->words == 1 && quiet_by_cells(g);
     return true;
 }
 
@@ -1062,6 +1085,7 @@ void specialise_none(game *g)
         g->after_landing_by_cells[i] = false;
     g->after_action_count = -1;
     g->unique_landings = g->unique_shifts = false;
+    g->landing_quiet_cells = false;
     g->rays_valid = false;
     g->quiet_attacked = -1;
     free(g->sight_rays);

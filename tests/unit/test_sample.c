@@ -188,11 +188,25 @@ static void many_moves_once(void **state)
     play("tests/fixtures/place-pairs.rules");
 }
 
+/* With a legality filter, the quiet landings are drawn from without being
+ * hashed, told apart by their two cells; another alternative that makes
+ * the same move, made and hashed before the landing or after it, must be
+ * found to be it (a rook's step north and south, then a variable set to
+ * the value it has, are its slide's landings): ten moves at the start,
+ * each drawn as often, and the counts of every ply as movegen_generate's. */
+static void lookalike_landings(void **state)
+{
+    (void)state;
+    even_draws("tests/fixtures/lookalikes.rules", 10);
+    play("tests/fixtures/lookalikes.rules");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(draws_are_even),
         cmocka_unit_test(many_moves_once),
+        cmocka_unit_test(lookalike_landings),
         cmocka_unit_test(shipped_games),
         cmocka_unit_test(primitives),
     };
