@@ -15,7 +15,8 @@
  * dropped.  Only a landing the tests cannot tell is made.  It needs
  * after-rules whose every read of the position after the landing can be
  * answered from the piece that landed (game.landing_unmade, worked out at
- * load time). */
+ * load time).  While movegen_sample draws, select.c asks landing_quiet
+ * which landings need no look at all, and builds only the one it draws. */
 #include "attack.h"
 #include "landing.h"
 #include "movegen_internal.h"
