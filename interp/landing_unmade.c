@@ -218,30 +218,36 @@ static int filter_after(const gen *x, const change *c, int n, const cell_landing
     return lines ? attacked_after(x, moved, &left, joined) : FILTER_HOLDS;
 }
 
-int landing_unmade_changes(gen *x, int to, bool after, change *c, uint64_t *hash)
+/* The anchor piece's landing on TO, then the after-rules when AFTER, not
+ * made: its changes into C (NULL: only the hash, no path), the hash after
+ * them in *HASH, the piece that landed in *MOVED; their number. */
+__attribute__((always_inline)) static inline int unmade_changes(gen *x, int to, bool after, change *c, uint64_t *hash,
+                                                             cell_landing *moved)
 {
     int n = landing_changes(x, to, false, c, hash);
+    *moved = (cell_landing){ x->anchor, to, x->pos->cells[x->anchor] };
     if (after) {
-        cell_landing moved = { x->anchor, to, x->pos->cells[x->anchor] };
-        after_changes(x, &moved, c, &n, hash);
+        change rules[GAME_MAX_AFTER_LANDING];
+        int ruled = 0;
+        after_changes(x, moved, c ? c : rules, c ? &n : &ruled, hash);
     }
     return n;
 }
 
-/* The hash after the anchor piece's landing on TO and the after-rules
- * (when AFTER), not made; the piece on TO then in *CODE. */
+int landing_unmade_changes(gen *x, int to, bool after, change *c, uint64_t *hash)
+{
+    cell_landing moved;
+    return unmade_changes(x, to, after, c, hash, &moved);
+}
+
+/* The hash after that landing; the piece on TO then in *CODE. */
 static uint64_t unmade_hash(gen *x, int to, bool after, uint16_t *code)
 {
     int path = x->path_length;
     bool captured = x->captured;
     uint64_t hash;
-    landing_changes(x, to, false, NULL, &hash);
-    cell_landing moved = { x->anchor, to, x->pos->cells[x->anchor] };
-    if (after) {
-        change c[GAME_MAX_AFTER_LANDING];
-        int n = 0;
-        after_changes(x, &moved, c, &n, &hash);
-    }
+    cell_landing moved;
+    unmade_changes(x, to, after, NULL, &hash, &moved);
     x->path_length = path;
     x->captured = captured;
     *code = moved.code;
@@ -300,10 +306,8 @@ bool land_unmade(gen *x, int to, bool after)
     long applied = x->applied;
     change c[LANDING_UNMADE_CHANGES];
     uint64_t hash;
-    int n = landing_changes(x, to, false, c, &hash);
-    cell_landing moved = { x->anchor, to, x->pos->cells[x->anchor] };
-    if (after)
-        after_changes(x, &moved, c, &n, &hash);
+    cell_landing moved;
+    int n = unmade_changes(x, to, after, c, &hash, &moved);
     int verdict = filter_after(x, c, n, &moved);
     if (verdict == FILTER_HOLDS && !x->stop) {
         x->known_legal = true;
