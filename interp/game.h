@@ -512,7 +512,7 @@ typedef struct game {
     bool landing_unmade;
     /* ... on a board of one word, with after-rules that change no piece's
      * type, every landing off the mover's pieces, and no placement or hop
-     * chain in the game: a quiet landing (landing_quiet) is told apart from
+     * chain in the game: a landing batched (landing_verdict) is told apart from
      * the turn's other moves by its two cells, without hashing (select.c,
      * and apart_from_landings in movegen.c for the others) */
     bool landing_quiet_cells;

@@ -38,7 +38,7 @@ static inline int landing_kind(const gen *x, const cont *k)
 /* For a game whose landings are LANDING_MADE for its legality filter:
  * LANDING_QUIET (K is empty) or LANDING_QUIET_AFTER (K is the after-rules,
  * game.after_actions) when a landing may be recorded by land_unmade, the
- * turn quiet (landing_quiet tells which need no look along the lines);
+ * turn quiet (landing_verdict tells which are legal);
  * LANDING_MADE when not. */
 static inline int landing_quiet_kind(const gen *x, const cont *k)
 {
@@ -71,14 +71,19 @@ int after_landing_changes(gen *x, int to, uint16_t code, change *c, int n, uint6
  * holding, and dropped if it is known not to; false (nothing done) if it
  * must be made to tell. */
 bool land_unmade(gen *x, int to, bool after);
+/* What the legality filter says of a landing not made: it holds, it does
+ * not (the move is not legal), or that is not known without making it. */
+enum { FILTER_HOLDS, FILTER_FAILS, FILTER_UNKNOWN };
 /* For select's batch (select.c), with game.landing_unmade and
- * x->legal_quiet: whether that landing (not made) leaves the filter
- * holding without a look along any line, for it changes no cell of the
- * zone and adds none to the filter's set; then *HASH is the hash after it
- * (HASH NULL: not worked out, with game.landing_quiet_cells).  False:
- * land_unmade (or making it) must tell. */
-bool landing_quiet(gen *x, int to, bool after, uint64_t *hash);
-/* The hash after the landing of the piece on FROM on TO, as landing_quiet
+ * x->legal_quiet: what the filter says of that landing (not made).  One
+ * that changes no cell of the zone and adds none to the filter's set
+ * holds without a look; the others (the king's own, a pinned piece's) are
+ * looked at along the lines as land_unmade would, but for the one that is
+ * drawn without building their changes.  *HASH is the hash after the
+ * landing (HASH NULL: not worked out, with game.landing_quiet_cells).
+ * FILTER_UNKNOWN: land_unmade (or making it) must tell. */
+int landing_verdict(gen *x, int to, bool after, uint64_t *hash);
+/* The hash after the landing of the piece on FROM on TO, as landing_verdict
  * finds it, with X's anchor and the rest as they were after. */
 uint64_t landing_unmade_hash(gen *x, int from, int to, bool after);
 /* The changes land_unmade records for that landing, into C (room for

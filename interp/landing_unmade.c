@@ -15,8 +15,10 @@
  * dropped.  Only a landing the tests cannot tell is made.  It needs
  * after-rules whose every read of the position after the landing can be
  * answered from the piece that landed (game.landing_unmade, worked out at
- * load time).  While movegen_sample draws, select.c asks landing_quiet
- * which landings need no look at all, and builds only the one it draws. */
+ * load time).  While movegen_sample draws, select.c asks landing_verdict
+ * which landings are legal (most need no look at all; the king's and a
+ * pinned piece's are looked at without building their changes), and
+ * builds only the one it draws. */
 #include "attack.h"
 #include "landing.h"
 #include "movegen_internal.h"
@@ -89,8 +91,10 @@ __attribute__((always_inline)) static inline bool holds(const gen *x, int e, int
 
 /* The after-rules (apply_after_actions) for the landing MOVED, as changes
  * appended to C (*N of them), moving *HASH; the landed piece's code in
- * MOVED follows them. */
-static void after_changes(gen *x, cell_landing *moved, change *c, int *n, uint64_t *hash)
+ * MOVED follows them.  With C NULL only that code: no change, hash, path
+ * or count (after_code). */
+__attribute__((always_inline)) static inline void after_rules(gen *x, cell_landing *moved, change *c, int *n,
+                                                             uint64_t *hash)
 {
     const game *g = x->g;
     const position *p = x->pos;
@@ -104,7 +108,7 @@ static void after_changes(gen *x, cell_landing *moved, change *c, int *n, uint64
         uint16_t code = moved->code, changed = code;
         switch (a->op) {
         case M_SET_VAR: {
-            if (a->type < 0)
+            if (a->type < 0 || !c)
                 continue;
             const cexpr *e = &g->exprs[a->value];
             int32_t old = p->vars[a->type], value = e->op == C_SET_HERE || e->op == C_SET_LAST ? moved->to
@@ -123,23 +127,35 @@ static void after_changes(gen *x, cell_landing *moved, change *c, int *n, uint64
             if (a->types[0] == PIECE_TYPE(code))
                 continue;
             changed = PIECE_CODE(a->types[0], PIECE_OWNER(code), PIECE_FLAGS(code));
-            gen_path_push(x, PATH_CHANGE, a->types[0]);
+            if (c)
+                gen_path_push(x, PATH_CHANGE, a->types[0]);
             break;
         default:
             continue;
         }
         if (changed != code) {
-            c[(*n)++] = (change){ CHANGE_CELL, 0, (uint16_t)moved->to, code, changed };
-            *hash ^= pos_piece_key(g, moved->to, code) ^ pos_piece_key(g, moved->to, changed);
+            if (c) {
+                c[(*n)++] = (change){ CHANGE_CELL, 0, (uint16_t)moved->to, code, changed };
+                *hash ^= pos_piece_key(g, moved->to, code) ^ pos_piece_key(g, moved->to, changed);
+            }
             moved->code = changed;
         }
-        x->applied++;
+        if (c)
+            x->applied++;
     }
 }
 
-/* What the filter says of a landing not made: it holds, it does not (the
- * move is not legal), or that is not known here (the landing is made). */
-enum { FILTER_HOLDS, FILTER_FAILS, FILTER_UNKNOWN };
+static void after_changes(gen *x, cell_landing *moved, change *c, int *n, uint64_t *hash)
+{
+    after_rules(x, moved, c, n, hash);
+}
+
+/* The code of the piece that landed as MOVED, after the after-rules. */
+static uint16_t after_code(gen *x, cell_landing moved)
+{
+    after_rules(x, &moved, NULL, NULL, NULL);
+    return moved.code;
+}
 
 /* VERDICT, with CELL of E looked at along the lines of Y's player (all
  * lines, EVERY, or those through the cell MOVED left). */
@@ -270,30 +286,43 @@ uint64_t landing_unmade_hash(gen *x, int from, int to, bool after)
     return hash;
 }
 
-bool landing_quiet(gen *x, int to, bool after, uint64_t *hash)
+int landing_verdict(gen *x, int to, bool after, uint64_t *hash)
 {
     const game *g = x->g;
     int from = x->anchor;
-    if (cellset_has(&x->legal_zone, from) || cellset_has(&x->legal_zone, to))
-        return false;
     /* (the cell left, outside the zone, is not one of the set's: it must
      * not join it) */
-    if (g->quiet_attacked_empty && holds(x, g->quiet_attacked, from, 0))
-        return false;
+    bool lines = cellset_has(&x->legal_zone, from) || cellset_has(&x->legal_zone, to)
+                 || (g->quiet_attacked_empty && holds(x, g->quiet_attacked, from, 0));
+    if (lines && !g->rays_cell_tests)
+        return FILTER_UNKNOWN;
     long applied = x->applied;
     /* (without HASH, game.landing_quiet_cells: the after-rules change no
      * type, and the tests below read no more of a piece) */
-    uint16_t code = x->pos->cells[from];
+    uint16_t code = x->pos->cells[from], victim = x->pos->cells[to];
     if (hash)
         *hash = unmade_hash(x, to, after, &code);
-    /* filter_after's tests of the cell landed on: the piece there is the
-     * mover's, and not one of the attacked set's */
-    if (PIECE_OWNER(code) != x->player
-        || (((g->quiet_attacked_types >> PIECE_TYPE(code)) & 1) && holds(x, g->quiet_attacked, to, code))) {
+    /* filter_after's tests of the cell landed on, when the landing changes
+     * no cell of the zone: the piece there is the mover's, and not one of
+     * the attacked set's */
+    if (!lines && PIECE_OWNER(code) == x->player
+        && !(((g->quiet_attacked_types >> PIECE_TYPE(code)) & 1) && holds(x, g->quiet_attacked, to, code)))
+        return FILTER_HOLDS;
+    /* else filter_after's look along the lines, from the two cells the
+     * landing changes (the after-rules change only the one landed on) */
+    if (!g->rays_cell_tests) {
         x->applied = applied;
-        return false;
+        return FILTER_UNKNOWN;
     }
-    return true;
+    cell_landing moved = { from, to, code };
+    if (!hash && after)
+        moved.code = after_code(x, moved);
+    change c[2] = { { CHANGE_CELL, 0, (uint16_t)from, x->pos->cells[from], 0 },
+                    { CHANGE_CELL, 0, (uint16_t)to, victim, moved.code } };
+    int verdict = filter_after(x, c, 2, &moved);
+    if (verdict == FILTER_UNKNOWN)
+        x->applied = applied;
+    return verdict;
 }
 
 bool land_unmade(gen *x, int to, bool after)

@@ -189,7 +189,10 @@ static void quiet_landing(gen *x, int to, const void *data)
 {
     batch *b = (batch *)data;
     uint64_t hash;
-    if (!landing_quiet(x, to, b->after_actions, b->by_cells ? NULL : &hash)) {
+    int verdict = landing_verdict(x, to, b->after_actions, b->by_cells ? NULL : &hash);
+    if (verdict == FILTER_FAILS)
+        return;
+    if (verdict == FILTER_UNKNOWN) {
         gen_land(x, to, b->k);
         return;
     }
