@@ -184,7 +184,8 @@ static int attacked_after(const gen *x, const cell_landing *moved, const cellset
         gen_for_rays(&y, x, a);
         for (int cell = cellset_next(&x->legal_cells, -1, g->words); cell >= 0;
              cell = cellset_next(&x->legal_cells, cell, g->words)) {
-            if (!cellset_has(left, cell) && (verdict = look(&y, cell, moved, false, verdict)) == FILTER_FAILS)
+            if (!cellset_has(left, cell)
+                && (verdict = look(&y, cell, moved, x->legal_check, verdict)) == FILTER_FAILS)
                 return FILTER_FAILS;
         }
         if (joined < 0)

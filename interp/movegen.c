@@ -444,7 +444,7 @@ static bool quiet_move(gen *x)
 static bool legal(gen *x)
 {
     const game *g = x->g;
-    if (x->legal_quiet && quiet_move(x))
+    if (x->legal_quiet && !x->legal_check && quiet_move(x))
         return true;
     for (int i = 0; i < g->filter_count; i++) {
         const filter *f = &g->filters[i];
@@ -683,12 +683,15 @@ static inline void init_gen(gen *x, movegen *m, position *p, int player, int lev
 }
 
 /* For game.quiet_attacked E: whether the mover's pieces hold every cell of
- * E and none is attacked now, with no piece of a type with other captures
- * than rays near them; then LEGAL_ZONE is E's cells and every line through
- * them with a piece on it that takes along it.  A move that changes no
- * cell of the zone and gives no other player a piece leaves each line as
- * it was (no piece of its types on it, or the same cells up to the first
- * piece), so E is still not attacked (quiet_move). */
+ * E with no piece of a type with other captures than rays near them; then
+ * LEGAL_ZONE is E's cells and every line through them with a piece on it
+ * that takes along it.  If none of them is attacked now, a move that
+ * changes no cell of the zone and gives no other player a piece leaves
+ * each line as it was (no piece of its types on it, or the same cells up
+ * to the first piece), so E is still not attacked (quiet_move).  If one
+ * is (x->legal_check, with game.rays_cell_tests), the zone is the whole
+ * board: every landing is looked at along the lines (landing_unmade.c),
+ * and every other move made and tested. */
 static bool quiet_turn(gen *x)
 {
     const game *g = x->g;
@@ -720,7 +723,13 @@ static bool quiet_turn(gen *x)
     x->in_filter = true;
     bool attacked = gen_attacked(x, e);
     x->in_filter = saved;
-    return !attacked;
+    if (!attacked)
+        return true;
+    if (!g->rays_cell_tests)
+        return false;
+    x->legal_check = true;
+    cellset_fill(&x->legal_zone, g->board.cell_count);
+    return true;
 }
 
 static void begin_turn(gen *x)
@@ -742,6 +751,7 @@ static void begin_turn(gen *x)
         }
     }
     /* (not for counts, which mostly stop at the first move) */
+    x->legal_check = false;
     x->legal_quiet = g->quiet_attacked >= 0 && !x->counting && quiet_turn(x);
 }
 

@@ -78,8 +78,11 @@ typedef struct gen {
     bool sampling, sample_prefer;
     bool drawn;             /* the move being made was drawn already: write it out */
     /* game.quiet_attacked: the legality filter held before the turn, and
-     * holds after a move that changes no cell of LEGAL_ZONE (quiet_turn) */
-    bool legal_quiet;
+     * holds after a move that changes no cell of LEGAL_ZONE (quiet_turn);
+     * or (LEGAL_CHECK) it did not, a cell of E attacked along a line: then
+     * the zone is the whole board, and E's cells are looked at along every
+     * line after a landing (landing_unmade.c), not only those it opened */
+    bool legal_quiet, legal_check;
     bool known_legal;       /* the move being emitted was found quiet (land_unmade) */
     bool in_filter;         /* evaluating a legality filter: the side has not changed yet */
     bool no_moves;          /* for end rules */
