@@ -418,6 +418,12 @@ static inline void gen_for_rays(gen *y, const gen *parent, int player)
 static inline uint32_t gen_reaching(const game *g, const position *p, int player, int cell)
 {
     uint32_t near = 0;
+    if (g->words == 1) {    /* (a load and a test a type: the king's every landing asks) */
+        const uint64_t *reach = attack_reach(g, player, 0, cell), own = p->owned[player].w[0];
+        for (int t = 0; t < g->type_count; t++)
+            near |= (uint32_t)((reach[t] & p->typed[t].w[0] & own) != 0) << t;
+        return near;
+    }
     for (int t = 0; t < g->type_count; t++) {
         const uint64_t *reach = attack_reach(g, player, t, cell);
         for (int w = 0; w < g->words; w++)
