@@ -37,9 +37,9 @@ static inline int landing_kind(const gen *x, const cont *k)
 
 /* For a game whose landings are LANDING_MADE for its legality filter:
  * LANDING_QUIET (K is empty) or LANDING_QUIET_AFTER (K is the after-rules,
- * game.after_actions) when a landing may be recorded by land_unmade, the
- * turn quiet (landing_verdict tells which are legal);
- * LANDING_MADE when not. */
+ * game.after_actions) when a landing may be recorded by land_unmade, with
+ * x->legal_quiet (landing_verdict tells which are legal); LANDING_MADE
+ * when not. */
 static inline int landing_quiet_kind(const gen *x, const cont *k)
 {
     const game *g = x->g;

@@ -12,7 +12,11 @@
  * target a test of the cell's piece), a landing in the zone is tested too:
  * along the lines through the cell it leaves (a pin), and, for the king
  * itself, along every line through where it lands; one found illegal is
- * dropped.  Only a landing the tests cannot tell is made.  It needs
+ * dropped.  A turn that begins with the king attacked along a line
+ * (x->legal_check) is looked at the same way, with the zone the whole
+ * board and the king looked at along every line, so that a landing that
+ * blocks the line or takes the piece on it is found legal without being
+ * made.  Only a landing the tests cannot tell is made.  It needs
  * after-rules whose every read of the position after the landing can be
  * answered from the piece that landed (game.landing_unmade, worked out at
  * load time).  While movegen_sample draws, select.c asks landing_verdict

@@ -183,8 +183,9 @@ static inline void batch_add(gen *x, batch *b, int to, bool took)
     b->count++;
 }
 
-/* One landing of a game with a legality filter (B filtered): batched if
- * it is quiet (by its cells, or hashed), else run as it would be. */
+/* One landing of a game with a legality filter (B filtered): batched (by
+ * its cells, or hashed) if landing_verdict finds it legal, dropped if it
+ * finds it not, else run as it would be. */
 static void quiet_landing(gen *x, int to, const void *data)
 {
     batch *b = (batch *)data;
