@@ -577,6 +577,79 @@ static void place_at(gen *x, const mnode *n, int owner, int cell, const cont *k)
     restore(x, &saved);
 }
 
+/* The capture pattern of K when the turn ends with it, and it is one a
+ * placement's capture may be worked out for without being made: a straight
+ * bulk pattern (pattern.bulk_straight) from the placed piece, whose
+ * captures convert or remove (not into the reserve: a count changes too);
+ * else -1. */
+static inline int capture_direct(const gen *x, const cont *k)
+{
+    const game *g = x->g;
+    if (!k || k->next || !g->direct_emit || x->attack || x->chance || g->capture == CAPTURE_RESERVE)
+        return -1;
+    const mnode *c = &g->nodes[k->node];
+    if (c->op != M_CAPTURE || c->type < 0 || !g->patterns[c->type].bulk_straight)
+        return -1;
+    return c->type;
+}
+
+/* N's piece for OWNER placed on CELL, then the captures of PATTERN from it
+ * (capture_direct), recorded as place_at and action_capture would record
+ * them (the same changes, path and hash), without either being made: the
+ * marks are the same before the placement (pattern.bulk_straight).  False,
+ * nothing done, when the marks are not worked out at once or the list is
+ * full, for place_at to make the move instead. */
+static bool place_capture_direct(gen *x, const mnode *n, int owner, int cell, int capture_pattern)
+{
+    const game *g = x->g;
+    const position *p = x->pos;
+    move_list *out = x->out;
+    cellset marks;
+    int logged = p->log_length - x->turn_mark;     /* the turn's earlier actions' */
+    if (!pattern_bulk_marks(x, capture_pattern, cell, MAX_MATCHES, &marks)
+        || (out && out->change_count + logged + 2 + cellset_count(&marks, g->words) > MOVELIST_MAX_CHANGES))
+        return false;
+    /* written in place, after the logged ones (store sees it); counted
+     * moves are told apart by their hash alone */
+    change *c = x->counting || !out ? NULL : out->changes + out->change_count + logged;
+    int count = 0, path = x->path_length;
+    uint64_t hash = p->hash;
+    change stock[1];
+    placement_stock(p, n, owner, stock, &count, &hash);
+    if (c && count)
+        c[0] = stock[0];
+    uint16_t code = PIECE_CODE(n->type, owner, 0);
+    if (c)
+        c[count] = (change){ CHANGE_CELL, 0, (uint16_t)cell, 0, code };
+    count++;
+    hash ^= pos_piece_key(g, cell, code);
+    gen_path_push(x, PATH_DROP, cell);
+    gen_path_push(x, PATH_CHANGE, n->type);
+    bool captured = x->captured;
+    for (int m = cellset_next(&marks, -1, g->words); m >= 0; m = cellset_next(&marks, m, g->words)) {
+        /* what capture_cells and capture_at do to the cell */
+        uint16_t was = p->cells[m], now = 0;
+        if (!was)
+            continue;
+        if (g->capture == CAPTURE_CONVERT) {
+            if (PIECE_OWNER(was) == x->player)
+                continue;
+            now = PIECE_CODE(PIECE_TYPE(was), x->player, PIECE_FLAGS(was));
+        }
+        if (c)
+            c[count] = (change){ CHANGE_CELL, 0, (uint16_t)m, was, now };
+        count++;
+        hash ^= pos_piece_key(g, m, was) ^ pos_piece_key(g, m, now);
+        gen_path_push(x, PATH_CAPTURED, m);
+        x->captured = true;
+    }
+    x->applied += 2;
+    gen_emit(x, c, c ? count : 0, hash);
+    x->path_length = path;
+    x->captured = captured;
+    return true;
+}
+
 /* The owner of N's piece and the empty cells it may be placed on; false
  * when its reserve is empty. */
 __attribute__((always_inline)) static inline bool placement_cells(gen *x, const mnode *n, int *owner,
@@ -611,18 +684,21 @@ void action_place(gen *x, const mnode *n, const cont *k)
         place_direct(x, n, owner, &cells, unique);
         return;
     }
+    int capture_pattern = capture_direct(x, k);
     if (unique) {
         /* one move per cell, none the same: counted, and one drawn and made */
         int cell = cellset_nth(&cells, gen_sample_batch(x, cellset_count(&cells, g->words)), g->words);
         if (cell >= 0) {
             x->drawn = true;
-            place_at(x, n, owner, cell, k);
+            if (capture_pattern < 0 || !place_capture_direct(x, n, owner, cell, capture_pattern))
+                place_at(x, n, owner, cell, k);
             x->drawn = false;
         }
         return;
     }
     for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words))
-        place_at(x, n, owner, cell, k);
+        if (capture_pattern < 0 || !place_capture_direct(x, n, owner, cell, capture_pattern))
+            place_at(x, n, owner, cell, k);
 }
 
 int place_sample(gen *x, int node)

@@ -813,7 +813,10 @@ void game_free(game *g)
     free(g->sets);
     free(g->region_sets);
     for (int i = 0; i < g->pattern_count; i++)
+    {
         free(g->patterns[i].bulk_dirs);
+        free(g->patterns[i].bulk_word);
+    }
     free(g->patterns);
     free(g->initial_cells);
     free(g->reach);

@@ -298,7 +298,25 @@ typedef struct pattern {
      * each value of the variable (bulk_values[player] of them) */
     int8_t *bulk_dirs;
     int bulk_values[GAME_MAX_PLAYERS];
+    /* bulk, and every path of every value goes one direction throughout:
+     * a path never comes back to its anchor, so what it marks from a cell
+     * is the same before and after a piece is put on the cell */
+    bool bulk_straight;
+    /* bulk on a board of one word: bulk_dirs' steps as the words and
+     * rotations the kernels use, [player][value][step] */
+    struct bulk_word_step *bulk_word;
 } pattern;
+
+/* A bulk pattern's step on a board of one word, for one direction: the
+ * cells with a neighbour that way (FROM) go to it by a rotation left by
+ * FORWARD, and come back from it by one by BACK (spec_word_forward and
+ * spec_word_back, with the direction's figures read once, at load). */
+typedef struct bulk_word_step {
+    uint64_t from;
+    uint8_t forward, back;
+    int8_t min, max;
+    bool mark;
+} bulk_word_step;
 
 typedef enum outcome_kind {
     OUTCOME_WIN,        /* player wins */

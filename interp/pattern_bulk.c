@@ -51,10 +51,17 @@ static bool variable_values(const game *g, const pattern *pt, int player, int *v
     return true;
 }
 
+/* The directions of the steps of PT for PLAYER with the variable's V-th value. */
+static inline const int8_t *bulk_dirs(const pattern *pt, int player, int v)
+{
+    return pt->bulk_dirs + (player * GAME_MAX_DSTEPS + v) * pt->step_count;
+}
+
 bool pattern_bulk_prepare(const game *g, pattern *pt)
 {
     free(pt->bulk_dirs);
     pt->bulk_dirs = NULL;
+    pt->bulk_straight = false;
     for (int i = 0; i < pt->step_count; i++) {
         const pstep *ps = &pt->steps[i];
         if (ps->label >= 0 || !spec_position_only(g, ps->test) || ps->min > 1 || (ps->max != 1 && ps->max != -1))
@@ -81,13 +88,37 @@ bool pattern_bulk_prepare(const game *g, pattern *pt)
             }
     }
     pt->bulk_dirs = dirs;
+    free(pt->bulk_word);
+    pt->bulk_word = NULL;
+    if (g->words == 1) {
+        size_t steps = (size_t)g->player_count * GAME_MAX_DSTEPS * (size_t)(pt->step_count > 0 ? pt->step_count : 1);
+        bulk_word_step *word = calloc(steps, sizeof *word);
+        if (!word) {
+            free(dirs);
+            pt->bulk_dirs = NULL;
+            return false;
+        }
+        for (int p = 0; p < g->player_count; p++)
+            for (int v = 0; v < pt->bulk_values[p]; v++)
+                for (int i = 0; i < pt->step_count; i++) {
+                    int at = (p * GAME_MAX_DSTEPS + v) * pt->step_count + i, d = dirs[at];
+                    const pstep *ps = &pt->steps[i];
+                    word[at] = (bulk_word_step){ g->shift_from[d].w[0], (uint8_t)(g->shift_offset[d] & 63),
+                                                 (uint8_t)(-g->shift_offset[d] & 63), ps->min, ps->max,
+                                                 ps->mark != 0 };
+                }
+        pt->bulk_word = word;
+    }
+    /* (the tests are position-only sets: whether one holds a cell depends
+     * on that cell's piece, or on no cell's) */
+    pt->bulk_straight = true;
+    for (int p = 0; p < g->player_count; p++)
+        for (int v = 0; v < pt->bulk_values[p]; v++)
+            for (int q = 0; q < pt->path_count; q++)
+                for (int i = pt->paths[q].first + 1; i < pt->paths[q].first + pt->paths[q].count; i++)
+                    if (bulk_dirs(pt, p, v)[i] != bulk_dirs(pt, p, v)[pt->paths[q].first])
+                        pt->bulk_straight = false;
     return true;
-}
-
-/* The directions of the steps of PT for PLAYER with the variable's V-th value. */
-static inline const int8_t *bulk_dirs(const pattern *pt, int player, int v)
-{
-    return pt->bulk_dirs + (player * GAME_MAX_DSTEPS + v) * pt->step_count;
 }
 
 /* The cells from which the steps FIRST..LAST-1 of a path succeed. */
@@ -152,29 +183,41 @@ static void bulk_tests(gen *x, const pattern *pt, cellset *tests)
     x->pattern_anchor = saved_anchor;
 }
 
+static inline uint64_t rotate_left(uint64_t w, int by)
+{
+    return (w << (by & 63)) | (w >> (-by & 63));
+}
+
 /* path_starts and bulk_tests on a board of one word: the same steps on
- * words in registers (spec_word_back), where the sets above go through
- * memory a word at a time. */
-__attribute__((always_inline)) static inline uint64_t path_starts_word(const game *g, const pattern *pt,
-                                                                       const uint64_t *tests, int first, int last,
-                                                                       const int8_t *dirs)
+ * words in registers, each step's direction read as pattern.bulk_word's
+ * rotations and mask (STEPS), where the sets above go through memory a
+ * word at a time. */
+__attribute__((always_inline)) static inline uint64_t path_starts_word(const game *g, const uint64_t *tests,
+                                                                       int first, int last,
+                                                                       const bulk_word_step *steps)
 {
     uint64_t rest = g->board_word;
     for (int i = last - 1; i >= first; i--) {
-        const pstep *ps = &pt->steps[i];
-        int d = dirs[i];
-        uint64_t t = tests[i], before_t = spec_word_back(g, d, t), good = t & rest;
-        if (ps->max != 1) {
+        const bulk_word_step *s = &steps[i];
+        uint64_t from = s->from, t = tests[i], before_t = rotate_left(t, s->back) & from, good = t & rest;
+        int back = s->back;
+        if (s->max != 1) {
             good &= ~before_t;
-            for (uint64_t next; (next = spec_word_back(g, d, good) & t & ~good) != 0;)
+            for (uint64_t next; (next = rotate_left(good, back) & from & t & ~good) != 0;)
                 good |= next;
         }
-        uint64_t next = spec_word_back(g, d, good);
-        if (ps->min == 0)
+        uint64_t next = rotate_left(good, back) & from;
+        if (s->min == 0)
             next |= rest & ~before_t;
         rest = next;
     }
     return rest;
+}
+
+/* pattern.bulk_word's steps for PLAYER with the variable's V-th value. */
+static inline const bulk_word_step *word_steps(const pattern *pt, int player, int v)
+{
+    return pt->bulk_word + (player * GAME_MAX_DSTEPS + v) * pt->step_count;
 }
 
 static void bulk_tests_word(gen *x, const pattern *pt, uint64_t *tests)
@@ -198,17 +241,17 @@ static uint64_t bulk_where_word(gen *x, const pattern *pt, uint64_t from)
     if (groups == 1 && paths == 1) {    /* (one path, most patterns: no loops around it) */
         int first = pt->paths[0].first, last = first + pt->paths[0].count;
         for (int v = 0; v < count; v++)
-            out |= path_starts_word(g, pt, tests, first, last, bulk_dirs(pt, x->player, v));
+            out |= path_starts_word(g, tests, first, last, word_steps(pt, x->player, v));
         return out & from;
     }
     for (int v = 0; v < count; v++) {
-        const int8_t *dirs = bulk_dirs(pt, x->player, v);
+        const bulk_word_step *steps = word_steps(pt, x->player, v);
         for (int group = 0; group < groups; group++) {
             uint64_t all = from & ~out;
             for (int p = 0; p < paths && all; p++)
                 if (pt->paths[p].group == group)
-                    all &= path_starts_word(g, pt, tests, pt->paths[p].first,
-                                            pt->paths[p].first + pt->paths[p].count, dirs);
+                    all &= path_starts_word(g, tests, pt->paths[p].first,
+                                            pt->paths[p].first + pt->paths[p].count, steps);
             out |= all;
         }
     }
@@ -247,25 +290,25 @@ void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset 
 }
 
 /* The cells the steps FIRST..LAST-1 of a path mark from ANCHOR, on a board
- * of one word (each step a shift of the cell's bit, tested against a
+ * of one word (each step a rotation of the cell's bit, tested against a
  * word); *OK false when a step takes fewer cells than its minimum. */
-static inline uint64_t path_marks_word(const game *g, const pattern *pt, const uint64_t *tests, int first, int last,
-                                       const int8_t *dirs, int anchor, bool *ok)
+static inline uint64_t path_marks_word(const uint64_t *tests, int first, int last, const bulk_word_step *steps,
+                                       int anchor, bool *ok)
 {
     uint64_t at = (uint64_t)1 << anchor, marks = 0;
     for (int i = first; i < last; i++) {
-        const pstep *ps = &pt->steps[i];
-        int d = dirs[i], taken = 0;
-        while (ps->max < 0 || taken < ps->max) {
-            uint64_t next = spec_word_forward(g, d, at) & tests[i];
+        const bulk_word_step *s = &steps[i];
+        uint64_t from = s->from, t = tests[i];
+        int forward = s->forward, taken = 0, max = s->max;
+        while (max < 0 || taken < max) {
+            uint64_t next = rotate_left(at & from, forward) & t;
             if (!next)
                 break;
             taken++;
             at = next;
-            if (ps->mark)
-                marks |= next;
+            marks |= s->mark ? next : 0;
         }
-        if (taken < ps->min) {
+        if (taken < s->min) {
             *ok = false;
             return 0;
         }
@@ -277,7 +320,6 @@ static inline uint64_t path_marks_word(const game *g, const pattern *pt, const u
 /* pattern_bulk_marks on a board of one word. */
 static uint64_t bulk_marks_word(gen *x, const pattern *pt, int anchor)
 {
-    const game *g = x->g;
     uint64_t tests[GAME_MAX_PATTERN_STEPS], out = 0;
     bulk_tests_word(x, pt, tests);
     int count = pt->bulk_values[x->player];
@@ -285,20 +327,20 @@ static uint64_t bulk_marks_word(gen *x, const pattern *pt, int anchor)
         int first = pt->paths[0].first, last = first + pt->paths[0].count;
         for (int v = 0; v < count; v++) {
             bool ok;
-            uint64_t marks = path_marks_word(g, pt, tests, first, last, bulk_dirs(pt, x->player, v), anchor, &ok);
+            uint64_t marks = path_marks_word(tests, first, last, word_steps(pt, x->player, v), anchor, &ok);
             out |= ok ? marks : 0;
         }
         return out;
     }
     for (int v = 0; v < count; v++) {
-        const int8_t *dirs = bulk_dirs(pt, x->player, v);
+        const bulk_word_step *steps = word_steps(pt, x->player, v);
         for (int group = 0; group < pt->group_count; group++) {
             uint64_t marks = 0;
             bool ok = true;
             for (int p = 0; p < pt->path_count && ok; p++)
                 if (pt->paths[p].group == group)
-                    marks |= path_marks_word(g, pt, tests, pt->paths[p].first,
-                                             pt->paths[p].first + pt->paths[p].count, dirs, anchor, &ok);
+                    marks |= path_marks_word(tests, pt->paths[p].first,
+                                             pt->paths[p].first + pt->paths[p].count, steps, anchor, &ok);
             if (ok)
                 out |= marks;
         }
