@@ -240,6 +240,13 @@ static uint64_t bulk_where_word(gen *x, const pattern *pt, uint64_t from)
     int count = pt->bulk_values[x->player], groups = pt->group_count, paths = pt->path_count;
     if (groups == 1 && paths == 1) {    /* (one path, most patterns: no loops around it) */
         int first = pt->paths[0].first, last = first + pt->paths[0].count;
+        if (first == 0 && last == 2) {
+            /* (two steps, most patterns': their loop unrolled, the tests
+             * in registers) */
+            for (int v = 0; v < count; v++)
+                out |= path_starts_word(g, tests, 0, 2, word_steps(pt, x->player, v));
+            return out & from;
+        }
         for (int v = 0; v < count; v++)
             out |= path_starts_word(g, tests, first, last, word_steps(pt, x->player, v));
         return out & from;
@@ -292,7 +299,7 @@ void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset 
 /* The cells the steps FIRST..LAST-1 of a path mark from ANCHOR, on a board
  * of one word (each step a rotation of the cell's bit, tested against a
  * word); *OK false when a step takes fewer cells than its minimum. */
-static inline uint64_t path_marks_word(const uint64_t *tests, int first, int last, const bulk_word_step *steps,
+__attribute__((always_inline)) static inline uint64_t path_marks_word(const uint64_t *tests, int first, int last, const bulk_word_step *steps,
                                        int anchor, bool *ok)
 {
     uint64_t at = (uint64_t)1 << anchor, marks = 0;
@@ -325,6 +332,14 @@ static uint64_t bulk_marks_word(gen *x, const pattern *pt, int anchor)
     int count = pt->bulk_values[x->player];
     if (pt->group_count == 1 && pt->path_count == 1) {  /* (as bulk_where_word) */
         int first = pt->paths[0].first, last = first + pt->paths[0].count;
+        if (first == 0 && last == 2) {  /* (as bulk_where_word) */
+            for (int v = 0; v < count; v++) {
+                bool ok;
+                uint64_t marks = path_marks_word(tests, 0, 2, word_steps(pt, x->player, v), anchor, &ok);
+                out |= ok ? marks : 0;
+            }
+            return out;
+        }
         for (int v = 0; v < count; v++) {
             bool ok;
             uint64_t marks = path_marks_word(tests, first, last, word_steps(pt, x->player, v), anchor, &ok);
