@@ -1092,9 +1092,9 @@ void movegen_result(movegen *m, position *p, const move_list *moves, game_result
     result->winner = -1;
     int mover = p->ply > 0 ? game_player_at(g, p->ply - 1) : gen_opponent(g, p->side);
     bool no_moves = moves->count == 0 || moves->stuck;
-    /* (`no moves`, `in-line(N)` and `repetition N`, in most games' ends,
-     * are read without eval_cond, and without setting up X: most plies end
-     * nothing) */
+    /* (`no moves`, `no moves and ...` when there are moves, `in-line(N)`
+     * and `repetition N`, in most games' ends, are read without eval_cond,
+     * and without setting up X: most plies end nothing) */
     gen x;
     bool ready = false;
     for (int i = 0; i < g->end_count; i++) {
@@ -1103,6 +1103,8 @@ void movegen_result(movegen *m, position *p, const move_list *moves, game_result
         bool holds;
         if (c->op == C_COND_NO_MOVES) {
             holds = no_moves;
+        } else if (c->op == C_COND_AND && g->exprs[c->a].op == C_COND_NO_MOVES && !no_moves) {
+            holds = false;      /* (`no moves and stuck(opponent)`: false at most plies) */
         } else if (c->op == C_COND_IN_LINE && in_line_short(g, c->value)) {
             holds = in_line_words(g, p->owned[mover].w[0], c->value);
         } else if (c->op == C_COND_REPETITION) {
