@@ -593,10 +593,10 @@ static inline int capture_direct(const gen *x, const cont *k)
     return c->type;
 }
 
-/* N's piece for OWNER placed on CELL, then the captures of PATTERN from it
- * (capture_direct), recorded as place_at and action_capture would record
- * them (the same changes, path and hash), without either being made: the
- * marks are the same before the placement (pattern.bulk_straight).  False,
+/* N's piece for OWNER placed on CELL, then the captures of CAPTURE_PATTERN
+ * from it (capture_direct), recorded as place_at and action_capture would
+ * record them (the same changes, path and hash), without either being made:
+ * the marks are the same before the placement (pattern.bulk_straight).  False,
  * nothing done, when the marks are not worked out at once or the list is
  * full, for place_at to make the move instead. */
 static bool place_capture_direct(gen *x, const mnode *n, int owner, int cell, int capture_pattern)

@@ -812,8 +812,7 @@ void game_free(game *g)
     free(g->dlists);
     free(g->sets);
     free(g->region_sets);
-    for (int i = 0; i < g->pattern_count; i++)
-    {
+    for (int i = 0; i < g->pattern_count; i++) {
         free(g->patterns[i].bulk_dirs);
         free(g->patterns[i].bulk_word);
     }

@@ -183,11 +183,6 @@ static void bulk_tests(gen *x, const pattern *pt, cellset *tests)
     x->pattern_anchor = saved_anchor;
 }
 
-static inline uint64_t rotate_left(uint64_t w, int by)
-{
-    return (w << (by & 63)) | (w >> (-by & 63));
-}
-
 /* path_starts and bulk_tests on a board of one word: the same steps on
  * words in registers, each step's direction read as pattern.bulk_word's
  * rotations and mask (STEPS), where the sets above go through memory a
@@ -199,14 +194,14 @@ __attribute__((always_inline)) static inline uint64_t path_starts_word(const gam
     uint64_t rest = g->board_word;
     for (int i = last - 1; i >= first; i--) {
         const bulk_word_step *s = &steps[i];
-        uint64_t from = s->from, t = tests[i], before_t = rotate_left(t, s->back) & from, good = t & rest;
+        uint64_t from = s->from, t = tests[i], before_t = spec_rotate_left(t, s->back) & from, good = t & rest;
         int back = s->back;
         if (s->max != 1) {
             good &= ~before_t;
-            for (uint64_t next; (next = rotate_left(good, back) & from & t & ~good) != 0;)
+            for (uint64_t next; (next = spec_rotate_left(good, back) & from & t & ~good) != 0;)
                 good |= next;
         }
-        uint64_t next = rotate_left(good, back) & from;
+        uint64_t next = spec_rotate_left(good, back) & from;
         if (s->min == 0)
             next |= rest & ~before_t;
         rest = next;
@@ -299,8 +294,9 @@ void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset 
 /* The cells the steps FIRST..LAST-1 of a path mark from ANCHOR, on a board
  * of one word (each step a rotation of the cell's bit, tested against a
  * word); *OK false when a step takes fewer cells than its minimum. */
-__attribute__((always_inline)) static inline uint64_t path_marks_word(const uint64_t *tests, int first, int last, const bulk_word_step *steps,
-                                       int anchor, bool *ok)
+__attribute__((always_inline)) static inline uint64_t path_marks_word(const uint64_t *tests, int first, int last,
+                                                                      const bulk_word_step *steps, int anchor,
+                                                                      bool *ok)
 {
     uint64_t at = (uint64_t)1 << anchor, marks = 0;
     for (int i = first; i < last; i++) {
@@ -308,7 +304,7 @@ __attribute__((always_inline)) static inline uint64_t path_marks_word(const uint
         uint64_t from = s->from, t = tests[i];
         int forward = s->forward, taken = 0, max = s->max;
         while (max < 0 || taken < max) {
-            uint64_t next = rotate_left(at & from, forward) & t;
+            uint64_t next = spec_rotate_left(at & from, forward) & t;
             if (!next)
                 break;
             taken++;
