@@ -686,7 +686,8 @@ void action_place(gen *x, const mnode *n, const cont *k)
     }
     int capture_pattern = capture_direct(x, k);
     if (unique) {
-        /* one move per cell, none the same: counted, and one drawn and made */
+        /* one move per cell, none the same: counted, and one drawn and made
+         * (or recorded unmade: place_capture_direct) */
         int cell = cellset_nth(&cells, gen_sample_batch(x, cellset_count(&cells, g->words)), g->words);
         if (cell >= 0) {
             x->drawn = true;
