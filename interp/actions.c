@@ -17,23 +17,23 @@ void gen_path_push(gen *x, int kind, int value)
         gen_limit(x, MOVEGEN_LIMIT_TURN_PATH, x->node);
 }
 
+/* What the game's capture effect leaves on a cell that held CODE (a
+ * capture into the reserve also counts the piece there): the piece turned
+ * the mover's, or nothing.  CODE itself: the capture changes nothing. */
+static inline uint16_t captured_code(const gen *x, uint16_t code)
+{
+    return x->g->capture == CAPTURE_CONVERT ? PIECE_CODE(PIECE_TYPE(code), x->player, PIECE_FLAGS(code)) : 0;
+}
+
 /* Applies the game's capture effect to the piece at CELL. */
 static void capture_at(gen *x, int cell)
 {
     uint16_t code = x->pos->cells[cell];
     if (!code)
         return;
-    switch (x->g->capture) {
-    case CAPTURE_CONVERT:
-        pos_set_cell(x->pos, cell, PIECE_CODE(PIECE_TYPE(code), x->player, PIECE_FLAGS(code)));
-        break;
-    case CAPTURE_RESERVE:
+    if (x->g->capture == CAPTURE_RESERVE)
         pos_add_reserve(x->pos, x->player, PIECE_TYPE(code), 1);
-        pos_set_cell(x->pos, cell, 0);
-        break;
-    default:
-        pos_set_cell(x->pos, cell, 0);
-    }
+    pos_set_cell(x->pos, cell, captured_code(x, code));
     x->captured = true;
 }
 
@@ -628,14 +628,9 @@ static bool place_capture_direct(gen *x, const mnode *n, int owner, int cell, in
     bool captured = x->captured;
     for (int m = cellset_next(&marks, -1, g->words); m >= 0; m = cellset_next(&marks, m, g->words)) {
         /* what capture_cells and capture_at do to the cell */
-        uint16_t was = p->cells[m], now = 0;
-        if (!was)
+        uint16_t was = p->cells[m], now = captured_code(x, was);
+        if (!was || now == was)
             continue;
-        if (g->capture == CAPTURE_CONVERT) {
-            if (PIECE_OWNER(was) == x->player)
-                continue;
-            now = PIECE_CODE(PIECE_TYPE(was), x->player, PIECE_FLAGS(was));
-        }
         if (c)
             c[count] = (change){ CHANGE_CELL, 0, (uint16_t)m, was, now };
         count++;
@@ -796,10 +791,8 @@ static void capture_cells(gen *x, const cellset *cells, const cont *k)
     save(x, &saved);
     for (int cell = cellset_next(cells, -1, g->words); cell >= 0; cell = cellset_next(cells, cell, g->words)) {
         uint16_t code = x->pos->cells[cell];
-        if (!code)
-            continue;
-        /* converting a piece that is already the mover's changes nothing */
-        if (g->capture == CAPTURE_CONVERT && PIECE_OWNER(code) == x->player)
+        /* (converting a piece that is already the mover's changes nothing) */
+        if (!code || captured_code(x, code) == code)
             continue;
         capture_at(x, cell);
         gen_path_push(x, PATH_CAPTURED, cell);
