@@ -303,8 +303,11 @@ typedef struct pattern {
      * is the same before and after a piece is put on the cell */
     bool bulk_straight;
     /* bulk on a board of one word: bulk_dirs' steps as the words and
-     * rotations the kernels use, [player][value][step] */
+     * rotations the kernels use, [player][value][step]; a run is filled
+     * by doubling in bulk_rounds rounds: 2^bulk_rounds is at least the
+     * number of cells of the board's longest line any step goes along */
     struct bulk_word_step *bulk_word;
+    int bulk_rounds;
 } pattern;
 
 /* A bulk pattern's step on a board of one word, for one direction: the

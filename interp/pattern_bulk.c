@@ -51,6 +51,21 @@ static bool variable_values(const game *g, const pattern *pt, int player, int *v
     return true;
 }
 
+/* The rounds of doubling that fill a run along the board's longest line
+ * the way of FROM and FORWARD (pattern.bulk_rounds): the line's cells
+ * are counted by moving every cell along it until none is left (the cells
+ * of FROM are the board's, and so are their neighbours; game.board_word
+ * is not set yet). */
+static int fill_rounds(uint64_t from, int forward)
+{
+    int cells = 1, rounds = 0;
+    for (uint64_t s = ~(uint64_t)0; (s = spec_rotate_left(s & from, forward)) != 0;)
+        cells++;
+    while ((1 << rounds) < cells)
+        rounds++;
+    return rounds;
+}
+
 /* The directions of the steps of PT for PLAYER with the variable's V-th value. */
 static inline const int8_t *bulk_dirs(const pattern *pt, int player, int v)
 {
@@ -90,6 +105,7 @@ bool pattern_bulk_prepare(const game *g, pattern *pt)
     pt->bulk_dirs = dirs;
     free(pt->bulk_word);
     pt->bulk_word = NULL;
+    pt->bulk_rounds = 0;
     if (g->words == 1) {
         size_t steps = (size_t)g->player_count * GAME_MAX_DSTEPS * (size_t)(pt->step_count > 0 ? pt->step_count : 1);
         bulk_word_step *word = calloc(steps, sizeof *word);
@@ -103,9 +119,12 @@ bool pattern_bulk_prepare(const game *g, pattern *pt)
                 for (int i = 0; i < pt->step_count; i++) {
                     int at = (p * GAME_MAX_DSTEPS + v) * pt->step_count + i, d = dirs[at];
                     const pstep *ps = &pt->steps[i];
-                    word[at] = (bulk_word_step){ g->shift_from[d].w[0], (uint8_t)(g->shift_offset[d] & 63),
-                                                 (uint8_t)(-g->shift_offset[d] & 63), ps->min, ps->max,
-                                                 ps->mark != 0 };
+                    uint64_t from = g->shift_from[d].w[0];
+                    int forward = g->shift_offset[d] & 63, rounds = fill_rounds(from, forward);
+                    word[at] = (bulk_word_step){ from, (uint8_t)forward, (uint8_t)(-g->shift_offset[d] & 63),
+                                                 ps->min, ps->max, ps->mark != 0 };
+                    if (rounds > pt->bulk_rounds)
+                        pt->bulk_rounds = rounds;
                 }
         pt->bulk_word = word;
     }
@@ -183,30 +202,65 @@ static void bulk_tests(gen *x, const pattern *pt, cellset *tests)
     x->pattern_anchor = saved_anchor;
 }
 
+/* SEED and every cell reached from it by cells of LINK one after the
+ * other, each a rotation left by BY from the one before: a run filled by
+ * doubling in ROUNDS rounds (pattern.bulk_rounds; after round R, up to
+ * 2^R - 1 cells away, LINK then the cells from which the next 2^R cells
+ * are LINK's too).  Backwards (BY a step's BACK), LINK is the cells of
+ * the run's test with a neighbour that way; forwards, those that are the
+ * neighbour that way of the cell before them.  No loop on the board's
+ * contents: a fixed point taken step by step costs a branch the processor
+ * cannot foresee each time round, and runs are mostly short. */
+__attribute__((always_inline)) static inline uint64_t run_fill(uint64_t seed, uint64_t link, int by, int rounds)
+{
+#pragma GCC unroll 6
+    for (int r = 0; r < rounds; r++) {
+        int shift = (by << r) & 63;
+        seed |= link & spec_rotate_left(seed, shift);
+        link &= spec_rotate_left(link, shift);
+    }
+    return seed;
+}
+
+/* The cells from which the step S succeeds, its test's cells T, and the
+ * steps after it succeed from where it ends (REST). */
+__attribute__((always_inline)) static inline uint64_t step_starts_word(const bulk_word_step *s, uint64_t t,
+                                                                       uint64_t rest, int rounds)
+{
+    uint64_t from = s->from, before_t = spec_rotate_left(t, s->back) & from, good = t & rest;
+    if (s->max != 1)    /* the run's last cells that pass the rest, then back along the run */
+        good = run_fill(good & ~before_t, t & from, s->back, rounds);
+    uint64_t next = spec_rotate_left(good, s->back) & from;
+    if (s->min == 0)    /* no cell taken: the rest starts where this step did */
+        next |= rest & ~before_t;
+    return next;
+}
+
 /* path_starts and bulk_tests on a board of one word: the same steps on
  * words in registers, each step's direction read as pattern.bulk_word's
  * rotations and mask (STEPS), where the sets above go through memory a
  * word at a time. */
-__attribute__((always_inline)) static inline uint64_t path_starts_word(const game *g, const uint64_t *tests,
-                                                                       int first, int last,
-                                                                       const bulk_word_step *steps)
+static inline uint64_t path_starts_word(const game *g, const uint64_t *tests, int first, int last,
+                                        const bulk_word_step *steps, int rounds)
 {
     uint64_t rest = g->board_word;
-    for (int i = last - 1; i >= first; i--) {
-        const bulk_word_step *s = &steps[i];
-        uint64_t from = s->from, t = tests[i], before_t = spec_rotate_left(t, s->back) & from, good = t & rest;
-        int back = s->back;
-        if (s->max != 1) {
-            good &= ~before_t;
-            for (uint64_t next; (next = spec_rotate_left(good, back) & from & t & ~good) != 0;)
-                good |= next;
-        }
-        uint64_t next = spec_rotate_left(good, back) & from;
-        if (s->min == 0)
-            next |= rest & ~before_t;
-        rest = next;
-    }
+    for (int i = last - 1; i >= first; i--)
+        rest = step_starts_word(&steps[i], tests[i], rest, rounds);
     return rest;
+}
+
+/* The cells from which a path of two steps succeeds (its tests T0 and T1)
+ * for each of the COUNT values from STEPS on, at once.  Inlined with
+ * ROUNDS a constant (bulk_where_word): the rounds unrolled, no loop of
+ * them either. */
+__attribute__((always_inline)) static inline uint64_t two_steps_starts(const game *g, const pattern *pt,
+                                                                       const bulk_word_step *steps, int count,
+                                                                       uint64_t t0, uint64_t t1, int rounds)
+{
+    uint64_t out = 0;
+    for (int v = 0; v < count; v++, steps += pt->step_count)
+        out |= step_starts_word(&steps[0], t0, step_starts_word(&steps[1], t1, g->board_word, rounds), rounds);
+    return out;
 }
 
 /* pattern.bulk_word's steps for PLAYER with the variable's V-th value. */
@@ -238,12 +292,14 @@ static uint64_t bulk_where_word(gen *x, const pattern *pt, uint64_t from)
         if (first == 0 && last == 2) {
             /* (two steps, most patterns': their loop unrolled, the tests
              * in registers) */
-            for (int v = 0; v < count; v++)
-                out |= path_starts_word(g, tests, 0, 2, word_steps(pt, x->player, v));
+            const bulk_word_step *steps = word_steps(pt, x->player, 0);
+            /* (a board of 5 to 8 cells a line: 3 rounds, as a constant) */
+            out = pt->bulk_rounds == 3 ? two_steps_starts(g, pt, steps, count, tests[0], tests[1], 3)
+                                       : two_steps_starts(g, pt, steps, count, tests[0], tests[1], pt->bulk_rounds);
             return out & from;
         }
         for (int v = 0; v < count; v++)
-            out |= path_starts_word(g, tests, first, last, word_steps(pt, x->player, v));
+            out |= path_starts_word(g, tests, first, last, word_steps(pt, x->player, v), pt->bulk_rounds);
         return out & from;
     }
     for (int v = 0; v < count; v++) {
@@ -253,7 +309,7 @@ static uint64_t bulk_where_word(gen *x, const pattern *pt, uint64_t from)
             for (int p = 0; p < paths && all; p++)
                 if (pt->paths[p].group == group)
                     all &= path_starts_word(g, tests, pt->paths[p].first,
-                                            pt->paths[p].first + pt->paths[p].count, steps);
+                                            pt->paths[p].first + pt->paths[p].count, steps, pt->bulk_rounds);
             out |= all;
         }
     }
@@ -291,33 +347,52 @@ void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset 
     }
 }
 
+/* The step S from the cell *AT (its bit), its test's cells T: the cells
+ * it marks; *AT becomes where it ends, and *OK false if it takes fewer
+ * cells than its minimum.  A run is taken whole (run_fill) and
+ * ends on its last cell, the one whose neighbour that way is not in it.
+ * No branch on what the cells hold (see run_fill): a step that fails
+ * leaves *AT as it was, for the steps after it to walk in vain. */
+__attribute__((always_inline)) static inline uint64_t step_marks_word(const bulk_word_step *s, uint64_t t,
+                                                                      uint64_t *at, bool *ok, int rounds)
+{
+    uint64_t from = s->from, next = spec_rotate_left(*at & from, s->forward) & t, end = next;
+    if (s->max < 0) {
+        next = run_fill(next, t & spec_rotate_left(from, s->forward), s->forward, rounds);
+        end = next & ~(spec_rotate_left(next, s->back) & from);
+    }
+    *ok = *ok & ((next != 0) | (s->min == 0));
+    *at = next ? end : *at;
+    return s->mark ? next : 0;
+}
+
 /* The cells the steps FIRST..LAST-1 of a path mark from ANCHOR, on a board
- * of one word (each step a rotation of the cell's bit, tested against a
- * word); *OK false when a step takes fewer cells than its minimum. */
-__attribute__((always_inline)) static inline uint64_t path_marks_word(const uint64_t *tests, int first, int last,
-                                                                      const bulk_word_step *steps, int anchor,
-                                                                      bool *ok)
+ * of one word; *OK false when a step takes fewer cells than its minimum. */
+static inline uint64_t path_marks_word(const uint64_t *tests, int first, int last, const bulk_word_step *steps,
+                                       int anchor, bool *ok, int rounds)
 {
     uint64_t at = (uint64_t)1 << anchor, marks = 0;
-    for (int i = first; i < last; i++) {
-        const bulk_word_step *s = &steps[i];
-        uint64_t from = s->from, t = tests[i];
-        int forward = s->forward, taken = 0, max = s->max;
-        while (max < 0 || taken < max) {
-            uint64_t next = spec_rotate_left(at & from, forward) & t;
-            if (!next)
-                break;
-            taken++;
-            at = next;
-            marks |= s->mark ? next : 0;
-        }
-        if (taken < s->min) {
-            *ok = false;
-            return 0;
-        }
-    }
     *ok = true;
+    for (int i = first; i < last; i++)
+        marks |= step_marks_word(&steps[i], tests[i], &at, ok, rounds);
     return marks;
+}
+
+/* The cells a path of two steps marks from ANCHOR, for each of the COUNT
+ * values from STEPS on (as two_steps_starts). */
+__attribute__((always_inline)) static inline uint64_t two_steps_marks(const pattern *pt, const bulk_word_step *steps,
+                                                                      int count, uint64_t t0, uint64_t t1, int anchor,
+                                                                      int rounds)
+{
+    uint64_t out = 0;
+    for (int v = 0; v < count; v++, steps += pt->step_count) {
+        uint64_t at = (uint64_t)1 << anchor;
+        bool ok = true;
+        uint64_t marks = step_marks_word(&steps[0], t0, &at, &ok, rounds);
+        marks |= step_marks_word(&steps[1], t1, &at, &ok, rounds);
+        out |= ok ? marks : 0;
+    }
+    return out;
 }
 
 /* pattern_bulk_marks on a board of one word. */
@@ -329,16 +404,15 @@ static uint64_t bulk_marks_word(gen *x, const pattern *pt, int anchor)
     if (pt->group_count == 1 && pt->path_count == 1) {  /* (as bulk_where_word) */
         int first = pt->paths[0].first, last = first + pt->paths[0].count;
         if (first == 0 && last == 2) {  /* (as bulk_where_word) */
-            for (int v = 0; v < count; v++) {
-                bool ok;
-                uint64_t marks = path_marks_word(tests, 0, 2, word_steps(pt, x->player, v), anchor, &ok);
-                out |= ok ? marks : 0;
-            }
-            return out;
+            const bulk_word_step *steps = word_steps(pt, x->player, 0);
+            return pt->bulk_rounds == 3 ? two_steps_marks(pt, steps, count, tests[0], tests[1], anchor, 3)
+                                        : two_steps_marks(pt, steps, count, tests[0], tests[1], anchor,
+                                                          pt->bulk_rounds);
         }
         for (int v = 0; v < count; v++) {
             bool ok;
-            uint64_t marks = path_marks_word(tests, first, last, word_steps(pt, x->player, v), anchor, &ok);
+            uint64_t marks = path_marks_word(tests, first, last, word_steps(pt, x->player, v), anchor, &ok,
+                                             pt->bulk_rounds);
             out |= ok ? marks : 0;
         }
         return out;
@@ -351,7 +425,8 @@ static uint64_t bulk_marks_word(gen *x, const pattern *pt, int anchor)
             for (int p = 0; p < pt->path_count && ok; p++)
                 if (pt->paths[p].group == group)
                     marks |= path_marks_word(tests, pt->paths[p].first,
-                                             pt->paths[p].first + pt->paths[p].count, steps, anchor, &ok);
+                                             pt->paths[p].first + pt->paths[p].count, steps, anchor, &ok,
+                                             pt->bulk_rounds);
             if (ok)
                 out |= marks;
         }
