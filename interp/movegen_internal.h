@@ -90,8 +90,18 @@ typedef struct gen {
      * batched by their cells are in LANDED (below) */
     bool quiet_cells;
     bool has_start;
+    bool bulk_known;        /* BULK_* below hold (pattern_bulk.c) */
     bool stop;
     /* (end of the cleared fields) */
+    /* the last where of a bulk pattern of one path of two steps, on a
+     * board of one word: the pattern, for whom and in which position (its
+     * hash), its tests' words and the cells from which each value of its
+     * variable succeeds, for the marks from a cell of it (the capture
+     * that follows a placement where the pattern holds) */
+    int bulk_pattern, bulk_player;
+    uint64_t bulk_hash;
+    uint64_t bulk_tests[2];
+    uint64_t bulk_starts[GAME_MAX_DSTEPS];
     /* with QUIET_CELLS (set with it): the other moves that change two
      * cells as a landing would, from and to those of LOOKALIKE (the cells
      * they fill in LOOKALIKE_TO), were hashed (all of them past

@@ -250,16 +250,19 @@ static inline uint64_t path_starts_word(const game *g, const uint64_t *tests, in
 }
 
 /* The cells from which a path of two steps succeeds (its tests T0 and T1)
- * for each of the COUNT values from STEPS on, at once.  Inlined with
- * ROUNDS a constant (bulk_where_word): the rounds unrolled, no loop of
- * them either. */
+ * for each of the COUNT values from STEPS on, into STARTS, and for any
+ * value.  Inlined with ROUNDS a constant (bulk_where_word): the rounds
+ * unrolled, no loop of them either. */
 __attribute__((always_inline)) static inline uint64_t two_steps_starts(const game *g, const pattern *pt,
                                                                        const bulk_word_step *steps, int count,
-                                                                       uint64_t t0, uint64_t t1, int rounds)
+                                                                       uint64_t t0, uint64_t t1, int rounds,
+                                                                       uint64_t *starts)
 {
     uint64_t out = 0;
-    for (int v = 0; v < count; v++, steps += pt->step_count)
-        out |= step_starts_word(&steps[0], t0, step_starts_word(&steps[1], t1, g->board_word, rounds), rounds);
+    for (int v = 0; v < count; v++, steps += pt->step_count) {
+        starts[v] = step_starts_word(&steps[0], t0, step_starts_word(&steps[1], t1, g->board_word, rounds), rounds);
+        out |= starts[v];
+    }
     return out;
 }
 
@@ -281,6 +284,14 @@ static void bulk_tests_word(gen *x, const pattern *pt, uint64_t *tests)
     x->pattern_anchor = saved_anchor;
 }
 
+/* Whether gen.bulk_* hold the where of pattern PT (of one path of two
+ * steps) for the mover in the position as it is. */
+static inline bool bulk_known(const gen *x, const pattern *pt)
+{
+    return x->bulk_known && x->bulk_pattern == (int)(pt - x->g->patterns) && x->bulk_player == x->player
+           && x->bulk_hash == x->pos->hash;
+}
+
 static uint64_t bulk_where_word(gen *x, const pattern *pt, uint64_t from)
 {
     const game *g = x->g;
@@ -291,11 +302,19 @@ static uint64_t bulk_where_word(gen *x, const pattern *pt, uint64_t from)
         int first = pt->paths[0].first, last = first + pt->paths[0].count;
         if (first == 0 && last == 2) {
             /* (two steps, most patterns': their loop unrolled, the tests
-             * in registers) */
+             * in registers; kept for the marks from a cell found here) */
             const bulk_word_step *steps = word_steps(pt, x->player, 0);
+            uint64_t *starts = x->bulk_starts;
             /* (a board of 5 to 8 cells a line: 3 rounds, as a constant) */
-            out = pt->bulk_rounds == 3 ? two_steps_starts(g, pt, steps, count, tests[0], tests[1], 3)
-                                       : two_steps_starts(g, pt, steps, count, tests[0], tests[1], pt->bulk_rounds);
+            out = pt->bulk_rounds == 3
+                      ? two_steps_starts(g, pt, steps, count, tests[0], tests[1], 3, starts)
+                      : two_steps_starts(g, pt, steps, count, tests[0], tests[1], pt->bulk_rounds, starts);
+            x->bulk_known = true;
+            x->bulk_pattern = (int)(pt - g->patterns);
+            x->bulk_player = x->player;
+            x->bulk_hash = x->pos->hash;
+            x->bulk_tests[0] = tests[0];
+            x->bulk_tests[1] = tests[1];
             return out & from;
         }
         for (int v = 0; v < count; v++)
@@ -378,20 +397,30 @@ static inline uint64_t path_marks_word(const uint64_t *tests, int first, int las
     return marks;
 }
 
-/* The cells a path of two steps marks from ANCHOR, for each of the COUNT
- * values from STEPS on (as two_steps_starts). */
-__attribute__((always_inline)) static inline uint64_t two_steps_marks(const pattern *pt, const bulk_word_step *steps,
-                                                                      int count, uint64_t t0, uint64_t t1, int anchor,
-                                                                      int rounds)
+/* The cells a path of two steps (STEPS, its tests T0 and T1) marks from
+ * ANCHOR; none if it fails. */
+__attribute__((always_inline)) static inline uint64_t two_steps_marks(const bulk_word_step *steps, uint64_t t0,
+                                                                      uint64_t t1, int anchor, int rounds)
+{
+    uint64_t at = (uint64_t)1 << anchor;
+    bool ok = true;
+    uint64_t marks = step_marks_word(&steps[0], t0, &at, &ok, rounds);
+    marks |= step_marks_word(&steps[1], t1, &at, &ok, rounds);
+    return ok ? marks : 0;
+}
+
+/* The same for each of the values of the variable whose bits are in
+ * VALUES, their steps from STEPS on: all values (no branch on the cells,
+ * see run_fill), or those the where before found the path succeeds for
+ * (gen.bulk_starts: two or three of Othello's eight, a loop that stops
+ * unforeseen once, for five or six values' work saved). */
+__attribute__((always_inline)) static inline uint64_t values_marks(const pattern *pt, const bulk_word_step *steps,
+                                                                   uint32_t values, uint64_t t0, uint64_t t1,
+                                                                   int anchor, int rounds)
 {
     uint64_t out = 0;
-    for (int v = 0; v < count; v++, steps += pt->step_count) {
-        uint64_t at = (uint64_t)1 << anchor;
-        bool ok = true;
-        uint64_t marks = step_marks_word(&steps[0], t0, &at, &ok, rounds);
-        marks |= step_marks_word(&steps[1], t1, &at, &ok, rounds);
-        out |= ok ? marks : 0;
-    }
+    for (; values; values &= values - 1)
+        out |= two_steps_marks(steps + __builtin_ctz(values) * pt->step_count, t0, t1, anchor, rounds);
     return out;
 }
 
@@ -399,16 +428,27 @@ __attribute__((always_inline)) static inline uint64_t two_steps_marks(const patt
 static uint64_t bulk_marks_word(gen *x, const pattern *pt, int anchor)
 {
     uint64_t tests[GAME_MAX_PATTERN_STEPS], out = 0;
-    bulk_tests_word(x, pt, tests);
     int count = pt->bulk_values[x->player];
+    if (pt->group_count == 1 && pt->path_count == 1 && pt->paths[0].first == 0 && pt->paths[0].count == 2) {
+        /* (as bulk_where_word) */
+        const bulk_word_step *steps = word_steps(pt, x->player, 0);
+        uint32_t values = 0;
+        if (bulk_known(x, pt)) {
+            tests[0] = x->bulk_tests[0];
+            tests[1] = x->bulk_tests[1];
+            for (int v = 0; v < count; v++)
+                values |= (uint32_t)((x->bulk_starts[v] >> anchor) & 1) << v;
+        } else {
+            bulk_tests_word(x, pt, tests);
+            values = (uint32_t)(((uint64_t)1 << count) - 1);
+        }
+        return pt->bulk_rounds == 3
+                   ? values_marks(pt, steps, values, tests[0], tests[1], anchor, 3)
+                   : values_marks(pt, steps, values, tests[0], tests[1], anchor, pt->bulk_rounds);
+    }
+    bulk_tests_word(x, pt, tests);
     if (pt->group_count == 1 && pt->path_count == 1) {  /* (as bulk_where_word) */
         int first = pt->paths[0].first, last = first + pt->paths[0].count;
-        if (first == 0 && last == 2) {  /* (as bulk_where_word) */
-            const bulk_word_step *steps = word_steps(pt, x->player, 0);
-            return pt->bulk_rounds == 3 ? two_steps_marks(pt, steps, count, tests[0], tests[1], anchor, 3)
-                                        : two_steps_marks(pt, steps, count, tests[0], tests[1], anchor,
-                                                          pt->bulk_rounds);
-        }
         for (int v = 0; v < count; v++) {
             bool ok;
             uint64_t marks = path_marks_word(tests, first, last, word_steps(pt, x->player, v), anchor, &ok,
