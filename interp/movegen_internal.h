@@ -90,14 +90,14 @@ typedef struct gen {
      * batched by their cells are in LANDED (below) */
     bool quiet_cells;
     bool has_start;
-    bool bulk_known;        /* BULK_* below hold (pattern_bulk.c) */
     bool stop;
     /* (end of the cleared fields) */
     /* the last where of a bulk pattern of one path of two steps, on a
      * board of one word: the pattern, for whom and in which position (its
      * hash), its tests' words and the cells from which each value of its
      * variable succeeds, for the marks from a cell of it (the capture
-     * that follows a placement where the pattern holds) */
+     * that follows a placement where the pattern holds), when BULK_KNOWN */
+    bool bulk_known;
     int bulk_pattern, bulk_player;
     uint64_t bulk_hash;
     uint64_t bulk_tests[2];
