@@ -680,7 +680,7 @@ static inline void init_gen(gen *x, movegen *m, position *p, int player, int lev
     x->chain_direction = -1;
     x->moved_type = -1;
     x->turn_mark = p->log_length;
-    x->bulk_known = false;
+    x->bulk_known = false;  /* (not among the memset's fields: one byte more there made it dearer) */
 }
 
 /* For game.quiet_attacked E: whether the mover's pieces hold every cell of
