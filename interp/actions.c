@@ -697,31 +697,18 @@ void action_place(gen *x, const mnode *n, const cont *k)
             place_at(x, n, owner, cell, k);
 }
 
-int place_sample(gen *x, int node)
+/* The drawn placement of N's piece for OWNER on one of the cells of FREE
+ * (one word), written as OUT's only move (what place_direct and gen_store
+ * do for a drawn placement, without their other cases); the number of
+ * cells.  RNG NULL: the first cell. */
+__attribute__((always_inline)) static inline int place_drawn_word(const game *g, const mnode *n, const position *p,
+                                                                  move_list *out, int owner, uint64_t free, uint64_t *rng)
 {
-    const game *g = x->g;
-    const mnode *n = &g->nodes[node];
-    int owner;
-    cellset cells;
-    if (!placement_cells(x, n, &owner, &cells))
-        return 0;
-    x->node = node;
-    if (g->words > 1) {
-        place_direct(x, n, owner, &cells, true);
-        return x->counted;
-    }
-    /* one word: what place_direct and gen_store do for a drawn placement,
-     * without their other cases (a list of one move, written in place) */
-    uint64_t free = cells.w[0];
     int count = cellset_bits(free);
-    x->applied += count;
-    x->counted = count;
     if (!count)
         return 0;
-    int drawn = count > 1 && x->sample_rng ? (int)rng_below(x->sample_rng, (uint32_t)count) : 0;
+    int drawn = count > 1 && rng ? (int)rng_below(rng, (uint32_t)count) : 0;
     int cell = __builtin_ctzll(word_after_bits(free, drawn));
-    const position *p = x->pos;
-    move_list *out = x->out;
     change *c = out->changes;
     uint64_t hash = p->hash;
     int changes = 0;
@@ -735,6 +722,37 @@ int place_sample(gen *x, int node)
     out->change_count = changes;
     out->path_count = 2;
     return count;
+}
+
+int place_sample(gen *x, int node)
+{
+    const game *g = x->g;
+    const mnode *n = &g->nodes[node];
+    int owner;
+    cellset cells;
+    if (!placement_cells(x, n, &owner, &cells))
+        return 0;
+    x->node = node;
+    if (g->words > 1) {
+        place_direct(x, n, owner, &cells, true);
+        return x->counted;
+    }
+    int count = place_drawn_word(g, n, x->pos, x->out, owner, cells.w[0], x->sample_rng);
+    x->applied += count;
+    x->counted = count;
+    return count;
+}
+
+int place_sample_words(movegen *m, position *p, move_list *out, uint64_t *rng)
+{
+    const game *g = m->g;
+    const mnode *n = &g->nodes[g->place_turn];
+    gen y;
+    position_gen(&y, m, p, p->side);
+    int owner = place_owner(&y, n);
+    if ((n->flags & MF_FROM_RESERVE) && p->reserve[owner][n->type] == 0)
+        return 0;
+    return place_drawn_word(g, n, p, out, owner, place_words_cells(&y, n), rng);
 }
 
 void action_change(gen *x, const mnode *n, const cont *k)

@@ -80,8 +80,12 @@ static const struct help {
       "share for a draw).  The same seed plays the same games.  Every legal\n"
       "move is found, but only the one drawn is built: the moves are counted\n"
       "as they are found, many at once where the rules allow, and the n-th\n"
-      "replaces the one kept with chance 1/n.  --lists builds every move into\n"
-      "a list first, as perft and the engines do, and draws from the list.\n" },
+      "replaces the one kept with chance 1/n.  Where the turn is one placement\n"
+      "on cells the position alone decides, on a board of at most 64 cells\n"
+      "(Connect Four), a game is played on machine words: the legal cells are\n"
+      "one word, one is drawn, the piece is put down, and no move is built;\n"
+      "the games are the same.  --lists builds every move into a list first,\n"
+      "as perft and the engines do, and draws from the list.\n" },
     { "position",
       "usage: tabula position [--variant NAME] [--position POS] FILE\n"
       "\n"

@@ -266,45 +266,42 @@ int cli_bench(int argc, char **argv)
     while (!limited && (playouts < 0 || done < playouts)
            && (time_ms < 0 || seconds * 1000 < (double)time_ms)) {
         pos_reset(p);
-        int plies = 0;
-        for (;;) {
-            /* every legal move is found; by default only the one drawn is
-             * copied out (movegen_sample), with --lists all are, and one
-             * is drawn from the list: both uniform */
-            int count, choice = 0;
-            if (lists) {
-                movegen_generate(generator, p, &list);
-                count = list.count;
-            } else {
-                count = movegen_sample(generator, p, &list, &state);
-            }
+        game_result result;
+        if (!lists) {
+            /* every legal move is found; only the one drawn is made */
+            states += (uint64_t)movegen_playout(generator, p, &list, &state, POSITION_MAX_PLIES - 1, &result,
+                                                &branching);
             if (list.overflow) {   /* not uniform over the legal moves: stop */
                 cli_report_limit(g, &l.sources, &list);
                 limited = true;
-                break;
             }
-            game_result result;
-            movegen_result(generator, p, &list, &result);
-            if (result.over) {
-                for (int q = 0; q < g->player_count; q++)
-                    outcome[q] += result.score[q];
-                break;
+        } else {
+            for (int plies = 0;; plies++) {
+                /* every move is built into a list, and one drawn from it */
+                movegen_generate(generator, p, &list);
+                if (list.overflow) {
+                    cli_report_limit(g, &l.sources, &list);
+                    limited = true;
+                    break;
+                }
+                movegen_result(generator, p, &list, &result);
+                if (result.over || list.count == 0 || plies >= POSITION_MAX_PLIES - 1)
+                    break;
+                move_play(p, &list, (int)rng_below(&state, (uint32_t)list.count));   /* (never taken back) */
+                states++;
+                branching += (uint64_t)list.count;
             }
-            if (list.count == 0 || plies >= POSITION_MAX_PLIES - 1) {
-                unfinished++;
-                for (int q = 0; q < g->player_count; q++)
-                    outcome[q] += 1.0 / g->player_count;
-                break;
-            }
-            if (lists)
-                choice = (int)rng_below(&state, (uint32_t)list.count);
-            move_play(p, &list, choice);   /* (never taken back) */
-            plies++;
-            states++;
-            branching += (uint64_t)count;
         }
         if (limited)
             break;
+        if (result.over) {
+            for (int q = 0; q < g->player_count; q++)
+                outcome[q] += result.score[q];
+        } else {
+            unfinished++;
+            for (int q = 0; q < g->player_count; q++)
+                outcome[q] += 1.0 / g->player_count;
+        }
         done++;
         seconds = now() - start;
     }

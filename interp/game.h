@@ -521,6 +521,11 @@ typedef struct game {
     int place_turn;         /* the turn is this M_PLACE node alone, each cell one
                              * move, recorded directly, and no filter: sampled
                              * without running the turn (place_sample); -1: no */
+    bool place_words;       /* place_turn's cells are every cell or a set of the
+                             * position alone, on a board of one word: sampled
+                             * without a generator (place_sample_words) */
+    bool playout_words;     /* place_words, and no pass, no reserve: a random game
+                             * is played on words (movegen_playout) */
     bool direct_emit;       /* a move that ends a turn needs no test on the position
                              * after it: it may be recorded without being made */
     /* the after-rules only change the type of the piece that landed, each

@@ -987,7 +987,9 @@ void movegen_generate(movegen *m, position *p, move_list *list)
     report_limit(m, list);
 }
 
-int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng)
+/* movegen_sample's moves of the turn run by a generator: LIST gets the one
+ * drawn (of the captures, where they are preferred); the number drawn from. */
+static __attribute__((noinline)) int sample_turn(movegen *m, position *p, move_list *list, uint64_t *rng)
 {
     const game *g = m->g;
     gen x;
@@ -1025,6 +1027,21 @@ int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng)
         total = x.sampled_captures || only ? x.sampled_captures : x.sampled_others;
         if (!total)
             clear_list(list);
+    }
+    return total;
+}
+
+int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng)
+{
+    const game *g = m->g;
+    int total;
+    if (g->place_words) {
+        /* (no generator to set up: for a turn of one placement, most of the work) */
+        clear_list(list);
+        m->limit = MOVEGEN_LIMIT_NONE;
+        total = place_sample_words(m, p, list, rng);
+    } else {
+        total = sample_turn(m, p, list, rng);
     }
     if (total == 0 && g->pass_when_stuck) {
         add_pass(m, list);
@@ -1088,41 +1105,23 @@ static inline void result_gen(gen *x, movegen *m, position *p, int mover, bool n
 
 void movegen_result(movegen *m, position *p, const move_list *moves, game_result *result)
 {
+    movegen_result_of(m, p, moves->count == 0 || moves->stuck, moves->count == 0, result);
+}
+
+void movegen_result_of(movegen *m, position *p, bool no_moves, bool none, game_result *result)
+{
     const game *g = m->g;
     memset(result, 0, sizeof *result);
     result->winner = -1;
-    int mover = p->ply > 0 ? game_player_at(g, p->ply - 1) : gen_opponent(g, p->side);
-    bool no_moves = moves->count == 0 || moves->stuck;
-    /* (`no moves`, `no moves and ...` when there are moves, `in-line(N)`
-     * and `repetition N`, in most games' ends, are read without eval_cond,
-     * and without setting up X: most plies end nothing) */
+    int mover = end_mover(g, p);
     gen x;
     bool ready = false;
     for (int i = 0; i < g->end_count; i++) {
         const end_rule *rule = &g->ends[i];
-        const cexpr *c = &g->exprs[rule->condition];
+        int quick = end_holds_quick(m, p, mover, no_moves, rule);
         bool holds;
-        if (c->op == C_COND_NO_MOVES) {
-            holds = no_moves;
-        } else if (c->op == C_COND_AND && g->exprs[c->a].op == C_COND_NO_MOVES && !no_moves) {
-            holds = false;      /* (`no moves and stuck(opponent)`: false at most plies) */
-        } else if (c->op == C_COND_IN_LINE && in_line_short(g, c->value)) {
-            holds = in_line_words(g, p->owned[mover].w[0], c->value);
-        } else if (c->op == C_COND_REPETITION) {
-            holds = 1 + pos_occurrences(p, p->hash) >= c->value;   /* as eval_cond, outside a filter */
-        } else if (c->count_words) {
-            /* (a program of the position alone reads only these of a
-             * generator: spec_position_only) */
-            gen y;
-            y.g = g;
-            y.pos = p;
-            y.m = m;
-            y.player = y.scored = mover;
-            if (c->op == C_COND_NONEMPTY)
-                holds = set_words_run(&y, g->exprs[c->a].word_program) != 0;
-            else
-                holds = eval_compare(c->value, cellset_bits(set_words_run(&y, g->exprs[g->exprs[c->a].a].word_program)),
-                                     g->exprs[c->b].value);
+        if (quick >= 0) {
+            holds = quick;
         } else {
             if (!ready)
                 result_gen(&x, m, p, mover, no_moves, &ready);
@@ -1175,6 +1174,6 @@ void movegen_result(movegen *m, position *p, const move_list *moves, game_result
         }
         }
     }
-    if (moves->count == 0)
+    if (none)
         set_outcome(g, result, -1, true);   /* nobody can go on and no rule says more */
 }

@@ -286,16 +286,23 @@ static inline bool in_line_short(const game *g, int length)
 {
     return g->line_axes && (length == 3 || length == 4);
 }
-/* in-line(LENGTH), where in_line_short, for the cells of MINE. */
-static inline bool in_line_words(const game *g, uint64_t mine, int length)
+/* in_line_words on AXES axes. */
+__attribute__((always_inline)) static inline bool in_line_axes(const game *g, uint64_t mine, int rest, int axes)
 {
     uint64_t found = 0;
-    int rest = length - 2;
-    for (int a = 0; a < g->line_axes; a++) {
+#pragma GCC unroll 4
+    for (int a = 0; a < axes; a++) {
         uint64_t run = mine & (mine >> g->line_shift[a][1]) & g->line_from[a][1];
         found |= run & (run >> g->line_shift[a][rest]) & g->line_from[a][rest];
     }
     return found != 0;
+}
+/* in-line(LENGTH), where in_line_short, for the cells of MINE. */
+static inline bool in_line_words(const game *g, uint64_t mine, int length)
+{
+    if (g->line_axes == 4)  /* (a square board: the loop unrolled) */
+        return in_line_axes(g, mine, length - 2, 4);
+    return in_line_axes(g, mine, length - 2, g->line_axes);
 }
 /* in-line(LENGTH) for X's player. */
 static inline bool eval_in_line(gen *x, int length)
@@ -346,6 +353,9 @@ void action_place(gen *x, const mnode *n, const cont *k);
 /* game.place_turn NODE, X sampling: its placements counted, one drawn and
  * written out (what running the turn does); the number of moves. */
 int place_sample(gen *x, int node);
+/* The same where game.place_words, without a generator: LIST (emptied)
+ * gets the drawn placement of P's side (RNG NULL: the first). */
+int place_sample_words(movegen *m, position *p, move_list *list, uint64_t *rng);
 void action_change(gen *x, const mnode *n, const cont *k);
 void action_flip(gen *x, const mnode *n, const cont *k);
 void action_capture(gen *x, const mnode *n, const cont *k);
@@ -486,6 +496,73 @@ static inline int gen_player(const gen *x, int ref)
     default: return ref - PLAYER_FIXED;
     }
 }
+/* Y set up as far as a set of the position alone reads a generator
+ * (set_words_of_position, spec_position_only), for PLAYER. */
+static inline void position_gen(gen *y, movegen *m, position *p, int player)
+{
+    y->g = m->g;
+    y->pos = p;
+    y->m = m;
+    y->player = y->scored = player;
+    y->jumped.w[0] = 0;     /* (leaf_word reads it for `jumped`, not a set of the position) */
+}
+/* The owner of the piece the placement N puts down, for Y's player. */
+static inline int place_owner(const gen *y, const mnode *n)
+{
+    int owner = gen_player(y, n->player);
+    return owner < 0 ? y->player : owner;
+}
+/* The empty cells the placement N may use where game.place_words, for Y
+ * (position_gen). */
+static inline uint64_t place_words_cells(const gen *y, const mnode *n)
+{
+    const game *g = y->g;
+    uint64_t cells = g->board_word;
+    if (n->at >= 0) {
+        const cexpr *c = &g->exprs[n->at];
+        if (c->word_program >= 0)
+            cells = set_words_run(y, c->word_program);
+        else
+            leaf_word(y, c, &cells);
+    }
+    return cells & ~y->pos->occupied.w[0];
+}
+/* The player whose move made P, whom the end rules are read for. */
+static inline int end_mover(const game *g, const position *p)
+{
+    return p->ply > 0 ? game_player_at(g, p->ply - 1) : gen_opponent(g, p->side);
+}
+/* Whether end rule RULE holds in P, made by MOVER (NO_MOVES: P's side has
+ * no move), where that is read without a generator: 1 or 0; -1 where it
+ * needs one (eval_cond).  `no moves`, `no moves and ...` while there are
+ * moves, `in-line(N)`, `repetition N` and the size of a set of the position
+ * are, in most games' ends: most plies end nothing, and set up nothing. */
+static inline int end_holds_quick(movegen *m, position *p, int mover, bool no_moves, const end_rule *rule)
+{
+    const game *g = m->g;
+    const cexpr *c = &g->exprs[rule->condition];
+    if (c->op == C_COND_NO_MOVES)
+        return no_moves;
+    if (c->op == C_COND_AND && g->exprs[c->a].op == C_COND_NO_MOVES && !no_moves)
+        return 0;       /* (`no moves and stuck(opponent)`: false at most plies) */
+    if (c->op == C_COND_IN_LINE && in_line_short(g, c->value))
+        return in_line_words(g, p->owned[mover].w[0], c->value);
+    if (c->op == C_COND_REPETITION)
+        return 1 + pos_occurrences(p, p->hash) >= c->value;    /* as eval_cond, outside a filter */
+    if (!c->count_words)
+        return -1;
+    /* (a program of the position alone reads only these of a generator:
+     * spec_position_only) */
+    gen y;
+    position_gen(&y, m, p, mover);
+    if (c->op == C_COND_NONEMPTY)
+        return set_words_run(&y, g->exprs[c->a].word_program) != 0;
+    return eval_compare(c->value, cellset_bits(set_words_run(&y, g->exprs[g->exprs[c->a].a].word_program)),
+                        g->exprs[c->b].value);
+}
+/* movegen_result where the moves are known by NO_MOVES (none, or a pass
+ * because the side is stuck) and NONE (none at all). */
+void movegen_result_of(movegen *m, position *p, bool no_moves, bool none, game_result *result);
 
 /* The cells of the region C (C_SET_REGION) names, for the player it names
  * (X's player by default). */

@@ -323,16 +323,34 @@ void pos_undo_to_hash(position *p, int mark, uint64_t hash)
     p->hash = hash;
 }
 
+/* The history kept where a rule reads it (before a move is made). */
+__attribute__((always_inline)) static inline void keep_history(position *p)
+{
+    if (p->game->reads_history && p->history_length < POSITION_MAX_PLIES) {
+        p->history[p->history_length++] = p->hash;
+        p->seen[p->hash & SEEN_MASK]++;
+    }
+}
+
+/* The turn passed on after a move whose changes are made: the hash set
+ * from HASH (which has them), the counts moved on. */
+__attribute__((always_inline)) static inline void pass_turn(position *p, bool resets, bool passed, uint64_t hash)
+{
+    const game *g = p->game;
+    p->hash = hash ^ g->zobrist_side[p->side];
+    p->ply++;
+    p->side = game_player_at(g, p->ply);
+    p->hash ^= g->zobrist_side[p->side];
+    p->since_reset = resets ? 0 : p->since_reset + 1;
+    p->passes = passed ? p->passes + 1 : 0;
+}
+
 /* The changes of a move and the turn passed on, the hash set from HASH;
  * the cells' changes logged when LOGGED (pos_make; pos_play forgets them). */
 __attribute__((always_inline)) static inline void make_changes(position *p, const change *changes, int count,
                                                               bool resets, bool passed, uint64_t hash, bool logged)
 {
-    /* (only where a rule reads it) */
-    if (p->game->reads_history && p->history_length < POSITION_MAX_PLIES) {
-        p->history[p->history_length++] = p->hash;
-        p->seen[p->hash & SEEN_MASK]++;
-    }
+    keep_history(p);
     for (int i = 0; i < count; i++) {
         const change *c = &changes[i];
         switch (c->kind) {
@@ -342,13 +360,7 @@ __attribute__((always_inline)) static inline void make_changes(position *p, cons
         }
     }
     /* (the reserves' and variables' changes moved the hash: HASH has them) */
-    const game *g = p->game;
-    p->hash = hash ^ g->zobrist_side[p->side];
-    p->ply++;
-    p->side = game_player_at(g, p->ply);
-    p->hash ^= g->zobrist_side[p->side];
-    p->since_reset = resets ? 0 : p->since_reset + 1;
-    p->passes = passed ? p->passes + 1 : 0;
+    pass_turn(p, resets, passed, hash);
 }
 
 void pos_make(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash, undo *u)
@@ -367,6 +379,18 @@ void pos_play(position *p, const change *changes, int count, bool resets, bool p
 {
     make_changes(p, changes, count, resets, passed, hash, false);
     p->log_length = 0;  /* (a reserve's or a variable's change was logged) */
+}
+
+void pos_play_placement(position *p, int cell, uint16_t code)
+{
+    /* (make_changes with set_cell's tests answered: the cell was empty) */
+    keep_history(p);
+    cellset_add(&p->owned[PIECE_OWNER(code)], cell);
+    cellset_add(&p->typed[PIECE_TYPE(code)], cell);
+    cellset_add(&p->occupied, cell);
+    p->cells[cell] = code;
+    pass_turn(p, false, false, p->hash ^ pos_piece_key(p->game, cell, code));
+    p->log_length = 0;
 }
 
 void pos_unmake(position *p, const undo *u)

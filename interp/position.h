@@ -133,6 +133,9 @@ void pos_unmake(position *p, const undo *u);
  * for good, and neither it nor those before it can be unmade (cheaper:
  * nothing is logged). */
 void pos_play(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash);
+/* pos_play of the move that puts the piece CODE on the empty CELL and
+ * changes nothing else (a placement that neither captures nor resets). */
+void pos_play_placement(position *p, int cell, uint16_t code);
 /* Forgets how to unmake the moves made so far (their changes leave the
  * log), for drivers that only go forward, such as a random playout. */
 void pos_commit(position *p);

@@ -296,6 +296,22 @@ bool set_words_build(game *g)
     return true;
 }
 
+bool set_words_of_position(const game *g, int first)
+{
+    for (const word_op *o = &g->word_ops[first]; o->op != WORD_END; o++) {
+        if (o->op >= LEAF_COUNT * 4)
+            continue;
+        switch (o->op / 4) {
+        case LEAF_HERE: case LEAF_ORIGIN: case LEAF_LAST: case LEAF_ANCHOR: case LEAF_JUMPED: case LEAF_PUSHED:
+        case LEAF_MARKED: case LEAF_LINE: case LEAF_LABEL:
+            return false;
+        default:
+            break;
+        }
+    }
+    return true;
+}
+
 void set_words_none(game *g)
 {
     for (int e = 0; e < g->expr_count; e++) {

@@ -965,6 +965,19 @@ static bool content_tables(game *g)
     return true;
 }
 
+/* Whether the cells the placement N may use are every cell or a set of
+ * the position alone, read as place_sample_words reads them (a word
+ * program, or one part that is a word of the position). */
+static bool place_cells_of_position(const game *g, const mnode *n)
+{
+    if (n->at < 0)
+        return true;
+    const cexpr *c = &g->exprs[n->at];
+    if (c->word_program >= 0)
+        return set_words_of_position(g, c->word_program);
+    return c->op == C_SET_EMPTY || c->op == C_SET_OCCUPIED || c->op == C_SET_FRIEND || c->op == C_SET_ENEMY;
+}
+
 /* For game.landing_quiet_cells: whether the after-rules change no type of
  * piece, every select's landings are off the mover's pieces, and no move
  * is a placement or a hop chain (whose moves are accepted without their
@@ -1059,6 +1072,9 @@ bool specialise_game(game *g)
     if (!step_tables(g) || !sight_rays(g) || !cell_programs_build(g) || !set_words_build(g) || !attack_rays_build(g))
         return false;
     landing_unmade_build(g);
+    g->place_words = g->place_turn >= 0 && g->words == 1 && place_cells_of_position(g, &g->nodes[g->place_turn]);
+    g->playout_words = g->place_words && !g->pass_when_stuck && !g->pass_always
+                       && !(g->nodes[g->place_turn].flags & MF_FROM_RESERVE);
     g->landing_quiet_cells = g->landing_unmade && g->words == 1 && quiet_by_cells(g);
     return true;
 }
@@ -1080,6 +1096,7 @@ void specialise_none(game *g)
         g->patterns[i].bulk = false;
     g->direct_emit = false;
     g->place_turn = -1;
+    g->place_words = g->playout_words = false;
     g->after_at_landing = false;
     for (int i = 0; i < GAME_MAX_AFTER_LANDING; i++)
         g->after_landing_by_cells[i] = false;

@@ -36,6 +36,9 @@ int spec_selected_type(const game *g, const mnode *select);
  * (set_words.c); false only when memory runs out. */
 bool set_words_build(game *g);
 void set_words_none(game *g);
+/* Whether the program at FIRST reads the position alone (and the player
+ * it is run for): no cell or set of the turn being built. */
+bool set_words_of_position(const game *g, int first);
 
 /* Compiles the sets of at most one cell that are followed from a cell
  * into programs (cell_program.c); false only when memory runs out. */

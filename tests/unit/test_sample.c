@@ -5,7 +5,9 @@
  * (the first, and one drawn at random) a move of that list, so that the
  * end rules see the same thing.  Then counts of many draws in a few
  * positions must be close to even over the list: a draw that favoured some
- * moves (the first, the captures, the pass) would show there. */
+ * moves (the first, the captures, the pass) would show there.  And
+ * movegen_playout plays the games a loop of movegen_sample, movegen_result
+ * and move_play plays. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -130,6 +132,75 @@ static void primitives(void **state)
     assert_true(each_primitive(play));
 }
 
+/* What movegen_playout must do: the loop bench ran before it. */
+static int playout_by_calls(movegen *m, position *p, move_list *list, uint64_t *rng, int max_plies,
+                            game_result *result, uint64_t *branching)
+{
+    for (int plies = 0;; plies++) {
+        int count = movegen_sample(m, p, list, rng);
+        if (list->overflow) {
+            result->over = false;
+            return plies;
+        }
+        movegen_result(m, p, list, result);
+        if (result->over || list->count == 0 || plies >= max_plies)
+            return plies;
+        *branching += (uint64_t)count;
+        move_play(p, list, 0);
+    }
+}
+
+/* movegen_playout plays the games the loop of calls plays from the same
+ * seed, move for move (the same positions at the end, reached by as many
+ * moves, from as many legal moves, with the same result and the same draws
+ * of the generator), whether it plays on words (game.playout_words) or
+ * not; a cut-off at a few plies too. */
+static void playout_as_calls(const char *relative)
+{
+    fixture f;
+    open_fixture(&f, relative);
+    for (int round = 0; round < 2 * GAMES; round++) {
+        int max_plies = round == 0 ? 3 : PLIES;
+        uint64_t rng = rng_seed(0xB0A7u + (uint64_t)round), rng_calls = rng;
+        uint64_t branching = 0, branching_calls = 0;
+        game_result r, r_calls;
+        pos_reset(f.p);
+        int plies = movegen_playout(f.m, f.p, &f.one, &rng, max_plies, &r, &branching);
+        uint64_t hash = f.p->hash;
+        int ply = f.p->ply;
+        bool overflow = f.one.overflow;
+        pos_reset(f.p);
+        int plies_calls = playout_by_calls(f.m, f.p, &f.all, &rng_calls, max_plies, &r_calls, &branching_calls);
+        if (plies != plies_calls || hash != f.p->hash || ply != f.p->ply || branching != branching_calls
+            || rng != rng_calls || overflow != f.all.overflow || r.over != r_calls.over)
+            fail_msg("%s, game %d: %d plies played (by the calls %d), %s position, %s draws, %s result", relative,
+                     round, plies, plies_calls, hash == f.p->hash && ply == f.p->ply ? "the same" : "another",
+                     rng == rng_calls ? "the same" : "other", r.over == r_calls.over ? "the same" : "another");
+        if (r.over) {
+            assert_int_equal(r.winner, r_calls.winner);
+            for (int q = 0; q < f.g->player_count; q++)
+                assert_true(r.score[q] == r_calls.score[q]);
+        }
+    }
+    close_fixture(&f);
+}
+
+static void playouts(void **state)
+{
+    (void)state;
+    /* (the games that are played on words: not by the calls unnoticed) */
+    const char *on_words[] = { "games/connect4.rules", "games/tictactoe.rules" };
+    for (int i = 0; i < 2; i++) {
+        game *g = tree_game(on_words[i], NULL);
+        assert_non_null(g);
+        if (!g->playout_words)
+            fail_msg("%s is not played on words", on_words[i]);
+        game_free(g);
+    }
+    each_shipped_game(playout_as_calls);
+    assert_true(each_primitive(playout_as_calls));
+}
+
 /* DRAWS draws per move of the start position of RELATIVE, which must have
  * MOVES legal moves: each must come up within a quarter of its share
  * (over 3.5 standard deviations at 400 draws a move). */
@@ -209,6 +280,7 @@ int main(void)
         cmocka_unit_test(lookalike_landings),
         cmocka_unit_test(shipped_games),
         cmocka_unit_test(primitives),
+        cmocka_unit_test(playouts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
