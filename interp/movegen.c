@@ -987,8 +987,29 @@ void movegen_generate(movegen *m, position *p, move_list *list)
     report_limit(m, list);
 }
 
-/* movegen_sample's moves of the turn run by a generator: LIST gets the one
- * drawn (of the captures, where they are preferred); the number drawn from. */
+/* The end of movegen_sample, TOTAL moves drawn from: the pass, where the
+ * game has one, and the generator's limit. */
+static inline int sample_passes(movegen *m, move_list *list, uint64_t *rng, int total)
+{
+    const game *g = m->g;
+    if (total == 0 && g->pass_when_stuck) {
+        add_pass(m, list);
+        list->stuck = true;
+        total = 1;
+    } else if (g->pass_always) {
+        /* one more move, drawn like the others */
+        total++;
+        if (total == 1 || (rng && rng_below(rng, (uint32_t)total) == 0)) {
+            clear_list(list);
+            add_pass(m, list);
+        }
+    }
+    report_limit(m, list);
+    return total;
+}
+
+/* movegen_sample where the turn is run by a generator (out of line: its
+ * frame is large, and a turn of one placement needs none). */
 static __attribute__((noinline)) int sample_turn(movegen *m, position *p, move_list *list, uint64_t *rng)
 {
     const game *g = m->g;
@@ -1028,35 +1049,17 @@ static __attribute__((noinline)) int sample_turn(movegen *m, position *p, move_l
         if (!total)
             clear_list(list);
     }
-    return total;
+    return sample_passes(m, list, rng, total);
 }
 
 int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng)
 {
-    const game *g = m->g;
-    int total;
-    if (g->place_words) {
-        /* (no generator to set up: for a turn of one placement, most of the work) */
+    if (m->g->place_words) {
         clear_list(list);
         m->limit = MOVEGEN_LIMIT_NONE;
-        total = place_sample_words(m, p, list, rng);
-    } else {
-        total = sample_turn(m, p, list, rng);
+        return sample_passes(m, list, rng, place_sample_words(m, p, list, rng));
     }
-    if (total == 0 && g->pass_when_stuck) {
-        add_pass(m, list);
-        list->stuck = true;
-        total = 1;
-    } else if (g->pass_always) {
-        /* one more move, drawn like the others */
-        total++;
-        if (total == 1 || (rng && rng_below(rng, (uint32_t)total) == 0)) {
-            clear_list(list);
-            add_pass(m, list);
-        }
-    }
-    report_limit(m, list);
-    return total;
+    return sample_turn(m, p, list, rng);
 }
 
 void move_make(position *p, const move_list *list, int index, undo *u)
@@ -1103,12 +1106,9 @@ static inline void result_gen(gen *x, movegen *m, position *p, int mover, bool n
     *ready = true;
 }
 
-void movegen_result(movegen *m, position *p, const move_list *moves, game_result *result)
-{
-    movegen_result_of(m, p, moves->count == 0 || moves->stuck, moves->count == 0, result);
-}
-
-void movegen_result_of(movegen *m, position *p, bool no_moves, bool none, game_result *result)
+/* movegen_result_of, inlined into movegen_result: it runs once a ply. */
+__attribute__((always_inline)) static inline void result_of(movegen *m, position *p, bool no_moves, bool none,
+                                                           game_result *result)
 {
     const game *g = m->g;
     memset(result, 0, sizeof *result);
@@ -1176,4 +1176,14 @@ void movegen_result_of(movegen *m, position *p, bool no_moves, bool none, game_r
     }
     if (none)
         set_outcome(g, result, -1, true);   /* nobody can go on and no rule says more */
+}
+
+void movegen_result(movegen *m, position *p, const move_list *moves, game_result *result)
+{
+    result_of(m, p, moves->count == 0 || moves->stuck, moves->count == 0, result);
+}
+
+void movegen_result_of(movegen *m, position *p, bool no_moves, bool none, game_result *result)
+{
+    result_of(m, p, no_moves, none, result);
 }

@@ -537,7 +537,8 @@ static inline int end_mover(const game *g, const position *p)
  * needs one (eval_cond).  `no moves`, `no moves and ...` while there are
  * moves, `in-line(N)`, `repetition N` and the size of a set of the position
  * are, in most games' ends: most plies end nothing, and set up nothing. */
-static inline int end_holds_quick(movegen *m, position *p, int mover, bool no_moves, const end_rule *rule)
+__attribute__((always_inline)) static inline int end_holds_quick(movegen *m, position *p, int mover, bool no_moves,
+                                                                 const end_rule *rule)
 {
     const game *g = m->g;
     const cexpr *c = &g->exprs[rule->condition];
