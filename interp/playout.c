@@ -12,14 +12,35 @@
  * games, move for move (tests/unit/test_sample checks it). */
 #include "movegen_internal.h"
 
+/* Whether every end rule of G is `no moves`, `no moves and ...` or an
+ * in-line of one short length (LINE, 0 if none): most games of placements
+ * end so, and then a ply's end is read by one test of the mover's word
+ * (no rule holds while there are moves and no line). */
+static bool ends_by_lines(const game *g, int *line)
+{
+    *line = 0;
+    for (int i = 0; i < g->end_count; i++) {
+        const cexpr *c = &g->exprs[g->ends[i].condition];
+        if (c->op == C_COND_NO_MOVES || (c->op == C_COND_AND && g->exprs[c->a].op == C_COND_NO_MOVES))
+            continue;
+        if (c->op != C_COND_IN_LINE || !in_line_short(g, c->value) || (*line && *line != c->value))
+            return false;
+        *line = c->value;
+    }
+    return true;
+}
+
 /* movegen_playout where game.playout_words. */
 static int playout_words(movegen *m, position *p, uint64_t *rng, int max_plies, game_result *result,
                          uint64_t *branching)
 {
     const game *g = m->g;
     const mnode *n = &g->nodes[g->place_turn];
+    int line;
+    bool by_lines = ends_by_lines(g, &line);
     gen y;
     position_gen(&y, m, p, p->side);
+    int mover = end_mover(g, p);
     for (int plies = 0;; plies++) {
         y.player = y.scored = p->side;
         uint64_t cells = place_words_cells(&y, n);
@@ -27,9 +48,11 @@ static int playout_words(movegen *m, position *p, uint64_t *rng, int max_plies, 
         /* (drawn before the end is read, as movegen_sample draws it) */
         int drawn = count > 1 ? (int)rng_below(rng, (uint32_t)count) : 0;
         bool ends = count == 0;
-        int mover = end_mover(g, p);
-        for (int i = 0; i < g->end_count && !ends; i++)
-            ends = end_holds_quick(m, p, mover, count == 0, &g->ends[i]) != 0;
+        if (by_lines)
+            ends = ends || (line && in_line_words(g, p->owned[mover].w[0], line));
+        else
+            for (int i = 0; i < g->end_count && !ends; i++)
+                ends = end_holds_quick(m, p, mover, count == 0, &g->ends[i]) != 0;
         if (ends) {
             /* a rule holds, or needs a generator to be read: read them all */
             movegen_result_of(m, p, count == 0, count == 0, result);
@@ -41,8 +64,8 @@ static int playout_words(movegen *m, position *p, uint64_t *rng, int max_plies, 
         if (count == 0 || plies >= max_plies)
             return plies;
         *branching += (uint64_t)count;
-        pos_play_placement(p, __builtin_ctzll(word_after_bits(cells, drawn)),
-                           PIECE_CODE(n->type, place_owner(&y, n), 0));
+        mover = p->side;    /* (end_mover of the position the placement makes) */
+        pos_play_placement(p, __builtin_ctzll(word_after_bits(cells, drawn)), n->type, place_owner(&y, n));
     }
 }
 

@@ -6,13 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* position.seen's size: small enough to stay in the first-level cache
- * (8 KB), where a table of a million entries cost a cache miss at every
- * ply of a playout, each looking up a new position's random low bits.  A
- * playout's history is some tens to hundreds of positions, so a new one
- * still mostly finds its count 0 and scans nothing. */
-#define SEEN_BITS 12
-#define SEEN_MASK ((1u << SEEN_BITS) - 1)
 
 /* (inlined: each change of a cell runs it, in the generator's inner loop) */
 __attribute__((always_inline)) static inline void occupy(position *p, int cell, uint16_t old, uint16_t code)
@@ -36,6 +29,7 @@ struct position_start {
     cellset occupied;
     cellset typed[GAME_MAX_TYPES];
     uint64_t hash;
+    int32_t vars[GAME_MAX_VARS];
 };
 
 /* The parts of a position pos_load is given (RESERVE: the counts of
@@ -61,14 +55,13 @@ static void load_parts(position *p, const uint16_t *cells, const int32_t *reserv
     p->history_length = 0;
 }
 
-/* The initial position's parts (load_parts). */
-static void load_initial_parts(position *p)
+/* The initial position's parts (load_parts), its variables in START. */
+static void load_initial_parts(position *p, struct position_start *start)
 {
     const game *g = p->game;
-    int32_t vars[GAME_MAX_VARS];
     for (int v = 0; v < GAME_MAX_VARS; v++)
-        vars[v] = v < g->var_count ? g->var_initial[v] : 0;
-    load_parts(p, g->initial_cells, &g->initial_reserve[0][0], vars, 0, 0);
+        start->vars[v] = v < g->var_count ? g->var_initial[v] : 0;
+    load_parts(p, g->initial_cells, &g->initial_reserve[0][0], start->vars, 0, 0);
 }
 
 /* The sets of the cells and the hash of everything, from the parts. */
@@ -105,7 +98,7 @@ bool pos_init(position *p, const game *g)
         pos_free(p);
         return false;
     }
-    load_initial_parts(p);
+    load_initial_parts(p, p->start);
     build_sets(p);
     memcpy(p->start->owned, p->owned, sizeof p->owned);
     p->start->occupied = p->occupied;
@@ -145,17 +138,26 @@ void pos_free(position *p)
     p->start = NULL;
 }
 
+/* DST = SRC, a cell set's first WORDS words: a loop, not a call of
+ * memcpy (a playout starts with pos_reset; most boards are one word). */
+static inline void copy_words(uint64_t *dst, const uint64_t *src, int words)
+{
+    for (int w = 0; w < words; w++)
+        dst[w] = src[w];
+}
+
 void pos_reset(position *p)
 {
-    load_initial_parts(p);
+    const game *g = p->game;
+    const struct position_start *start = p->start;
+    load_parts(p, g->initial_cells, &g->initial_reserve[0][0], start->vars, 0, 0);
     /* the sets and hash pos_init built, copied: no walk over the board */
-    size_t bytes = (size_t)p->game->words * sizeof(uint64_t);
     for (int pl = 0; pl < GAME_MAX_PLAYERS; pl++)
-        memcpy(p->owned[pl].w, p->start->owned[pl].w, bytes);
-    for (int t = 0; t < p->game->type_count; t++)
-        memcpy(p->typed[t].w, p->start->typed[t].w, bytes);
-    memcpy(p->occupied.w, p->start->occupied.w, bytes);
-    p->hash = p->start->hash;
+        copy_words(p->owned[pl].w, start->owned[pl].w, g->words);
+    for (int t = 0; t < g->type_count; t++)
+        copy_words(p->typed[t].w, start->typed[t].w, g->words);
+    copy_words(p->occupied.w, start->occupied.w, g->words);
+    p->hash = start->hash;
 }
 
 void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES],
@@ -323,34 +325,12 @@ void pos_undo_to_hash(position *p, int mark, uint64_t hash)
     p->hash = hash;
 }
 
-/* The history kept where a rule reads it (before a move is made). */
-__attribute__((always_inline)) static inline void keep_history(position *p)
-{
-    if (p->game->reads_history && p->history_length < POSITION_MAX_PLIES) {
-        p->history[p->history_length++] = p->hash;
-        p->seen[p->hash & SEEN_MASK]++;
-    }
-}
-
-/* The turn passed on after a move whose changes are made: the hash set
- * from HASH (which has them), the counts moved on. */
-__attribute__((always_inline)) static inline void pass_turn(position *p, bool resets, bool passed, uint64_t hash)
-{
-    const game *g = p->game;
-    p->hash = hash ^ g->zobrist_side[p->side];
-    p->ply++;
-    p->side = game_player_at(g, p->ply);
-    p->hash ^= g->zobrist_side[p->side];
-    p->since_reset = resets ? 0 : p->since_reset + 1;
-    p->passes = passed ? p->passes + 1 : 0;
-}
-
 /* The changes of a move and the turn passed on, the hash set from HASH;
  * the cells' changes logged when LOGGED (pos_make; pos_play forgets them). */
 __attribute__((always_inline)) static inline void make_changes(position *p, const change *changes, int count,
                                                               bool resets, bool passed, uint64_t hash, bool logged)
 {
-    keep_history(p);
+    pos_keep_history(p);
     for (int i = 0; i < count; i++) {
         const change *c = &changes[i];
         switch (c->kind) {
@@ -360,7 +340,7 @@ __attribute__((always_inline)) static inline void make_changes(position *p, cons
         }
     }
     /* (the reserves' and variables' changes moved the hash: HASH has them) */
-    pass_turn(p, resets, passed, hash);
+    pos_pass_turn(p, resets, passed, hash);
 }
 
 void pos_make(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash, undo *u)
@@ -379,18 +359,6 @@ void pos_play(position *p, const change *changes, int count, bool resets, bool p
 {
     make_changes(p, changes, count, resets, passed, hash, false);
     p->log_length = 0;  /* (a reserve's or a variable's change was logged) */
-}
-
-void pos_play_placement(position *p, int cell, uint16_t code)
-{
-    /* (make_changes with set_cell's tests answered: the cell was empty) */
-    keep_history(p);
-    cellset_add(&p->owned[PIECE_OWNER(code)], cell);
-    cellset_add(&p->typed[PIECE_TYPE(code)], cell);
-    cellset_add(&p->occupied, cell);
-    p->cells[cell] = code;
-    pass_turn(p, false, false, p->hash ^ pos_piece_key(p->game, cell, code));
-    p->log_length = 0;
 }
 
 void pos_unmake(position *p, const undo *u)

@@ -28,6 +28,13 @@ typedef struct change {
 
 #define POSITION_MAX_LOG 65536
 #define POSITION_MAX_PLIES 100000
+/* position.seen's size (SEEN_MASK + 1): small enough to stay in the
+ * first-level cache (8 KB), where a table of a million entries cost a cache miss at every
+ * ply of a playout, each looking up a new position's random low bits.  A
+ * playout's history is some tens to hundreds of positions, so a new one
+ * still mostly finds its count 0 and scans nothing. */
+#define SEEN_BITS 12
+#define SEEN_MASK ((1u << SEEN_BITS) - 1)
 
 typedef struct position {
     const game *game;
@@ -133,9 +140,42 @@ void pos_unmake(position *p, const undo *u);
  * for good, and neither it nor those before it can be unmade (cheaper:
  * nothing is logged). */
 void pos_play(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash);
-/* pos_play of the move that puts the piece CODE on the empty CELL and
- * changes nothing else (a placement that neither captures nor resets). */
-void pos_play_placement(position *p, int cell, uint16_t code);
+/* The history kept where a rule reads it (before a move is made). */
+__attribute__((always_inline)) static inline void pos_keep_history(position *p)
+{
+    if (p->game->reads_history && p->history_length < POSITION_MAX_PLIES) {
+        p->history[p->history_length++] = p->hash;
+        p->seen[p->hash & SEEN_MASK]++;
+    }
+}
+/* The turn passed on after a move whose changes are made: the hash set
+ * from HASH (which has them), the counts moved on. */
+__attribute__((always_inline)) static inline void pos_pass_turn(position *p, bool resets, bool passed, uint64_t hash)
+{
+    const game *g = p->game;
+    p->hash = hash ^ g->zobrist_side[p->side];
+    p->ply++;
+    p->side = game_player_at(g, p->ply);
+    p->hash ^= g->zobrist_side[p->side];
+    p->since_reset = resets ? 0 : p->since_reset + 1;
+    p->passes = passed ? p->passes + 1 : 0;
+}
+/* pos_play of the move that puts a piece of TYPE and OWNER, without
+ * flags, on the empty CELL and changes nothing else (a placement that
+ * neither captures nor resets).  Inline: it is a playout's ply
+ * (movegen_playout), and pos_make's work without the log or set_cell's
+ * tests of what the cell held. */
+static inline void pos_play_placement(position *p, int cell, int type, int owner)
+{
+    const game *g = p->game;
+    pos_keep_history(p);
+    cellset_add(&p->owned[owner], cell);
+    cellset_add(&p->typed[type], cell);
+    cellset_add(&p->occupied, cell);
+    p->cells[cell] = PIECE_CODE(type, owner, 0);
+    pos_pass_turn(p, false, false, p->hash ^ g->zobrist_piece[(type * 4 + owner) * g->board.cell_count + cell]);
+    p->log_length = 0;
+}
 /* Forgets how to unmake the moves made so far (their changes leave the
  * log), for drivers that only go forward, such as a random playout. */
 void pos_commit(position *p);
