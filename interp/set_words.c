@@ -325,13 +325,6 @@ static inline uint64_t single(int cell)
     return cell >= 0 && cell < 64 ? (uint64_t)1 << cell : 0;
 }
 
-/* A leaf's four ways (see the enums): VALUE is read once. */
-#define LEAF(leaf, value)                                                 \
-    case (leaf) * 4 + JOIN_LOAD: stack[top++] = acc; acc = (value); break; \
-    case (leaf) * 4 + JOIN_OR: acc |= (value); break;                       \
-    case (leaf) * 4 + JOIN_AND: acc &= (value); break;                      \
-    case (leaf) * 4 + JOIN_AND_NOT: acc &= ~(value); break;
-
 static inline int region_player(const gen *x, int ref)
 {
     int q = gen_player(x, ref);
@@ -344,59 +337,100 @@ static inline uint64_t owned_by(const gen *x, int ref)
     return q < 0 ? x->pos->occupied.w[0] : x->pos->owned[q].w[0];
 }
 
+/* The leaves and how each is read (LEAF_CONST: g->sets[o->arg]). */
+#define LEAVES(X)                                                                                   \
+    X(LEAF_CONST, g->sets[o->arg].w[0])                                                             \
+    X(LEAF_REGION, g->sets[g->region_sets[o->arg * GAME_MAX_PLAYERS + region_player(x, o->player)]].w[0]) \
+    X(LEAF_EMPTY, g->board_word & ~p->occupied.w[0])                                                \
+    X(LEAF_OCCUPIED, p->occupied.w[0])                                                              \
+    X(LEAF_FRIEND, p->owned[x->player].w[0])                                                        \
+    X(LEAF_ENEMY, p->occupied.w[0] & ~p->owned[x->player].w[0])                                     \
+    X(LEAF_ALL, g->board_word)                                                                      \
+    X(LEAF_TYPE, p->typed[o->arg].w[0])                                                             \
+    X(LEAF_OWNER, owned_by(x, o->player))                                                           \
+    X(LEAF_PIECES, owned_by(x, o->player) & (o->arg >= 0 ? p->typed[o->arg].w[0] : ~(uint64_t)0))  \
+    X(LEAF_HERE, single(x->anchor))                                                                 \
+    X(LEAF_ORIGIN, single(x->origin))                                                               \
+    X(LEAF_LAST, single(x->last))                                                                   \
+    X(LEAF_ANCHOR, single(x->pattern_anchor >= 0 ? x->pattern_anchor : x->anchor))                  \
+    X(LEAF_JUMPED, x->jumped.w[0])                                                                  \
+    X(LEAF_PUSHED, x->pushed.w[0])                                                                  \
+    X(LEAF_MARKED, x->marked.w[0])                                                                  \
+    X(LEAF_LINE, x->line.w[0])                                                                      \
+    X(LEAF_LABEL, x->labels[o->arg].w[0])                                                           \
+    X(LEAF_VAR, single(p->vars[o->arg]))
+
+/* The program is run by threaded dispatch where the compiler has labels
+ * as values (GCC, Clang): each op ends in its own jump to the next, which
+ * the processor predicts from that op rather than from one shared switch,
+ * and no jump back to a loop's head.  Elsewhere, a switch in a loop (as
+ * Lua's ljumptab.h does; -DSET_WORDS_SWITCH builds that anywhere). */
+#if defined(__GNUC__) && !defined(SET_WORDS_SWITCH)
+#define SET_WORDS_THREADED
+#endif
+#ifdef SET_WORDS_THREADED
+#define DISPATCH() goto *dispatch[o->op];
+#define OP(label, code) label: { code; } o++; DISPATCH();
+#define TABLE_LEAF(leaf, value) [(leaf) * 4 + JOIN_LOAD] = &&leaf##_load, [(leaf) * 4 + JOIN_OR] = &&leaf##_or, \
+                                [(leaf) * 4 + JOIN_AND] = &&leaf##_and, [(leaf) * 4 + JOIN_AND_NOT] = &&leaf##_and_not,
+#else
+#define DISPATCH() switch (o->op)
+#define OP(label, code) case label: { code; } o++; break;
+#endif
+/* A leaf's four ways (see the enums): VALUE is read once. */
+#define RUN_LEAF(leaf, value)                                     \
+    OP(leaf##_load, stack[top++] = acc; acc = (value))            \
+    OP(leaf##_or, acc |= (value))                                 \
+    OP(leaf##_and, acc &= (value))                                \
+    OP(leaf##_and_not, acc &= ~(value))
+enum {
+#define LABEL_LEAF(leaf, value) leaf##_load = (leaf) * 4, leaf##_or, leaf##_and, leaf##_and_not,
+    LEAVES(LABEL_LEAF)
+#undef LABEL_LEAF
+    do_pop_union = OP_POP_UNION, do_pop_intersect = OP_POP_INTERSECT, do_pop_minus = OP_POP_MINUS, do_adjacent = OP_ADJACENT,
+    do_shift = OP_SHIFT, do_skip_empty = WORD_SKIP_EMPTY
+};
+
 uint64_t set_words_run(const gen *x, int first)
 {
+#ifdef SET_WORDS_THREADED
+    /* (every op the builder writes has its label) */
+    static const void *const dispatch[256] = {
+        LEAVES(TABLE_LEAF)
+        [OP_POP_UNION] = &&do_pop_union, [OP_POP_INTERSECT] = &&do_pop_intersect, [OP_POP_MINUS] = &&do_pop_minus,
+        [OP_ADJACENT] = &&do_adjacent, [OP_SHIFT] = &&do_shift, [WORD_SKIP_EMPTY] = &&do_skip_empty, [WORD_END] = &&do_end,
+    };
+#endif
     const game *g = x->g;
     const position *p = x->pos;
     uint64_t stack[MAX_STACK + 1], acc = 0;
     int top = 0;
-    for (const word_op *o = &g->word_ops[first];; o++) {
-        switch (o->op) {
-        case WORD_END:
-            return acc;
-        case WORD_SKIP_EMPTY:
-            if (!acc)
-                o += o->arg;
-            break;
-        LEAF(LEAF_CONST, g->sets[o->arg].w[0])
-        LEAF(LEAF_REGION, g->sets[g->region_sets[o->arg * GAME_MAX_PLAYERS + region_player(x, o->player)]].w[0])
-        LEAF(LEAF_EMPTY, g->board_word & ~p->occupied.w[0])
-        LEAF(LEAF_OCCUPIED, p->occupied.w[0])
-        LEAF(LEAF_FRIEND, p->owned[x->player].w[0])
-        LEAF(LEAF_ENEMY, p->occupied.w[0] & ~p->owned[x->player].w[0])
-        LEAF(LEAF_ALL, g->board_word)
-        LEAF(LEAF_TYPE, p->typed[o->arg].w[0])
-        LEAF(LEAF_OWNER, owned_by(x, o->player))
-        LEAF(LEAF_PIECES, owned_by(x, o->player) & (o->arg >= 0 ? p->typed[o->arg].w[0] : ~(uint64_t)0))
-        LEAF(LEAF_HERE, single(x->anchor))
-        LEAF(LEAF_ORIGIN, single(x->origin))
-        LEAF(LEAF_LAST, single(x->last))
-        LEAF(LEAF_ANCHOR, single(x->pattern_anchor >= 0 ? x->pattern_anchor : x->anchor))
-        LEAF(LEAF_JUMPED, x->jumped.w[0])
-        LEAF(LEAF_PUSHED, x->pushed.w[0])
-        LEAF(LEAF_MARKED, x->marked.w[0])
-        LEAF(LEAF_LINE, x->line.w[0])
-        LEAF(LEAF_LABEL, x->labels[o->arg].w[0])
-        LEAF(LEAF_VAR, single(p->vars[o->arg]))
-        case OP_POP_UNION: acc |= stack[--top]; break;
-        case OP_POP_INTERSECT: acc &= stack[--top]; break;
-        case OP_POP_MINUS: acc = stack[--top] & ~acc; break;
-        case OP_ADJACENT: {
+    const word_op *o = &g->word_ops[first];
+    for (;;) {
+        DISPATCH() {
+        LEAVES(RUN_LEAF)
+        OP(do_pop_union, acc |= stack[--top])
+        OP(do_pop_intersect, acc &= stack[--top])
+        OP(do_pop_minus, acc = stack[--top] & ~acc)
+        OP(do_adjacent, {
             /* each direction a shift of the cells that have a neighbour there */
             const word_adjacency *a = &g->word_adjacencies[o->arg];
             uint64_t to = 0;
             for (int i = 0; i < a->count[x->player]; i++)
                 to |= spec_rotate_left(acc & a->from[x->player][i], a->rotate[x->player][i]);
             acc = to;
-            break;
-        }
-        case OP_SHIFT: {
+        })
+        OP(do_shift, {
             const word_adjacency *a = &g->word_adjacencies[o->arg];
             acc = spec_rotate_left(acc & a->from[0][0], a->rotate[0][0]);
-            break;
-        }
-        default:
-            return 0;   /* not built */
+        })
+        OP(do_skip_empty, if (!acc) o += o->arg)
+#ifdef SET_WORDS_THREADED
+        do_end:
+#else
+        case WORD_END:
+#endif
+            return acc;
         }
     }
 }
