@@ -743,6 +743,18 @@ static void order_table_build(game *g)
         memcpy(g->order_table, from, (size_t)n * sizeof *from);
     }
     g->order_length = n;
+    /* each player at most once in the cycle, and no prefix: a side's turn
+     * is followed by the same side's at every ply */
+    g->order_by_side = g->order_prefix_length == 0;
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < i; j++)
+            if (g->order_table[j] == g->order_table[i])
+                g->order_by_side = false;
+        if (g->order_table[i] >= 0 && g->order_table[i] < GAME_MAX_PLAYERS)
+            g->side_after[g->order_table[i]] = (int8_t)g->order_table[(i + 1) % n];
+        else
+            g->order_by_side = false;
+    }
 }
 
 /* game.reads_history: whether some condition counts repetitions. */

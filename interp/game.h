@@ -452,6 +452,8 @@ typedef struct game {
     int order_prefix[16], order_prefix_length;
     int order_cycle[16], order_cycle_length;
     int order_table[16], order_length;  /* the turns after the prefix, repeated (game_player_at) */
+    bool order_by_side;                 /* no prefix, each player once in the table: the side */
+    int8_t side_after[GAME_MAX_PLAYERS]; /* after side s moves is side_after[s] (game_side_after) */
     bool reads_history;                 /* a rule tests repetition: positions keep their history */
     uint32_t reset_types;               /* bit t: moving type t resets the 'plies without' count */
     bool reset_on_capture;
@@ -590,6 +592,13 @@ static inline int game_player_at(const game *g, int ply)
         return g->order_prefix[ply];
     unsigned i = (unsigned)(ply - g->order_prefix_length), n = (unsigned)g->order_length;
     return g->order_table[(n & (n - 1)) == 0 ? i & (n - 1) : i % n];
+}
+
+/* The side to move at PLY + 1, SIDE to move at PLY: a load where the
+ * order is by side (most games), game_player_at else. */
+static inline int game_side_after(const game *g, int side, int ply)
+{
+    return g->order_by_side ? g->side_after[side] : game_player_at(g, ply + 1);
 }
 
 /* piece codes: 0 is an empty cell */

@@ -41,6 +41,7 @@ static int playout_words(movegen *m, position *p, uint64_t *rng, int max_plies, 
     gen y;
     position_gen(&y, m, p, p->side);
     int mover = end_mover(g, p);
+    bool own_piece = n->player == PLAYER_MOVER;   /* (most placements: no owner to work out) */
     for (int plies = 0;; plies++) {
         y.player = y.scored = p->side;
         uint64_t cells = place_words_cells(&y, n);
@@ -65,7 +66,8 @@ static int playout_words(movegen *m, position *p, uint64_t *rng, int max_plies, 
             return plies;
         *branching += (uint64_t)count;
         mover = p->side;    /* (end_mover of the position the placement makes) */
-        pos_play_placement(p, __builtin_ctzll(word_after_bits(cells, drawn)), n->type, place_owner(&y, n));
+        pos_play_placement(p, __builtin_ctzll(word_after_bits(cells, drawn)), n->type,
+                           own_piece ? p->side : place_owner(&y, n));
     }
 }
 

@@ -154,8 +154,8 @@ __attribute__((always_inline)) static inline void pos_pass_turn(position *p, boo
 {
     const game *g = p->game;
     p->hash = hash ^ g->zobrist_side[p->side];
+    p->side = game_side_after(g, p->side, p->ply);
     p->ply++;
-    p->side = game_player_at(g, p->ply);
     p->hash ^= g->zobrist_side[p->side];
     p->since_reset = resets ? 0 : p->since_reset + 1;
     p->passes = passed ? p->passes + 1 : 0;
