@@ -85,7 +85,8 @@ static const struct help {
       "(Connect Four), a game is played on machine words: the legal cells are\n"
       "one word, one is drawn, the piece is put down, and no move is built;\n"
       "the games are the same.  --lists builds every move into a list first,\n"
-      "as perft and the engines do, and draws from the list.\n" },
+      "as perft and the engines do, and draws from the list.  --time MS plays\n"
+      "for MS milliseconds (the clock read about once a millisecond).\n" },
     { "position",
       "usage: tabula position [--variant NAME] [--position POS] FILE\n"
       "\n"
