@@ -561,6 +561,15 @@ __attribute__((always_inline)) static inline int end_holds_quick(movegen *m, pos
     return eval_compare(c->value, cellset_bits(set_words_run(&y, g->exprs[g->exprs[c->a].a].word_program)),
                         g->exprs[c->b].value);
 }
+/* Whether end_holds_quick reads RULE without a generator at a ply with
+ * moves (its -1 is for the other rules). */
+static inline bool end_read_quickly(const game *g, const end_rule *rule)
+{
+    const cexpr *c = &g->exprs[rule->condition];
+    return c->op == C_COND_NO_MOVES || (c->op == C_COND_AND && g->exprs[c->a].op == C_COND_NO_MOVES)
+           || (c->op == C_COND_IN_LINE && in_line_short(g, c->value)) || c->op == C_COND_REPETITION
+           || c->count_words;
+}
 /* movegen_result where the moves are known by NO_MOVES (none, or a pass
  * because the side is stuck) and NONE (none at all). */
 void movegen_result_of(movegen *m, position *p, bool no_moves, bool none, game_result *result);

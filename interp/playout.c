@@ -77,13 +77,29 @@ int movegen_playout(movegen *m, position *p, move_list *list, uint64_t *rng, int
     list->overflow = false;
     if (m->g->playout_words)
         return playout_words(m, p, rng, max_plies, result, branching);
+    const game *g = m->g;
+    bool quick = true;
+    for (int i = 0; i < g->end_count; i++)
+        quick = quick && end_read_quickly(g, &g->ends[i]);
     for (int plies = 0;; plies++) {
         int count = movegen_sample(m, p, list, rng);
         if (list->overflow) {
             result->over = false;
             return plies;
         }
-        movegen_result(m, p, list, result);
+        /* where every end rule is read without a generator, they are read
+         * quickly first (as playout_words does): at most plies none holds,
+         * and the whole reading is not needed */
+        bool ends = !quick || list->count == 0 || list->stuck;
+        if (!ends) {
+            int mover = end_mover(g, p);
+            for (int i = 0; i < g->end_count && !ends; i++)
+                ends = end_holds_quick(m, p, mover, false, &g->ends[i]) != 0;
+        }
+        if (ends)
+            movegen_result(m, p, list, result);
+        else
+            result->over = false;
         if (result->over || list->count == 0 || plies >= max_plies)
             return plies;
         *branching += (uint64_t)count;
