@@ -743,8 +743,8 @@ static void order_table_build(game *g)
         memcpy(g->order_table, from, (size_t)n * sizeof *from);
     }
     g->order_length = n;
-    /* each player at most once in the cycle, and no prefix: a side's turn
-     * is followed by the same side's at every ply */
+    /* no prefix and no player twice in the cycle: who moves next follows
+     * from who moved (game_side_after), whatever the ply */
     g->order_by_side = g->order_prefix_length == 0;
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < i; j++)

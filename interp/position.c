@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* (inlined: each change of a cell runs it, in the generator's inner loop) */
 __attribute__((always_inline)) static inline void occupy(position *p, int cell, uint16_t old, uint16_t code)
 {

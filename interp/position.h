@@ -29,10 +29,11 @@ typedef struct change {
 #define POSITION_MAX_LOG 65536
 #define POSITION_MAX_PLIES 100000
 /* position.seen's size (SEEN_MASK + 1): small enough to stay in the
- * first-level cache (8 KB), where a table of a million entries cost a cache miss at every
- * ply of a playout, each looking up a new position's random low bits.  A
- * playout's history is some tens to hundreds of positions, so a new one
- * still mostly finds its count 0 and scans nothing. */
+ * first-level cache (8 KB), where a table of a million entries cost a
+ * cache miss at every ply of a playout, each looking up a new position's
+ * random low bits.  A playout's history is some tens to hundreds of
+ * positions, so a new one still mostly finds its count 0 and scans
+ * nothing. */
 #define SEEN_BITS 12
 #define SEEN_MASK ((1u << SEEN_BITS) - 1)
 
@@ -90,14 +91,19 @@ void pos_set_cell(position *p, int cell, uint16_t code);
 void pos_move_piece(position *p, int from, int to);
 void pos_add_reserve(position *p, int player, int type, int delta);
 void pos_set_var(position *p, int var, int32_t value);
-/* The hash keys of a piece on a cell (0 for an empty cell), a reserve count
- * and a variable's value: a position's hash is the xor of its parts' keys
- * (and the side's), so a change moves it by the old key xor the new. */
+/* The hash keys of a piece on a cell (0 for an empty cell; plain: the
+ * piece of TYPE and OWNER without flags), a reserve count and a variable's
+ * value: a position's hash is the xor of its parts' keys (and the side's),
+ * so a change moves it by the old key xor the new. */
+static inline uint64_t pos_plain_piece_key(const game *g, int cell, int type, int owner)
+{
+    return g->zobrist_piece[(type * 4 + owner) * g->board.cell_count + cell];
+}
 static inline uint64_t pos_piece_key(const game *g, int cell, uint16_t code)
 {
     if (!code)
         return 0;
-    uint64_t key = g->zobrist_piece[(PIECE_TYPE(code) * 4 + PIECE_OWNER(code)) * g->board.cell_count + cell];
+    uint64_t key = pos_plain_piece_key(g, cell, PIECE_TYPE(code), PIECE_OWNER(code));
     unsigned flags = PIECE_FLAGS(code);
     for (int f = 0; flags; f++, flags >>= 1)
         if (flags & 1)
@@ -173,7 +179,7 @@ static inline void pos_play_placement(position *p, int cell, int type, int owner
     cellset_add(&p->typed[type], cell);
     cellset_add(&p->occupied, cell);
     p->cells[cell] = PIECE_CODE(type, owner, 0);
-    pos_pass_turn(p, false, false, p->hash ^ g->zobrist_piece[(type * 4 + owner) * g->board.cell_count + cell]);
+    pos_pass_turn(p, false, false, p->hash ^ pos_plain_piece_key(g, cell, type, owner));
     p->log_length = 0;
 }
 /* Forgets how to unmake the moves made so far (their changes leave the
