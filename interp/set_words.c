@@ -387,8 +387,8 @@ enum {
 #define LABEL_LEAF(leaf, value) leaf##_load = (leaf) * 4, leaf##_or, leaf##_and, leaf##_and_not,
     LEAVES(LABEL_LEAF)
 #undef LABEL_LEAF
-    do_pop_union = OP_POP_UNION, do_pop_intersect = OP_POP_INTERSECT, do_pop_minus = OP_POP_MINUS, do_adjacent = OP_ADJACENT,
-    do_shift = OP_SHIFT, do_skip_empty = WORD_SKIP_EMPTY
+    do_pop_union = OP_POP_UNION, do_pop_intersect = OP_POP_INTERSECT, do_pop_minus = OP_POP_MINUS,
+    do_adjacent = OP_ADJACENT, do_shift = OP_SHIFT, do_skip_empty = WORD_SKIP_EMPTY
 };
 
 uint64_t set_words_run(const gen *x, int first)
@@ -427,10 +427,13 @@ uint64_t set_words_run(const gen *x, int first)
         OP(do_skip_empty, if (!acc) o += o->arg)
 #ifdef SET_WORDS_THREADED
         do_end:
+            return acc;
 #else
         case WORD_END:
-#endif
             return acc;
+        default:
+            return 0;   /* (not an op the builder writes) */
+#endif
         }
     }
 }
