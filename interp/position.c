@@ -50,7 +50,7 @@ static void load_parts(position *p, const uint16_t *cells, const int32_t *reserv
     p->log_length = 0;
     p->log_overflow = false;
     for (int i = 0; i < p->history_length; i++)
-        p->seen[p->history[i] & SEEN_MASK]--;
+        p->seen[p->history[i] & SEEN_MASK] = -1;
     p->history_length = 0;
 }
 
@@ -91,12 +91,15 @@ bool pos_init(position *p, const game *g)
     p->game = g;
     p->log = malloc(POSITION_MAX_LOG * sizeof *p->log);
     p->history = malloc(POSITION_MAX_PLIES * sizeof *p->history);
-    p->seen = calloc(SEEN_MASK + 1, sizeof *p->seen);
+    p->history_before = malloc(POSITION_MAX_PLIES * sizeof *p->history_before);
+    p->seen = malloc((SEEN_MASK + 1) * sizeof *p->seen);
     p->start = malloc(sizeof *p->start);
-    if (!p->log || !p->history || !p->seen || !p->start) {
+    if (!p->log || !p->history || !p->history_before || !p->seen || !p->start) {
         pos_free(p);
         return false;
     }
+    for (unsigned b = 0; b <= SEEN_MASK; b++)
+        p->seen[b] = -1;
     load_initial_parts(p, p->start);
     build_sets(p);
     memcpy(p->start->owned, p->owned, sizeof p->owned);
@@ -112,15 +115,17 @@ bool pos_copy(position *to, const position *from)
         return false;
     change *log = to->log;
     uint64_t *history = to->history;
-    uint16_t *seen = to->seen;
+    int32_t *history_before = to->history_before, *seen = to->seen;
     struct position_start *start = to->start;
     *to = *from;
     to->log = log;
     to->history = history;
+    to->history_before = history_before;
     to->seen = seen;
     to->start = start;     /* (the same game's: the same) */
     memcpy(to->log, from->log, (size_t)from->log_length * sizeof *log);
     memcpy(to->history, from->history, (size_t)from->history_length * sizeof *history);
+    memcpy(to->history_before, from->history_before, (size_t)from->history_length * sizeof *history_before);
     memcpy(to->seen, from->seen, (SEEN_MASK + 1) * sizeof *seen);
     return true;
 }
@@ -129,10 +134,12 @@ void pos_free(position *p)
 {
     free(p->log);
     free(p->history);
+    free(p->history_before);
     free(p->seen);
     free(p->start);
     p->log = NULL;
     p->history = NULL;
+    p->history_before = NULL;
     p->seen = NULL;
     p->start = NULL;
 }
@@ -368,8 +375,10 @@ void pos_unmake(position *p, const undo *u)
     p->since_reset = u->since_reset;
     p->passes = u->passes;
     p->hash = u->hash;
-    if (p->history_length > 0 && p->history_length == u->history_length + 1)
-        p->seen[p->history[--p->history_length] & SEEN_MASK]--;
+    if (p->history_length > 0 && p->history_length == u->history_length + 1) {
+        int i = --p->history_length;
+        p->seen[p->history[i] & SEEN_MASK] = p->history_before[i];
+    }
 }
 
 void pos_commit(position *p)
@@ -379,10 +388,8 @@ void pos_commit(position *p)
 
 int pos_occurrences(const position *p, uint64_t hash)
 {
-    if (!p->seen[hash & SEEN_MASK])
-        return 0;
     int n = 0;
-    for (int i = p->history_length - 1; i >= 0; i--)
+    for (int i = p->seen[hash & SEEN_MASK]; i >= 0; i = p->history_before[i])
         if (p->history[i] == hash)
             n++;
     return n;
