@@ -32,9 +32,9 @@ typedef struct change {
  * stay in the first-level cache (8 KB), where a table of a million entries
  * cost a cache miss at every ply of a playout, each looking up a new
  * position's random low bits.  Each chain holds only the history's
- * positions of those low bits, so a lookup reads a few of them, not the
- * whole history (a count per bucket, as before, sent a game of 1 000
- * plies into a scan of it at one lookup in eight). */
+ * positions of those low bits, so a lookup reads a few of them: a count
+ * per value of the bits says only "maybe", and in a game of 1 000 plies a
+ * "maybe" came at one lookup in eight, each a scan of the whole history. */
 #define SEEN_BITS 11
 #define SEEN_MASK ((1u << SEEN_BITS) - 1)
 
