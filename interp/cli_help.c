@@ -83,10 +83,14 @@ static const struct help {
       "replaces the one kept with chance 1/n.  Where the turn is one placement\n"
       "on cells the position alone decides, on a board of at most 64 cells\n"
       "(Connect Four), a game is played on machine words: the legal cells are\n"
-      "one word, one is drawn, the piece is put down, and no move is built;\n"
-      "the games are the same.  --lists builds every move into a list first,\n"
-      "as perft and the engines do, and draws from the list.  --time MS plays\n"
-      "for MS milliseconds (the clock read about once a millisecond).\n" },
+      "one word, one is drawn, the piece is put down, and no move is built.\n"
+      "So too, on such a board, each turn of pieces stepping to cells the\n"
+      "position decides where no capture by a jump is in reach (most turns of\n"
+      "draughts, every turn of Breakthrough): each step direction's landings\n"
+      "are one word, and the one drawn is played.  The games are the same.\n"
+      "--lists builds every move into a list first, as perft and the engines\n"
+      "do, and draws from the list.  --time MS plays for MS milliseconds (the\n"
+      "clock read about once a millisecond).\n" },
     { "position",
       "usage: tabula position [--variant NAME] [--position POS] FILE\n"
       "\n"

@@ -238,6 +238,10 @@ enum {
 };
 
 #define GAME_MAX_AFTER_LANDING 4
+/* game.playout_shifts: its selects, and the groups of landings of one
+ * step direction each select_batch keeps for a select (BATCH_GROUPS) */
+#define GAME_MAX_SHIFT_SELECTS 8
+#define GAME_MAX_SHIFT_GROUPS 32
 
 typedef struct mnode {
     uint8_t op;
@@ -548,6 +552,18 @@ typedef struct game {
                              * on a board of one word */
     bool unique_shifts;     /* ... and all of them MF_SHIFTS: landings are told
                              * apart by their step's offset and target cell */
+    /* unique_shifts, and a random game may be played on words at every
+     * ply where no hop can start (playout_shifts.c): the turn is the
+     * selects SHIFT_SELECTS, in order, each of the mover's pieces of one
+     * type (`moves TYPE`), whose alternatives are steps to cells of a set
+     * of the position and hops that start with a hop select_batch tests
+     * for all pieces at once (mnode.first_hop); at most
+     * GAME_MAX_SHIFT_GROUPS steps' directions a select; nothing after them
+     * but after-rules read by cells; no filter but `prefer captures`, no
+     * pass, no capture into the reserve */
+    bool playout_shifts;
+    int shift_select_count;
+    int16_t shift_selects[GAME_MAX_SHIFT_SELECTS];
     int after_landing_count;
     int16_t after_landing[GAME_MAX_AFTER_LANDING];
     /* on a board of one word, for an after-landing rule whose condition is

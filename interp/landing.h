@@ -6,6 +6,28 @@
 #define TABULA_LANDING_H
 
 #include "movegen_internal.h"
+#include "specialise.h"
+
+/* The cells from which the hop N can jump a cell now, on a board of one
+ * word: its neighbour in a direction may be jumped, and the cell beyond is
+ * a target (for select_batch, and playout_shifts.c, which plays on words
+ * the plies where no hop can start). */
+static inline uint64_t hop_starts_word(gen *x, const mnode *n)
+{
+    const game *g = x->g;
+    uint64_t occupied = x->pos->occupied.w[0];
+    uint64_t jumpable = (n->over >= 0 ? eval_set_word(x, n->over) : g->board_word) & occupied;
+    uint64_t landable = n->target >= 0 ? eval_set_word(x, n->target) : g->board_word & ~occupied;
+    const dlist *d = gen_directions(x, n->directions);
+    const dstep *steps = d->steps[x->player];
+    int count = d->count[x->player];
+    uint64_t from = 0;
+    for (int i = 0; i < count; i++) {
+        int dir = steps[i].direction;
+        from |= spec_word_back(g, dir, spec_word_back(g, dir, landable) & jumpable);
+    }
+    return from;
+}
 
 /* Whether a step or slide may land on CELL: in TARGET (empty cells when
  * it has no expression), and no cell twice in a chain. */

@@ -535,8 +535,9 @@ static inline int end_mover(const game *g, const position *p)
 /* Whether end rule RULE holds in P, made by MOVER (NO_MOVES: P's side has
  * no move), where that is read without a generator: 1 or 0; -1 where it
  * needs one (eval_cond).  `no moves`, `no moves and ...` while there are
- * moves, `in-line(N)`, `repetition N` and the size of a set of the position
- * are, in most games' ends: most plies end nothing, and set up nothing. */
+ * moves, `in-line(N)`, `repetition N`, `plies N` and the size of a set of
+ * the position are, in most games' ends: most plies end nothing, and set
+ * up nothing. */
 __attribute__((always_inline)) static inline int end_holds_quick(movegen *m, position *p, int mover, bool no_moves,
                                                                  const end_rule *rule)
 {
@@ -550,6 +551,8 @@ __attribute__((always_inline)) static inline int end_holds_quick(movegen *m, pos
         return in_line_words(g, p->owned[mover].w[0], c->value);
     if (c->op == C_COND_REPETITION)
         return 1 + pos_occurrences(p, p->hash) >= c->value;    /* as eval_cond, outside a filter */
+    if (c->op == C_COND_PLIES)
+        return (c->b ? p->since_reset : p->ply) >= c->value;
     if (!c->count_words)
         return -1;
     /* (a program of the position alone reads only these of a generator:
@@ -568,11 +571,56 @@ static inline bool end_read_quickly(const game *g, const end_rule *rule)
     const cexpr *c = &g->exprs[rule->condition];
     return c->op == C_COND_NO_MOVES || (c->op == C_COND_AND && g->exprs[c->a].op == C_COND_NO_MOVES)
            || (c->op == C_COND_IN_LINE && in_line_short(g, c->value)) || c->op == C_COND_REPETITION
-           || c->count_words;
+           || c->op == C_COND_PLIES || c->count_words;
 }
 /* movegen_result where the moves are known by NO_MOVES (none, or a pass
  * because the side is stuck) and NONE (none at all). */
 void movegen_result_of(movegen *m, position *p, bool no_moves, bool none, game_result *result);
+
+/* Whether every end rule of G is read by end_holds_quick at a ply with
+ * moves (end_read_quickly). */
+static inline bool ends_read_quickly(const game *g)
+{
+    for (int i = 0; i < g->end_count; i++)
+        if (!end_read_quickly(g, &g->ends[i]))
+            return false;
+    return true;
+}
+/* One ply of movegen_playout by the calls: movegen_sample, the end rules
+ * (where QUICK, ends_read_quickly, read quickly first: at most plies none
+ * holds, and the whole reading is not needed), then move_play.  True when
+ * the playout stops at this ply, its PLIES-th (over, stuck, past
+ * MAX_PLIES or the generator's limit). */
+__attribute__((always_inline)) static inline bool playout_ply(movegen *m, position *p, move_list *list, uint64_t *rng,
+                                                              bool quick, int plies, int max_plies,
+                                                              game_result *result, uint64_t *branching)
+{
+    const game *g = m->g;
+    int count = movegen_sample(m, p, list, rng);
+    if (list->overflow) {
+        result->over = false;
+        return true;
+    }
+    bool ends = !quick || list->count == 0 || list->stuck;
+    if (!ends) {
+        int mover = end_mover(g, p);
+        for (int i = 0; i < g->end_count && !ends; i++)
+            ends = end_holds_quick(m, p, mover, false, &g->ends[i]) != 0;
+    }
+    if (ends)
+        movegen_result(m, p, list, result);
+    else
+        result->over = false;
+    if (result->over || list->count == 0 || plies >= max_plies)
+        return true;
+    *branching += (uint64_t)count;
+    move_play(p, list, 0);
+    return false;
+}
+/* playout_shifts.c: movegen_playout where game.playout_shifts and every
+ * end rule is read quickly. */
+int playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, int max_plies, game_result *result,
+                   uint64_t *branching);
 
 /* The cells of the region C (C_SET_REGION) names, for the player it names
  * (X's player by default). */

@@ -9,7 +9,9 @@
  * the position alone, the piece put down.  The loop below does them
  * without writing the move out and reading it back, and draws with the
  * same calls on the same generator as the loop of calls would: the same
- * games, move for move (tests/unit/test_sample checks it). */
+ * games, move for move (tests/unit/test_sample checks it).  Games of steps
+ * (and hops) are played so at the plies where no hop can start
+ * (game.playout_shifts: playout_shifts.c). */
 #include "movegen_internal.h"
 
 /* Whether every end rule of G is `no moves`, `no moves and ...` or an
@@ -75,34 +77,13 @@ int movegen_playout(movegen *m, position *p, move_list *list, uint64_t *rng, int
                     uint64_t *branching)
 {
     list->overflow = false;
-    if (m->g->playout_words)
-        return playout_words(m, p, rng, max_plies, result, branching);
     const game *g = m->g;
-    bool quick = true;
-    for (int i = 0; i < g->end_count; i++)
-        quick = quick && end_read_quickly(g, &g->ends[i]);
-    for (int plies = 0;; plies++) {
-        int count = movegen_sample(m, p, list, rng);
-        if (list->overflow) {
-            result->over = false;
+    if (g->playout_words)
+        return playout_words(m, p, rng, max_plies, result, branching);
+    bool quick = ends_read_quickly(g);
+    if (g->playout_shifts && quick)
+        return playout_shifts(m, p, list, rng, max_plies, result, branching);
+    for (int plies = 0;; plies++)
+        if (playout_ply(m, p, list, rng, quick, plies, max_plies, result, branching))
             return plies;
-        }
-        /* where every end rule is read without a generator, they are read
-         * quickly first (as playout_words does): at most plies none holds,
-         * and the whole reading is not needed */
-        bool ends = !quick || list->count == 0 || list->stuck;
-        if (!ends) {
-            int mover = end_mover(g, p);
-            for (int i = 0; i < g->end_count && !ends; i++)
-                ends = end_holds_quick(m, p, mover, false, &g->ends[i]) != 0;
-        }
-        if (ends)
-            movegen_result(m, p, list, result);
-        else
-            result->over = false;
-        if (result->over || list->count == 0 || plies >= max_plies)
-            return plies;
-        *branching += (uint64_t)count;
-        move_play(p, list, 0);
-    }
 }

@@ -6,7 +6,7 @@
 #include "movegen_internal.h"
 #include "specialise.h"
 
-#define BATCH_GROUPS 32
+#define BATCH_GROUPS GAME_MAX_SHIFT_GROUPS
 
 /* The new landings found so far, as (from, to), and whether each takes a
  * piece (for `prefer captures`). */
@@ -39,26 +39,6 @@ typedef struct hop_cache {
     int16_t hop[4];
     cellset starts[4];
 } hop_cache;
-
-/* The cells from which the hop N can jump a cell now, on a board of one
- * word: its neighbour in a direction may be jumped, and the cell beyond is
- * a target. */
-static inline uint64_t hop_starts_word(gen *x, const mnode *n)
-{
-    const game *g = x->g;
-    uint64_t occupied = x->pos->occupied.w[0];
-    uint64_t jumpable = (n->over >= 0 ? eval_set_word(x, n->over) : g->board_word) & occupied;
-    uint64_t landable = n->target >= 0 ? eval_set_word(x, n->target) : g->board_word & ~occupied;
-    const dlist *d = gen_directions(x, n->directions);
-    const dstep *steps = d->steps[x->player];
-    int count = d->count[x->player];
-    uint64_t from = 0;
-    for (int i = 0; i < count; i++) {
-        int dir = steps[i].direction;
-        from |= spec_word_back(g, dir, spec_word_back(g, dir, landable) & jumpable);
-    }
-    return from;
-}
 
 /* The same on a larger board (kept out of line: its sets are large). */
 static __attribute__((noinline)) void hop_starts_cells(gen *x, const mnode *n, cellset *starts)

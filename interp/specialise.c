@@ -965,17 +965,80 @@ static bool content_tables(game *g)
     return true;
 }
 
+/* Whether the set E is every cell (E -1) or a set of the position alone
+ * read as a word without a generator but position_gen's (a word program,
+ * or one part that is a word of the position: leaf_word). */
+static bool word_of_position(const game *g, int e)
+{
+    if (e < 0)
+        return true;
+    const cexpr *c = &g->exprs[e];
+    if (c->word_program >= 0)
+        return set_words_of_position(g, c->word_program);
+    return c->op == C_SET_EMPTY || c->op == C_SET_OCCUPIED || c->op == C_SET_FRIEND || c->op == C_SET_ENEMY;
+}
+
 /* Whether the cells the placement N may use are every cell or a set of
  * the position alone, read as place_sample_words reads them (a word
  * program, or one part that is a word of the position). */
 static bool place_cells_of_position(const game *g, const mnode *n)
 {
-    if (n->at < 0)
-        return true;
-    const cexpr *c = &g->exprs[n->at];
-    if (c->word_program >= 0)
-        return set_words_of_position(g, c->word_program);
-    return c->op == C_SET_EMPTY || c->op == C_SET_OCCUPIED || c->op == C_SET_FRIEND || c->op == C_SET_ENEMY;
+    return word_of_position(g, n->at);
+}
+
+/* Collects into game.shift_selects the selects under NODE (alternatives of
+ * them) that playout_shifts.c can play on words (see game.playout_shifts). */
+static bool shift_selects(game *g, int node)
+{
+    if (node < 0)
+        return false;
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_ALT)
+        return shift_selects(g, n->a) && shift_selects(g, n->b);
+    if (n->op != M_SELECT || !(n->flags & MF_SHIFTS) || !(n->flags & MF_UNIQUE) || n->selected_type < 0
+        || g->shift_select_count >= GAME_MAX_SHIFT_SELECTS)
+        return false;
+    int groups[GAME_MAX_PLAYERS] = { 0 };
+    for (const int16_t *leaf = g->select_leaves + n->leaves; *leaf >= 0; leaf++) {
+        const mnode *l = &g->nodes[*leaf];
+        if (!(l->flags & MF_LANDING)) {
+            /* (first_hop: its over and target are of the position) */
+            if (l->first_hop < 0 || !word_of_position(g, g->nodes[l->first_hop].over)
+                || !word_of_position(g, g->nodes[l->first_hop].target))
+                return false;
+            continue;
+        }
+        if (!word_of_position(g, l->target))
+            return false;
+        for (int p = 0; p < g->player_count; p++) {
+            groups[p] += g->dlists[l->directions].count[p];
+            if (groups[p] > GAME_MAX_SHIFT_GROUPS)
+                return false;
+        }
+    }
+    g->shift_selects[g->shift_select_count++] = (int16_t)node;
+    return true;
+}
+
+/* game.playout_shifts (after unique_landings, set_words_build and
+ * attack_rays_build). */
+static bool shift_playout(game *g)
+{
+    g->shift_select_count = 0;
+    if (!g->unique_shifts || g->words != 1 || !g->direct_emit || g->capture == CAPTURE_RESERVE
+        || g->pass_when_stuck || g->pass_always || g->quiet_attacked >= 0
+        || (g->filter_kinds & ~(1u << FILTER_PREFER_CAPTURES)))
+        return false;
+    int turn = g->turn;
+    if (g->after >= 0) {
+        if (!g->after_at_landing || turn < 0 || g->nodes[turn].op != M_SEQ || g->nodes[turn].b != g->after)
+            return false;
+        for (int i = 0; i < g->after_landing_count; i++)
+            if (!g->after_landing_by_cells[i])
+                return false;
+        turn = g->nodes[turn].a;
+    }
+    return shift_selects(g, turn);
 }
 
 /* For game.landing_quiet_cells: whether the after-rules change no type of
@@ -1076,6 +1139,7 @@ bool specialise_game(game *g)
     g->playout_words = g->place_words && !g->pass_when_stuck && !g->pass_always
                        && !(g->nodes[g->place_turn].flags & MF_FROM_RESERVE);
     g->landing_quiet_cells = g->landing_unmade && g->words == 1 && quiet_by_cells(g);
+    g->playout_shifts = shift_playout(g);
     return true;
 }
 
@@ -1096,7 +1160,7 @@ void specialise_none(game *g)
         g->patterns[i].bulk = false;
     g->direct_emit = false;
     g->place_turn = -1;
-    g->place_words = g->playout_words = false;
+    g->place_words = g->playout_words = g->playout_shifts = false;
     g->after_at_landing = false;
     for (int i = 0; i < GAME_MAX_AFTER_LANDING; i++)
         g->after_landing_by_cells[i] = false;

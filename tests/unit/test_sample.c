@@ -167,15 +167,18 @@ static void playout_as_calls(const char *relative)
         pos_reset(f.p);
         int plies = movegen_playout(f.m, f.p, &f.one, &rng, max_plies, &r, &branching);
         uint64_t hash = f.p->hash;
-        int ply = f.p->ply;
+        int ply = f.p->ply, since_reset = f.p->since_reset;
         bool overflow = f.one.overflow;
         pos_reset(f.p);
         int plies_calls = playout_by_calls(f.m, f.p, &f.all, &rng_calls, max_plies, &r_calls, &branching_calls);
-        if (plies != plies_calls || hash != f.p->hash || ply != f.p->ply || branching != branching_calls
-            || rng != rng_calls || overflow != f.all.overflow || r.over != r_calls.over)
-            fail_msg("%s, game %d: %d plies played (by the calls %d), %s position, %s draws, %s result", relative,
-                     round, plies, plies_calls, hash == f.p->hash && ply == f.p->ply ? "the same" : "another",
-                     rng == rng_calls ? "the same" : "other", r.over == r_calls.over ? "the same" : "another");
+        bool same_position = hash == f.p->hash && ply == f.p->ply && since_reset == f.p->since_reset;
+        if (plies != plies_calls || !same_position || branching != branching_calls || rng != rng_calls
+            || overflow != f.all.overflow || r.over != r_calls.over)
+            fail_msg("%s, game %d: %d plies played (by the calls %d), %s position, %s draws, %s result, "
+                     "%llu moves drawn from (by the calls %llu)", relative, round, plies, plies_calls,
+                     same_position ? "the same" : "another", rng == rng_calls ? "the same" : "other",
+                     r.over == r_calls.over ? "the same" : "another", (unsigned long long)branching,
+                     (unsigned long long)branching_calls);
         if (r.over) {
             assert_int_equal(r.winner, r_calls.winner);
             for (int q = 0; q < f.g->player_count; q++)
@@ -185,20 +188,30 @@ static void playout_as_calls(const char *relative)
     close_fixture(&f);
 }
 
+/* Whether RELATIVE is played on words (game.playout_words) or, where no
+ * hop can start, by steps on words (game.playout_shifts). */
+static void played_on_words(const char *relative, bool placements)
+{
+    game *g = tree_game(relative, NULL);
+    assert_non_null(g);
+    if (placements ? !g->playout_words : !g->playout_shifts)
+        fail_msg("%s is not played on words", relative);
+    game_free(g);
+}
+
 static void playouts(void **state)
 {
     (void)state;
     /* (the games that are played on words: not by the calls unnoticed) */
-    const char *on_words[] = { "games/connect4.rules", "games/tictactoe.rules" };
-    for (int i = 0; i < 2; i++) {
-        game *g = tree_game(on_words[i], NULL);
-        assert_non_null(g);
-        if (!g->playout_words)
-            fail_msg("%s is not played on words", on_words[i]);
-        game_free(g);
-    }
+    played_on_words("games/connect4.rules", true);
+    played_on_words("games/tictactoe.rules", true);
+    played_on_words("games/checkers.rules", false);
+    played_on_words("games/breakthrough.rules", false);
+    played_on_words("tests/fixtures/draughts.rules", false);
     each_shipped_game(playout_as_calls);
     assert_true(each_primitive(playout_as_calls));
+    /* draughts whose men crown on the last row, end by `plies 80` */
+    playout_as_calls("tests/fixtures/draughts.rules");
 }
 
 /* DRAWS draws per move of the start position of RELATIVE, which must have
