@@ -555,13 +555,17 @@ typedef struct game {
     /* unique_shifts, and a random game may be played on words at every
      * ply where no hop can start (playout_shifts.c): the turn is the
      * selects SHIFT_SELECTS, in order, each of the mover's pieces of one
-     * type (`moves TYPE`), whose alternatives are steps to cells of a set
-     * of the position and hops that start with a hop select_batch tests
-     * for all pieces at once (mnode.first_hop); at most
-     * GAME_MAX_SHIFT_GROUPS steps' directions a select; nothing after them
-     * but after-rules read by cells; no filter but `prefer captures`, no
-     * pass, no capture into the reserve */
+     * type (`moves TYPE`, no two of one type), whose alternatives are
+     * steps to cells of a set of the position and hops that start with a
+     * hop select_batch tests for all pieces at once (mnode.first_hop); at
+     * most GAME_MAX_SHIFT_GROUPS steps' directions a select; nothing after
+     * them but after-rules read by cells; no filter but `prefer captures`,
+     * no pass, no capture into the reserve */
     bool playout_shifts;
+    /* ... and every other alternative of those selects is a hop chain
+     * (spec_chain_leaf): a ply where a hop can start is played on words
+     * too (the chains searched on words, as hop_chain.c searches them) */
+    bool shift_chains;
     int shift_select_count;
     int16_t shift_selects[GAME_MAX_SHIFT_SELECTS];
     int after_landing_count;

@@ -213,6 +213,36 @@ static inline void pos_play_landing(position *p, int from, int to, uint16_t land
     pos_pass_turn(p, resets, false, hash);
     p->log_length = 0;
 }
+/* pos_play of the move that takes the pieces on the cells of VICTIMS off
+ * the board (a board of one word) and the piece on FROM to TO (FROM
+ * itself, perhaps), where it becomes LANDED, and changes nothing else; HASH
+ * is the hash after it, the side not passed (as pos_play's); RESETS as
+ * pos_play's.  Inline: it is a playout's ply (a hop chain of
+ * playout_shifts.c). */
+static inline void pos_play_jumps(position *p, int from, int to, uint64_t victims, uint16_t landed, bool resets,
+                                  uint64_t hash)
+{
+    uint16_t code = p->cells[from];
+    pos_keep_history(p);
+    for (; victims; victims &= victims - 1) {
+        int cell = __builtin_ctzll(victims);
+        uint16_t victim = p->cells[cell];
+        cellset_remove(&p->owned[PIECE_OWNER(victim)], cell);
+        cellset_remove(&p->typed[PIECE_TYPE(victim)], cell);
+        cellset_remove(&p->occupied, cell);
+        p->cells[cell] = 0;
+    }
+    cellset_remove(&p->owned[PIECE_OWNER(code)], from);
+    cellset_remove(&p->typed[PIECE_TYPE(code)], from);
+    cellset_remove(&p->occupied, from);
+    p->cells[from] = 0;
+    cellset_add(&p->owned[PIECE_OWNER(landed)], to);
+    cellset_add(&p->typed[PIECE_TYPE(landed)], to);
+    cellset_add(&p->occupied, to);
+    p->cells[to] = landed;
+    pos_pass_turn(p, resets, false, hash);
+    p->log_length = 0;
+}
 /* Forgets how to unmake the moves made so far (their changes leave the
  * log), for drivers that only go forward, such as a random playout. */
 void pos_commit(position *p);

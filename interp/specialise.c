@@ -998,14 +998,22 @@ static bool shift_selects(game *g, int node)
     if (n->op != M_SELECT || !(n->flags & MF_SHIFTS) || !(n->flags & MF_UNIQUE) || n->selected_type < 0
         || g->shift_select_count >= GAME_MAX_SHIFT_SELECTS)
         return false;
-    int groups[GAME_MAX_PLAYERS] = { 0 };
+    for (int i = 0; i < g->shift_select_count; i++)
+        if (g->nodes[g->shift_selects[i]].selected_type == n->selected_type)
+            return false;   /* (two selects of one type: landings found twice) */
+    int groups[GAME_MAX_PLAYERS] = { 0 }, hops = 0;
     for (const int16_t *leaf = g->select_leaves + n->leaves; *leaf >= 0; leaf++) {
         const mnode *l = &g->nodes[*leaf];
         if (!(l->flags & MF_LANDING)) {
+            if (++hops > GAME_MAX_SHIFT_GROUPS)
+                return false;
             /* (first_hop: its over and target are of the position) */
             if (l->first_hop < 0 || !word_of_position(g, g->nodes[l->first_hop].over)
                 || !word_of_position(g, g->nodes[l->first_hop].target))
                 return false;
+            int repeat;
+            bool captures;
+            g->shift_chains = g->shift_chains && spec_chain_leaf(g, *leaf, &repeat, &captures);
             continue;
         }
         if (!word_of_position(g, l->target))
@@ -1020,11 +1028,30 @@ static bool shift_selects(game *g, int node)
     return true;
 }
 
+bool spec_chain_leaf(const game *g, int leaf, int *repeat, bool *captures)
+{
+    const mnode *n = &g->nodes[leaf];
+    *captures = false;
+    if (n->op == M_SEQ) {
+        const mnode *capture = n->b >= 0 ? &g->nodes[n->b] : NULL;
+        if (!capture || capture->op != M_CAPTURE || capture->type >= 0 || capture->at < 0
+            || g->exprs[capture->at].op != C_SET_JUMPED || g->capture == CAPTURE_RESERVE
+            || g->capture == CAPTURE_CONVERT || n->a < 0)
+            return false;
+        *captures = true;
+        leaf = n->a;
+        n = &g->nodes[leaf];
+    }
+    *repeat = leaf;
+    return n->op == M_REPEAT && (n->flags & MF_HOP_CHAIN);
+}
+
 /* game.playout_shifts (after unique_landings, set_words_build and
  * attack_rays_build). */
 static bool shift_playout(game *g)
 {
     g->shift_select_count = 0;
+    g->shift_chains = true;
     if (!g->unique_shifts || g->words != 1 || !g->direct_emit || g->capture == CAPTURE_RESERVE
         || g->pass_when_stuck || g->pass_always || g->quiet_attacked >= 0
         || (g->filter_kinds & ~(1u << FILTER_PREFER_CAPTURES)))
@@ -1140,6 +1167,7 @@ bool specialise_game(game *g)
                        && !(g->nodes[g->place_turn].flags & MF_FROM_RESERVE);
     g->landing_quiet_cells = g->landing_unmade && g->words == 1 && quiet_by_cells(g);
     g->playout_shifts = shift_playout(g);
+    g->shift_chains = g->shift_chains && g->playout_shifts;
     return true;
 }
 
@@ -1160,7 +1188,7 @@ void specialise_none(game *g)
         g->patterns[i].bulk = false;
     g->direct_emit = false;
     g->place_turn = -1;
-    g->place_words = g->playout_words = g->playout_shifts = false;
+    g->place_words = g->playout_words = g->playout_shifts = g->shift_chains = false;
     g->after_at_landing = false;
     for (int i = 0; i < GAME_MAX_AFTER_LANDING; i++)
         g->after_landing_by_cells[i] = false;
