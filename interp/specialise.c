@@ -967,7 +967,9 @@ static bool content_tables(game *g)
 
 /* Whether the set E is every cell (E -1) or a set of the position alone
  * read as a word without a generator but position_gen's (a word program,
- * or one part that is a word of the position: leaf_word). */
+ * or one part that is a word of the position: leaf_word): the cells a
+ * placement may use (place_sample_words), a step's target and a first
+ * hop's (playout_shifts.c). */
 static bool word_of_position(const game *g, int e)
 {
     if (e < 0)
@@ -976,14 +978,6 @@ static bool word_of_position(const game *g, int e)
     if (c->word_program >= 0)
         return set_words_of_position(g, c->word_program);
     return c->op == C_SET_EMPTY || c->op == C_SET_OCCUPIED || c->op == C_SET_FRIEND || c->op == C_SET_ENEMY;
-}
-
-/* Whether the cells the placement N may use are every cell or a set of
- * the position alone, read as place_sample_words reads them (a word
- * program, or one part that is a word of the position). */
-static bool place_cells_of_position(const game *g, const mnode *n)
-{
-    return word_of_position(g, n->at);
 }
 
 /* Collects into game.shift_selects the selects under NODE (alternatives of
@@ -1162,7 +1156,8 @@ bool specialise_game(game *g)
     if (!step_tables(g) || !sight_rays(g) || !cell_programs_build(g) || !set_words_build(g) || !attack_rays_build(g))
         return false;
     landing_unmade_build(g);
-    g->place_words = g->place_turn >= 0 && g->words == 1 && place_cells_of_position(g, &g->nodes[g->place_turn]);
+    g->place_words = g->place_turn >= 0 && g->words == 1
+                     && word_of_position(g, g->nodes[g->place_turn].at);   /* (as place_sample_words reads it) */
     g->playout_words = g->place_words && !g->pass_when_stuck && !g->pass_always
                        && !(g->nodes[g->place_turn].flags & MF_FROM_RESERVE);
     g->landing_quiet_cells = g->landing_unmade && g->words == 1 && quiet_by_cells(g);
