@@ -380,32 +380,10 @@ int gen_sample_batch(gen *x, int fresh)
         gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
         return -1;
     }
-    /* reservoir sampling: with n moves counted, the one kept so far stays
-     * with chance before/n, else one of the batch replaces it, each as
-     * likely (a single move: the n-th replaces it with chance 1/n), so that
-     * each ends up kept with 1/n; preferred captures are drawn among
-     * themselves, and other moves only until the first capture */
-    x->counted += fresh;
-    int n = x->counted;
-    if (x->sample_prefer) {
-        if (x->captured) {
-            n = x->sampled_captures += fresh;
-        } else {
-            n = x->sampled_others += fresh;
-            if (x->sampled_captures)
-                return -1;
-        }
-    }
-    int before = n - fresh, drawn = 0;
-    if (before > 0) {
-        if (!x->sample_rng)
-            return -1;
-        drawn = (int)rng_below(x->sample_rng, (uint32_t)n);
-        if (drawn >= fresh)
-            return -1;
-    } else if (x->sample_rng && fresh > 1) {
-        drawn = (int)rng_below(x->sample_rng, (uint32_t)fresh);
-    }
+    int drawn = reservoir_draw(x->sample_rng, x->sample_prefer, x->captured, fresh, &x->counted,
+                               &x->sampled_captures, &x->sampled_others);
+    if (drawn < 0)
+        return -1;
     x->out->count = x->out->change_count = x->out->path_count = 0;
     return drawn;
 }

@@ -577,6 +577,42 @@ static inline bool end_read_quickly(const game *g, const end_rule *rule)
  * because the side is stuck) and NONE (none at all). */
 void movegen_result_of(movegen *m, position *p, bool no_moves, bool none, game_result *result);
 
+/* Reservoir sampling, as movegen_sample draws (gen_sample_batch, and
+ * playout_shifts.c): a batch of FRESH moves (above 0) joins the *COUNTED
+ * found so far; returns which of them replaces the one kept, -1 none.
+ * With n counted, the one kept stays with chance before/n, else one of the
+ * batch replaces it, each as likely (a single move: the n-th replaces it
+ * with chance 1/n), so that each ends up kept with 1/n.  With PREFER
+ * (`prefer captures`) the moves that take a piece (CAPTURED) and the others
+ * are counted apart (*CAPTURES, *OTHERS): captures are drawn among
+ * themselves, and other moves only until the first capture.  RNG draws
+ * (NULL: the first is kept). */
+static inline int reservoir_draw(uint64_t *rng, bool prefer, bool captured, int fresh, int *counted, int *captures,
+                                 int *others)
+{
+    *counted += fresh;
+    int n = *counted;
+    if (prefer) {
+        if (captured) {
+            n = *captures += fresh;
+        } else {
+            n = *others += fresh;
+            if (*captures)
+                return -1;
+        }
+    }
+    int before = n - fresh, drawn = 0;
+    if (before > 0) {
+        if (!rng)
+            return -1;
+        drawn = (int)rng_below(rng, (uint32_t)n);
+        if (drawn >= fresh)
+            return -1;
+    } else if (rng && fresh > 1) {
+        drawn = (int)rng_below(rng, (uint32_t)fresh);
+    }
+    return drawn;
+}
 /* Whether every end rule of G is read by end_holds_quick at a ply with
  * moves (end_read_quickly). */
 static inline bool ends_read_quickly(const game *g)

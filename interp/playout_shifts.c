@@ -59,9 +59,9 @@ typedef struct ply_moves {
     word_chain chains[WORD_CHAINS];
 } ply_moves;
 
-/* The reservoir gen_sample_batch (movegen.c) keeps through a turn: the
- * moves counted, and with PREFER (`prefer captures`) the captures and the
- * others apart. */
+/* The reservoir movegen_sample keeps through a turn (reservoir_draw):
+ * the moves counted, and with PREFER (`prefer captures`) the captures and
+ * the others apart. */
 typedef struct reservoir {
     uint64_t *rng;
     bool prefer;
@@ -69,32 +69,10 @@ typedef struct reservoir {
 } reservoir;
 
 /* gen_sample_batch for a batch of FRESH moves (above 0) that capture or
- * not (CAPTURED): which of them replaces the one kept, -1 none; the same
- * draws on R->rng. */
-static int draw_batch(reservoir *r, int fresh, bool captured)
+ * not (CAPTURED): which of them replaces the one kept, -1 none. */
+static inline int draw_batch(reservoir *r, int fresh, bool captured)
 {
-    r->counted += fresh;
-    int n = r->counted;
-    if (r->prefer) {
-        if (captured) {
-            n = r->captures += fresh;
-        } else {
-            n = r->others += fresh;
-            if (r->captures)
-                return -1;
-        }
-    }
-    int before = n - fresh, drawn = 0;
-    if (before > 0) {
-        if (!r->rng)
-            return -1;
-        drawn = (int)rng_below(r->rng, (uint32_t)n);
-        if (drawn >= fresh)
-            return -1;
-    } else if (r->rng && fresh > 1) {
-        drawn = (int)rng_below(r->rng, (uint32_t)fresh);
-    }
-    return drawn;
+    return reservoir_draw(r->rng, r->prefer, captured, fresh, &r->counted, &r->captures, &r->others);
 }
 
 /* The landing DRAWN (from 0) of S's on cells of ON, in draw_landing's
