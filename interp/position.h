@@ -187,32 +187,6 @@ static inline void pos_play_placement(position *p, int cell, int type, int owner
     pos_pass_turn(p, false, false, p->hash ^ pos_plain_piece_key(g, cell, type, owner));
     p->log_length = 0;
 }
-/* pos_play of the move that takes the piece on FROM to TO, taking off
- * what stood there, where it becomes LANDED (its code after the
- * after-rules), and changes nothing else; RESETS as pos_play's.  Inline:
- * it is a playout's ply (playout_shifts.c). */
-static inline void pos_play_landing(position *p, int from, int to, uint16_t landed, bool resets)
-{
-    const game *g = p->game;
-    uint16_t code = p->cells[from], victim = p->cells[to];
-    pos_keep_history(p);
-    uint64_t hash = p->hash ^ pos_piece_key(g, from, code) ^ pos_piece_key(g, to, landed);
-    if (victim) {
-        hash ^= pos_piece_key(g, to, victim);
-        cellset_remove(&p->owned[PIECE_OWNER(victim)], to);
-        cellset_remove(&p->typed[PIECE_TYPE(victim)], to);
-    }
-    cellset_remove(&p->owned[PIECE_OWNER(code)], from);
-    cellset_remove(&p->typed[PIECE_TYPE(code)], from);
-    cellset_remove(&p->occupied, from);
-    cellset_add(&p->owned[PIECE_OWNER(landed)], to);
-    cellset_add(&p->typed[PIECE_TYPE(landed)], to);
-    cellset_add(&p->occupied, to);
-    p->cells[from] = 0;
-    p->cells[to] = landed;
-    pos_pass_turn(p, resets, false, hash);
-    p->log_length = 0;
-}
 /* pos_play of the move that takes the pieces on the cells of VICTIMS off
  * the board (a board of one word) and the piece on FROM to TO (FROM
  * itself, perhaps), where it becomes LANDED, and changes nothing else; HASH
@@ -242,6 +216,18 @@ static inline void pos_play_jumps(position *p, int from, int to, uint64_t victim
     p->cells[to] = landed;
     pos_pass_turn(p, resets, false, hash);
     p->log_length = 0;
+}
+/* pos_play of the move that takes the piece on FROM to TO, taking off
+ * what stood there, where it becomes LANDED (its code after the
+ * after-rules), and changes nothing else, on a board of one word; RESETS
+ * as pos_play's (a step of playout_shifts.c). */
+static inline void pos_play_landing(position *p, int from, int to, uint16_t landed, bool resets)
+{
+    const game *g = p->game;
+    uint16_t victim = p->cells[to];
+    uint64_t hash = p->hash ^ pos_piece_key(g, from, p->cells[from]) ^ pos_piece_key(g, to, landed)
+                    ^ pos_piece_key(g, to, victim);
+    pos_play_jumps(p, from, to, victim ? (uint64_t)1 << to : 0, landed, resets, hash);
 }
 /* Forgets how to unmake the moves made so far (their changes leave the
  * log), for drivers that only go forward, such as a random playout. */
