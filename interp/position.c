@@ -6,21 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* (inlined: each change of a cell runs it, in the generator's inner loop) */
-__attribute__((always_inline)) static inline void occupy(position *p, int cell, uint16_t old, uint16_t code)
-{
-    if (old) {
-        cellset_remove(&p->owned[PIECE_OWNER(old)], cell);
-        cellset_remove(&p->typed[PIECE_TYPE(old)], cell);
-        cellset_remove(&p->occupied, cell);
-    }
-    if (code) {
-        cellset_add(&p->owned[PIECE_OWNER(code)], cell);
-        cellset_add(&p->typed[PIECE_TYPE(code)], cell);
-        cellset_add(&p->occupied, cell);
-    }
-}
-
 /* The initial position's sets and hash, for pos_reset: each playout
  * starts from it, and building them walks the whole board. */
 struct position_start {
@@ -73,7 +58,7 @@ static void build_sets(position *p)
         cellset_clear(&p->typed[t], g->words);
     cellset_clear(&p->occupied, g->words);
     for (int c = 0; c < g->board.cell_count; c++)
-        occupy(p, c, 0, p->cells[c]);
+        pos_occupy(p, c, 0, p->cells[c]);
     uint64_t hash = g->zobrist_side[p->side];
     for (int c = 0; c < g->board.cell_count; c++)
         hash ^= pos_piece_key(g, c, p->cells[c]);
@@ -202,7 +187,7 @@ __attribute__((always_inline)) static inline void set_cell(position *p, int cell
         push(p, CHANGE_CELL, 0, (uint16_t)cell, old, code);
     if (hashed)
         p->hash ^= pos_piece_key(p->game, cell, old) ^ pos_piece_key(p->game, cell, code);
-    occupy(p, cell, old, code);
+    pos_occupy(p, cell, old, code);
     p->cells[cell] = code;
 }
 
@@ -225,7 +210,7 @@ void pos_move_piece(position *p, int from, int to)
     if (victim) {
         *log++ = (change){ CHANGE_CELL, 0, (uint16_t)to, victim, 0 };
         p->hash ^= pos_piece_key(g, to, victim);
-        occupy(p, to, victim, 0);
+        pos_occupy(p, to, victim, 0);
     }
     log[0] = (change){ CHANGE_CELL, 0, (uint16_t)from, code, 0 };
     log[1] = (change){ CHANGE_CELL, 0, (uint16_t)to, 0, code };
@@ -275,7 +260,7 @@ __attribute__((always_inline)) static inline void revert(position *p, const chan
         if (hashed)
             p->hash ^= pos_piece_key(p->game, c->index, (uint16_t)c->after)
                      ^ pos_piece_key(p->game, c->index, (uint16_t)c->before);
-        occupy(p, c->index, (uint16_t)c->after, (uint16_t)c->before);
+        pos_occupy(p, c->index, (uint16_t)c->after, (uint16_t)c->before);
         p->cells[c->index] = (uint16_t)c->before;
         break;
     case CHANGE_RESERVE:

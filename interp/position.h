@@ -149,6 +149,23 @@ void pos_unmake(position *p, const undo *u);
  * for good, and neither it nor those before it can be unmade (cheaper:
  * nothing is logged). */
 void pos_play(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash);
+/* The sets of P (owned, typed, occupied) moved as CELL changes from OLD to
+ * CODE (either 0: empty); the cell itself is the caller's.  Inline: each
+ * change of a cell runs it, in the generator's inner loop and a playout's
+ * ply. */
+__attribute__((always_inline)) static inline void pos_occupy(position *p, int cell, uint16_t old, uint16_t code)
+{
+    if (old) {
+        cellset_remove(&p->owned[PIECE_OWNER(old)], cell);
+        cellset_remove(&p->typed[PIECE_TYPE(old)], cell);
+        cellset_remove(&p->occupied, cell);
+    }
+    if (code) {
+        cellset_add(&p->owned[PIECE_OWNER(code)], cell);
+        cellset_add(&p->typed[PIECE_TYPE(code)], cell);
+        cellset_add(&p->occupied, cell);
+    }
+}
 /* The history kept where a rule reads it (before a move is made). */
 __attribute__((always_inline)) static inline void pos_keep_history(position *p)
 {
@@ -180,6 +197,7 @@ static inline void pos_play_placement(position *p, int cell, int type, int owner
 {
     const game *g = p->game;
     pos_keep_history(p);
+    /* (pos_occupy's sets, without its test of a code known to be a piece) */
     cellset_add(&p->owned[owner], cell);
     cellset_add(&p->typed[type], cell);
     cellset_add(&p->occupied, cell);
@@ -200,19 +218,12 @@ static inline void pos_play_jumps(position *p, int from, int to, uint64_t victim
     pos_keep_history(p);
     for (; victims; victims &= victims - 1) {
         int cell = __builtin_ctzll(victims);
-        uint16_t victim = p->cells[cell];
-        cellset_remove(&p->owned[PIECE_OWNER(victim)], cell);
-        cellset_remove(&p->typed[PIECE_TYPE(victim)], cell);
-        cellset_remove(&p->occupied, cell);
+        pos_occupy(p, cell, p->cells[cell], 0);
         p->cells[cell] = 0;
     }
-    cellset_remove(&p->owned[PIECE_OWNER(code)], from);
-    cellset_remove(&p->typed[PIECE_TYPE(code)], from);
-    cellset_remove(&p->occupied, from);
+    pos_occupy(p, from, code, 0);
     p->cells[from] = 0;
-    cellset_add(&p->owned[PIECE_OWNER(landed)], to);
-    cellset_add(&p->typed[PIECE_TYPE(landed)], to);
-    cellset_add(&p->occupied, to);
+    pos_occupy(p, to, 0, landed);
     p->cells[to] = landed;
     pos_pass_turn(p, resets, false, hash);
     p->log_length = 0;
