@@ -226,8 +226,10 @@ static void leaf_chains(gen *y, int leaf, int cell, ply_moves *out)
     const game *g = y->g;
     const position *p = y->pos;
     chain_search s;
-    int repeat;
-    spec_chain_leaf(g, leaf, &repeat, &s.captures);
+    /* (spec_chain_leaf has checked the shape at load: a repetition, or
+     * one then `capture jumped`) */
+    s.captures = g->nodes[leaf].op == M_SEQ;
+    int repeat = s.captures ? g->nodes[leaf].a : leaf;
     s.g = g;
     s.p = p;
     s.out = out;
