@@ -9,6 +9,7 @@
 #include "game.h"
 #include "movegen.h"
 #include "notation.h"
+#include "playout.h"
 #include "position.h"
 #include "posstring.h"
 #include "rng.h"
@@ -206,6 +207,13 @@ int cli_perft(int argc, char **argv)
 
 /* --- bench: uniformly random playouts */
 
+/* bench --lists: a move of the whole list, each as likely. */
+static int draw_from_list(const move_list *list, void *context, uint64_t *rng)
+{
+    (void)context;
+    return (int)rng_below(rng, (uint32_t)list->count);
+}
+
 int cli_bench(int argc, char **argv)
 {
     const char *variant = NULL, *path = NULL;
@@ -266,37 +274,21 @@ int cli_bench(int argc, char **argv)
     while (!limited && (playouts < 0 || done < playouts)
            && (time_ms < 0 || seconds * 1000 < (double)time_ms)) {
         pos_reset(p);
-        game_result result;
-        if (!lists) {
-            /* every legal move is found; only the one drawn is made */
-            states += (uint64_t)movegen_playout(generator, p, &list, &state, POSITION_MAX_PLIES - 1, &result,
-                                                &branching);
-            if (list.overflow) {   /* not uniform over the legal moves: stop */
-                cli_report_limit(g, &l.sources, &list);
-                limited = true;
-            }
-        } else {
-            for (int plies = 0;; plies++) {
-                /* every move is built into a list, and one drawn from it */
-                movegen_generate(generator, p, &list);
-                if (list.overflow) {
-                    cli_report_limit(g, &l.sources, &list);
-                    limited = true;
-                    break;
-                }
-                movegen_result(generator, p, &list, &result);
-                if (result.over || list.count == 0 || plies >= POSITION_MAX_PLIES - 1)
-                    break;
-                move_play(p, &list, (int)rng_below(&state, (uint32_t)list.count));   /* (never taken back) */
-                states++;
-                branching += (uint64_t)list.count;
-            }
-        }
-        if (limited)
+        /* every legal move is found and only the one drawn is made, or
+         * (--lists) every move is built into a list and one drawn from it */
+        playout run = { .max_plies = POSITION_MAX_PLIES - 1, .choose = lists ? draw_from_list : NULL };
+        playout_run(generator, p, &list, &state, &run);
+        states += (uint64_t)run.plies;
+        branching += run.branching;
+        if (list.overflow) {   /* not uniform over the legal moves: stop */
+            cli_report_limit(g, &l.sources, &list);
+            limited = true;
             break;
-        if (result.over) {
+        }
+        const game_result *result = &run.result;
+        if (result->over) {
             for (int q = 0; q < g->player_count; q++)
-                outcome[q] += result.score[q];
+                outcome[q] += result->score[q];
         } else {
             unfinished++;
             for (int q = 0; q < g->player_count; q++)

@@ -531,7 +531,7 @@ typedef struct game {
                              * position alone, on a board of one word: sampled
                              * without a generator (place_sample_words) */
     bool playout_words;     /* place_words, and no pass, no reserve: a random game
-                             * is played on words (movegen_playout) */
+                             * is played on words (playout_run) */
     bool direct_emit;       /* a move that ends a turn needs no test on the position
                              * after it: it may be recorded without being made */
     /* the after-rules only change the type of the piece that landed, each

@@ -133,17 +133,4 @@ long movegen_score(movegen *m, position *p, int player);
 /* Whether the game is over in P, whose legal moves are MOVES. */
 void movegen_result(movegen *m, position *p, const move_list *moves, game_result *result);
 
-/* A random game from P on, made for good: each move drawn from P's legal
- * moves as movegen_sample draws it, and the same games as a loop of
- * movegen_sample, movegen_result and move_play from the same *RNG (the
- * loop it is, unless the game is simple enough to be played on words:
- * playout.c).  It stops at the end (RESULT->over, RESULT as
- * movegen_result), in a position with no moves, after MAX_PLIES moves or
- * at a limit of the generator (LIST->overflow, LIST holding what
- * movegen_sample left); not over, RESULT holds nothing more.  LIST is a
- * workspace.  Returns the moves made; *BRANCHING gains the number of legal
- * moves of each position one was made from. */
-int movegen_playout(movegen *m, position *p, move_list *list, uint64_t *rng, int max_plies, game_result *result,
-                    uint64_t *branching);
-
 #endif

@@ -7,6 +7,7 @@
 #include "ast.h"
 #include "attack.h"
 #include "movegen.h"
+#include "playout.h"
 
 #define NESTING 4           /* stuck() inside gen_attacked() inside a filter ... */
 #define DEDUP_SIZE 16384    /* power of two, above MOVELIST_MAX_MOVES */
@@ -622,17 +623,27 @@ static inline bool ends_read_quickly(const game *g)
             return false;
     return true;
 }
-/* One ply of movegen_playout by the calls: movegen_sample, the end rules
- * (where QUICK, ends_read_quickly, read quickly first: at most plies none
- * holds, and the whole reading is not needed), then move_play.  True when
- * the playout stops at this ply, its PLIES-th (over, stuck, past
- * MAX_PLIES or the generator's limit). */
+/* One ply of playout_run by the calls: movegen_sample (or, with
+ * RUN->choose, the whole list and its choice), the end rules (where QUICK,
+ * ends_read_quickly, read quickly first: at most plies none holds, and
+ * the whole reading is not needed), then move_play.  True when the
+ * playout stops at this ply, its PLIES-th (over, stuck, past
+ * RUN->max_plies or the generator's limit); RUN->moves and
+ * RUN->moves_before follow the legal moves of the last two positions. */
 __attribute__((always_inline)) static inline bool playout_ply(movegen *m, position *p, move_list *list, uint64_t *rng,
-                                                              bool quick, int plies, int max_plies,
-                                                              game_result *result, uint64_t *branching)
+                                                              bool quick, int plies, playout *run)
 {
     const game *g = m->g;
-    int count = movegen_sample(m, p, list, rng);
+    int count;
+    if (run->choose) {
+        movegen_generate(m, p, list);
+        count = list->count;
+    } else {
+        count = movegen_sample(m, p, list, rng);
+    }
+    run->moves_before = plies ? run->moves : -1;
+    run->moves = count;
+    game_result *result = &run->result;
     if (list->overflow) {
         result->over = false;
         return true;
@@ -647,16 +658,15 @@ __attribute__((always_inline)) static inline bool playout_ply(movegen *m, positi
         movegen_result(m, p, list, result);
     else
         result->over = false;
-    if (result->over || list->count == 0 || plies >= max_plies)
+    if (result->over || list->count == 0 || plies >= run->max_plies)
         return true;
-    *branching += (uint64_t)count;
-    move_play(p, list, 0);
+    run->branching += (uint64_t)count;
+    move_play(p, list, run->choose ? run->choose(list, run->context, rng) : 0);
     return false;
 }
-/* playout_shifts.c: movegen_playout where game.playout_shifts and every
- * end rule is read quickly. */
-int playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, int max_plies, game_result *result,
-                   uint64_t *branching);
+/* playout_shifts.c: playout_run where game.playout_shifts and every end
+ * rule is read quickly, and no RUN->choose. */
+void playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, playout *run);
 
 /* The cells of the region C (C_SET_REGION) names, for the player it names
  * (X's player by default). */

@@ -1,5 +1,5 @@
-/* playout: random games played to their end (movegen_playout), for
- * `tabula bench`.
+/* playout: random games played to their end (playout_run), for `tabula
+ * bench` and the MCTS engine's rollouts.
  *
  * A playout is a loop of movegen_sample, movegen_result and move_play.
  * Where the turn is one placement on the cells of a set of the position
@@ -32,9 +32,8 @@ static bool ends_by_lines(const game *g, int *line)
     return true;
 }
 
-/* movegen_playout where game.playout_words. */
-static int playout_words(movegen *m, position *p, uint64_t *rng, int max_plies, game_result *result,
-                         uint64_t *branching)
+/* playout_run where game.playout_words. */
+static void playout_words(movegen *m, position *p, uint64_t *rng, playout *run)
 {
     const game *g = m->g;
     const mnode *n = &g->nodes[g->place_turn];
@@ -44,10 +43,12 @@ static int playout_words(movegen *m, position *p, uint64_t *rng, int max_plies, 
     position_gen(&y, m, p, p->side);
     int mover = end_mover(g, p);
     bool own_piece = n->player == PLAYER_MOVER;   /* (most placements: no owner to work out) */
-    for (int plies = 0;; plies++) {
+    game_result *result = &run->result;
+    int plies = 0, count, before = -1;
+    for (;; plies++) {
         y.player = y.scored = p->side;
         uint64_t cells = place_words_cells(&y, n);
-        int count = cellset_bits(cells);
+        count = cellset_bits(cells);
         /* (drawn before the end is read, as movegen_sample draws it) */
         int drawn = count > 1 ? (int)rng_below(rng, (uint32_t)count) : 0;
         bool ends = count == 0;
@@ -60,30 +61,44 @@ static int playout_words(movegen *m, position *p, uint64_t *rng, int max_plies, 
             /* a rule holds, or needs a generator to be read: read them all */
             movegen_result_of(m, p, count == 0, count == 0, result);
             if (result->over)
-                return plies;
+                break;
         } else {
             result->over = false;
         }
-        if (count == 0 || plies >= max_plies)
-            return plies;
-        *branching += (uint64_t)count;
+        if (count == 0 || plies >= run->max_plies)
+            break;
+        run->branching += (uint64_t)count;
+        before = count;
         mover = p->side;    /* (end_mover of the position the placement makes) */
         pos_play_placement(p, __builtin_ctzll(word_after_bits(cells, drawn)), n->type,
                            own_piece ? p->side : place_owner(&y, n));
     }
+    run->plies = plies;
+    run->moves = count;
+    run->moves_before = before;
+    run->last_mover = plies ? mover : -1;
 }
 
-int movegen_playout(movegen *m, position *p, move_list *list, uint64_t *rng, int max_plies, game_result *result,
-                    uint64_t *branching)
+void playout_run(movegen *m, position *p, move_list *list, uint64_t *rng, playout *run)
 {
     list->overflow = false;
+    run->branching = 0;
+    run->moves_before = -1;
     const game *g = m->g;
-    if (g->playout_words)
-        return playout_words(m, p, rng, max_plies, result, branching);
+    if (g->playout_words && !run->choose) {
+        playout_words(m, p, rng, run);
+        return;
+    }
     bool quick = ends_read_quickly(g);
-    if (g->playout_shifts && quick)
-        return playout_shifts(m, p, list, rng, max_plies, result, branching);
-    for (int plies = 0;; plies++)
-        if (playout_ply(m, p, list, rng, quick, plies, max_plies, result, branching))
-            return plies;
+    if (g->playout_shifts && quick && !run->choose) {
+        playout_shifts(m, p, list, rng, run);
+        return;
+    }
+    int plies = 0;
+    run->last_mover = -1;
+    for (int side = p->side; !playout_ply(m, p, list, rng, quick, plies, run); side = p->side) {
+        run->last_mover = side;
+        plies++;
+    }
+    run->plies = plies;
 }

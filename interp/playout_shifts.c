@@ -1,5 +1,5 @@
 /* playout_shifts: random games of steps and hops played on words, for
- * `tabula bench` (movegen_playout, where game.playout_shifts).
+ * `tabula bench` and MCTS rollouts (playout_run, where game.playout_shifts).
  *
  * In draughts most plies offer no capture, and in Breakthrough none is a
  * hop: every move is then one step of a piece, and select_batch finds
@@ -297,8 +297,7 @@ static bool ply_moves_find(gen *y, ply_moves *m)
     return landings + m->chain_count <= MOVELIST_MAX_MOVES;
 }
 
-int playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, int max_plies, game_result *result,
-                   uint64_t *branching)
+void playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, playout *run)
 {
     const game *g = m->g;
     bool prefer = (g->filter_kinds & (1u << FILTER_PREFER_CAPTURES)) != 0;
@@ -306,12 +305,19 @@ int playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, int 
     gen y;
     position_gen(&y, m, p, p->side);
     int mover = end_mover(g, p);
-    for (int plies = 0;; plies++) {
+    game_result *result = &run->result;
+    int plies = 0, total, before = -1;
+    for (;; plies++) {
         int side = p->side;
         y.player = y.scored = side;
         if (!ply_moves_find(&y, &moves)) {
-            if (playout_ply(m, p, list, rng, true, plies, max_plies, result, branching))
-                return plies;
+            run->moves = before;
+            if (playout_ply(m, p, list, rng, true, plies, run)) {
+                run->plies = plies;
+                run->last_mover = plies ? mover : -1;
+                return;
+            }
+            before = run->moves;
             mover = side;
             continue;
         }
@@ -345,20 +351,21 @@ int playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, int 
                 chain = NULL;
             }
         }
-        int total = !prefer ? r.counted : r.captures ? r.captures : r.others;
+        total = !prefer ? r.counted : r.captures ? r.captures : r.others;
         bool ends = total == 0;
         for (int i = 0; i < g->end_count && !ends; i++)
             ends = end_holds_quick(m, p, mover, false, &g->ends[i]) != 0;
         if (ends) {
             movegen_result_of(m, p, total == 0, total == 0, result);
             if (result->over)
-                return plies;
+                break;
         } else {
             result->over = false;
         }
-        if (total == 0 || plies >= max_plies)
-            return plies;
-        *branching += (uint64_t)total;
+        if (total == 0 || plies >= run->max_plies)
+            break;
+        run->branching += (uint64_t)total;
+        before = total;
         if (chain) {
             bool resets = (chain->took && g->reset_on_capture)
                           || (g->reset_types & (1u << PIECE_TYPE(p->cells[chain->from])));
@@ -370,4 +377,8 @@ int playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, int 
         }
         mover = side;
     }
+    run->plies = plies;
+    run->moves = total;
+    run->moves_before = before;
+    run->last_mover = plies ? mover : -1;
 }

@@ -137,6 +137,36 @@ static inline void copy_words(uint64_t *dst, const uint64_t *src, int words)
         dst[w] = src[w];
 }
 
+void pos_copy_forward(position *to, const position *from)
+{
+    const game *g = from->game;
+    memcpy(to->cells, from->cells, (size_t)g->board.cell_count * sizeof to->cells[0]);
+    memcpy(to->reserve, from->reserve, sizeof to->reserve);
+    memcpy(to->vars, from->vars, sizeof to->vars);
+    to->side = from->side;
+    to->ply = from->ply;
+    to->since_reset = from->since_reset;
+    to->passes = from->passes;
+    to->hash = from->hash;
+    for (int pl = 0; pl < GAME_MAX_PLAYERS; pl++)
+        copy_words(to->owned[pl].w, from->owned[pl].w, g->words);
+    for (int t = 0; t < g->type_count; t++)
+        copy_words(to->typed[t].w, from->typed[t].w, g->words);
+    copy_words(to->occupied.w, from->occupied.w, g->words);
+    to->log_length = 0;
+    to->log_overflow = false;
+    /* the chains of TO's own history emptied, then FROM's copied (both
+     * empty in a game that reads none) */
+    for (int i = 0; i < to->history_length; i++)
+        to->seen[to->history[i] & SEEN_MASK] = -1;
+    to->history_length = from->history_length;
+    if (from->history_length) {
+        memcpy(to->history, from->history, (size_t)from->history_length * sizeof *to->history);
+        memcpy(to->history_before, from->history_before, (size_t)from->history_length * sizeof *to->history_before);
+        memcpy(to->seen, from->seen, (SEEN_MASK + 1) * sizeof *to->seen);
+    }
+}
+
 void pos_reset(position *p)
 {
     const game *g = p->game;

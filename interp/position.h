@@ -82,6 +82,12 @@ void pos_free(position *p);
  * and change log included, so that moves can be made and taken back on
  * either alone (a search in another thread).  False if TO is not ready. */
 bool pos_copy(position *to, const position *from);
+/* Makes TO (initialised for the same game) FROM as it stands, to be
+ * played forward from for good (a rollout of the MCTS engine): its change
+ * log starts empty, so nothing before the copy can be unmade on it; the
+ * history of earlier positions is copied where a rule reads it.  Cheaper
+ * than pos_copy: only the board's cells and words are copied. */
+void pos_copy_forward(position *to, const position *from);
 /* Back to the initial position, keeping the buffers (P made by pos_init). */
 void pos_reset(position *p);
 /* Sets a position from its parts (no history); PLY decides the side. */
@@ -191,7 +197,7 @@ __attribute__((always_inline)) static inline void pos_pass_turn(position *p, boo
 /* pos_play of the move that puts a piece of TYPE and OWNER, without
  * flags, on the empty CELL and changes nothing else (a placement that
  * neither captures nor resets).  Inline: it is a playout's ply
- * (movegen_playout), and pos_make's work without the log or set_cell's
+ * (playout_run), and pos_make's work without the log or set_cell's
  * tests of what the cell held. */
 static inline void pos_play_placement(position *p, int cell, int type, int owner)
 {

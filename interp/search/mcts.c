@@ -47,14 +47,17 @@
  * proofs are kept (they were found with the same history before them).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "notation.h"
+#include "playout.h"
 #include "search.h"
 
 #define POOL_NODES (1 << 20)
-#define MAX_LINE 2048           /* tree depth plus playout plies */
+#define POOL_CHANGES (1 << 22)  /* the changes of the tree's moves: four a node */
+#define MAX_LINE 2048           /* the tree walked down (at most half of it: MAX_LINE / 2) */
 #define PLAYOUT_PLIES 1000
 #define EXPLORATION 1.0
 #define PROGRESS_SECONDS 1.0
@@ -62,6 +65,9 @@
 
 typedef struct tnode {
     uint64_t move;          /* hash of the position after the move into the node */
+    uint32_t changes;       /* the move into the node: its changes in mcts.changes, */
+    uint16_t change_count;
+    uint8_t move_flags;     /* and its MOVE_RESETS and MOVE_PASS */
     int32_t first_child;    /* -1: not expanded */
     uint16_t child_count;
     int8_t side;            /* the player to move here, once expanded */
@@ -80,6 +86,12 @@ struct mcts {
     uint64_t rng;
     tnode *pool;
     tnode *spare;               /* for tree reuse: the pool the kept subtree is copied to */
+    /* the changes of the moves into the nodes, so that the tree is walked
+     * down by making them, with no move generated on the way (only a node
+     * with dice generates its moves, to walk its turn) */
+    change *changes;
+    change *spare_changes;      /* for tree reuse, as SPARE */
+    uint32_t changes_used;
     int32_t *from;              /* for tree reuse: where each copied node came from */
     int used;
     bool has_tree;              /* the pool holds the last search's tree */
@@ -92,6 +104,7 @@ struct mcts {
     char pv_text[4096];
     int cutoff;                 /* plies of a playout before the material decides */
     bool sampled;               /* no dice: a playout's move is drawn as the moves are found */
+    position scratch;           /* where a playout is played (pos_copy_forward) */
 };
 
 mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator *eval)
@@ -112,7 +125,8 @@ mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator
         if (g->nodes[i].op == M_ROLL)
             s->sampled = false;
     s->pool = malloc(POOL_NODES * sizeof *s->pool);
-    if (!s->pool || !move_list_init(&s->list)) {
+    s->changes = malloc(POOL_CHANGES * sizeof *s->changes);
+    if (!s->pool || !s->changes || !move_list_init(&s->list) || !pos_init(&s->scratch, g)) {
         mcts_free(s);
         return NULL;
     }
@@ -124,8 +138,11 @@ void mcts_free(mcts *s)
     if (!s)
         return;
     move_list_free(&s->list);
+    pos_free(&s->scratch);
     free(s->pool);
     free(s->spare);
+    free(s->changes);
+    free(s->spare_changes);
     free(s->from);
     free(s);
 }
@@ -138,6 +155,25 @@ static int new_node(mcts *s, uint64_t child_move)
     n->first_child = -1;
     n->side = -1;
     return s->used++;
+}
+
+/* A new node for move K of LIST, its changes kept (room checked). */
+static void new_child(mcts *s, const move_list *list, int k)
+{
+    const move *mv = &list->moves[k];
+    tnode *n = &s->pool[new_node(s, mv->hash)];
+    n->changes = s->changes_used;
+    n->change_count = (uint16_t)mv->count;
+    n->move_flags = (uint8_t)(mv->flags & (MOVE_RESETS | MOVE_PASS));
+    memcpy(s->changes + s->changes_used, list->changes + mv->first, (size_t)mv->count * sizeof *s->changes);
+    s->changes_used += (uint32_t)mv->count;
+}
+
+/* Makes the move into node C on P. */
+static void make_child(position *p, const mcts *s, const tnode *c, undo *u)
+{
+    pos_make(p, s->changes + c->changes, c->change_count, (c->move_flags & MOVE_RESETS) != 0,
+             (c->move_flags & MOVE_PASS) != 0, c->change_count ? c->move : p->hash, u);
 }
 
 
@@ -186,6 +222,8 @@ static bool keep_subtree(mcts *s, int node)
         return false;
     if (!s->from && !(s->from = malloc(POOL_NODES * sizeof *s->from)))
         return false;
+    if (!s->spare_changes && !(s->spare_changes = malloc(POOL_CHANGES * sizeof *s->spare_changes)))
+        return false;
     tnode *to = s->spare;
     to[0] = s->pool[node];
     to[0].move = 0;
@@ -194,13 +232,19 @@ static bool keep_subtree(mcts *s, int node)
      * node FROM[i] of the old pool */
     int32_t *from = s->from;
     from[0] = node;
+    uint32_t changes_used = 0;
     for (int i = 0; i < used; i++) {
         const tnode *old = &s->pool[from[i]];
         if (old->first_child < 0)
             continue;
         int first = used;
         for (int k = 0; k < old->child_count; k++) {
-            to[used] = s->pool[old->first_child + k];
+            tnode *c = &to[used];
+            *c = s->pool[old->first_child + k];
+            memcpy(s->spare_changes + changes_used, s->changes + c->changes,
+                   (size_t)c->change_count * sizeof *s->changes);
+            c->changes = changes_used;
+            changes_used += c->change_count;
             from[used] = old->first_child + k;
             used++;
         }
@@ -209,6 +253,10 @@ static bool keep_subtree(mcts *s, int node)
     s->spare = s->pool;
     s->pool = to;
     s->used = used;
+    change *changes = s->changes;
+    s->changes = s->spare_changes;
+    s->spare_changes = changes;
+    s->changes_used = changes_used;
     return true;
 }
 
@@ -315,67 +363,123 @@ static bool prove(mcts *s, tnode *n)
     return true;
 }
 
-/* A random game from P to its end (or the cut-off); the result goes to
- * SCORE.  Moves are made with undo records from UNDOS[*MADE] on.  MOVER
- * (-1: none, at the root) made the move into P from MOVER_MOVES moves: the
- * mobility at a cut-off after no plies. */
-static void playout(mcts *s, position *p, int *made, double *score, int mover, int mover_moves)
+/* A playout's move at a turn with dice: the turn walked with fair dice
+ * (chance_walk), or any move as likely where this position has none. */
+static int choose_fairly(const move_list *list, void *context, uint64_t *rng)
+{
+    mcts *s = context;
+    if (!chance_in(list))
+        return (int)rng_below(rng, (uint32_t)list->count);
+    chance_order(list, s->order);
+    return chance_walk(list, s->order, NULL, NULL, rng);
+}
+
+/* SCORE: each player's material against the others', as a share of a win,
+ * in P, whose side to move has MOVES legal moves; MOVER (-1: none) made
+ * the move into P from MOVER_MOVES. */
+static void score_material(const mcts *s, const position *p, int moves, int mover, int mover_moves, double *score)
 {
     int players = s->g->player_count;
-    int count = s->list.count;   /* the legal moves here; the list may hold only one */
-    for (int plies = 0;; plies++) {
-        if (plies > 0) {   /* the first position's moves are in the list already */
-            mover_moves = count;
-            mover = p->side;
-            if (s->sampled) {
-                count = movegen_sample(s->gen, p, &s->list, &s->rng);
-            } else {
-                movegen_generate(s->gen, p, &s->list);
-                count = s->list.count;
-            }
-        }
-        game_result r;
-        movegen_result(s->gen, p, &s->list, &r);
-        if (r.over) {
-            for (int q = 0; q < players; q++)
-                score[q] = r.score[q];
-            return;
-        }
-        if (s->eval && plies >= s->cutoff) {
-            /* each player's material against the others', as a share of a win */
-            double sum = 0;
-            for (int q = 0; q < players; q++) {
-                double m = evaluate_material(s->eval, p, q);
-                /* mobility, as alpha-beta counts it: the side to move's
-                 * moves against those of the player who moved last (at the
-                 * cut-off after no plies, hemming a king in is the only
-                 * way towards a mate that the tree does not see yet) */
-                if (mover >= 0 && mover != p->side && (q == p->side || q == mover))
-                    m += (q == p->side ? 1 : -1) * s->eval->mobility * (count - mover_moves);
-                score[q] = 1.0 / (1.0 + exp(-m / MCTS_MATERIAL_SCALE));
-                sum += score[q];
-            }
-            for (int q = 0; q < players; q++)
-                score[q] = sum > 0 ? score[q] / sum : 1.0 / players;
-            return;
-        }
-        if (s->list.count == 0 || plies >= PLAYOUT_PLIES || *made >= MAX_LINE - 1
-            || p->log_length > POSITION_MAX_LOG / 2) {
-            for (int q = 0; q < players; q++)
-                score[q] = 1.0 / players;   /* unfinished: shared */
-            return;
-        }
-        int choice;
-        if (plies > 0 && s->sampled) {
-            choice = 0;   /* drawn already */
-        } else if (chance_in(&s->list)) {
-            chance_order(&s->list, s->order);
-            choice = chance_walk(&s->list, s->order, NULL, NULL, &s->rng);
-        } else {
-            choice = (int)(rng_next(&s->rng) % (uint64_t)s->list.count);
-        }
-        move_make(p, &s->list, choice, &s->undos[(*made)++]);
+    double sum = 0;
+    for (int q = 0; q < players; q++) {
+        double m = evaluate_material(s->eval, p, q);
+        /* mobility, as alpha-beta counts it: the side to move's moves
+         * against those of the player who moved last (at the cut-off after
+         * no plies, hemming a king in is the only way towards a mate that
+         * the tree does not see yet) */
+        if (mover >= 0 && mover != p->side && (q == p->side || q == mover))
+            m += (q == p->side ? 1 : -1) * s->eval->mobility * (moves - mover_moves);
+        score[q] = 1.0 / (1.0 + exp(-m / MCTS_MATERIAL_SCALE));
+        sum += score[q];
     }
+    for (int q = 0; q < players; q++)
+        score[q] = sum > 0 ? score[q] / sum : 1.0 / players;
+}
+
+/* A random game from P, whose legal moves are in the list, to its end (or
+ * the cut-off); the result goes to SCORE.  MOVER (-1: none, at the root)
+ * made the move into P from MOVER_MOVES moves: the mobility at a cut-off
+ * after no plies.  The game is played by the playout loop (playout_run,
+ * as `tabula bench` plays it) on a copy of P, so nothing is unmade. */
+static void rollout(mcts *s, position *p, double *score, int mover, int mover_moves)
+{
+    int players = s->g->player_count;
+    if (s->eval && s->cutoff == 0) {
+        score_material(s, p, s->list.count, mover, mover_moves, score);
+        return;
+    }
+    pos_copy_forward(&s->scratch, p);
+    playout run = { .max_plies = s->eval ? s->cutoff : PLAYOUT_PLIES, .choose = s->sampled ? NULL : choose_fairly,
+                    .context = s };
+    playout_run(s->gen, &s->scratch, &s->list, &s->rng, &run);
+    if (run.result.over) {
+        for (int q = 0; q < players; q++)
+            score[q] = run.result.score[q];
+    } else if (s->eval && run.plies >= s->cutoff && run.moves > 0) {
+        score_material(s, &s->scratch, run.moves, run.last_mover, run.moves_before, score);
+    } else {
+        for (int q = 0; q < players; q++)
+            score[q] = 1.0 / players;   /* unfinished: shared */
+    }
+}
+
+/* mcts_tree_agrees below NODE, whose position P is, DEPTH plies below the
+ * root; LIST is this level's. */
+static bool node_agrees(mcts *s, position *p, int node, int depth, move_list *lists, char *why, size_t size)
+{
+    const tnode *n = &s->pool[node];
+    if (n->first_child < 0)
+        return true;
+    move_list *list = &lists[depth];
+    movegen_generate(s->gen, p, list);
+    if (list->count != n->child_count) {
+        snprintf(why, size, "%d plies down: %d moves, %d children", depth, list->count, n->child_count);
+        return false;
+    }
+    for (int k = 0; k < n->child_count; k++) {
+        const tnode *c = &s->pool[n->first_child + k];
+        const move *mv = &list->moves[k];
+        if (c->move != mv->hash || c->change_count != mv->count
+            || c->move_flags != (mv->flags & (MOVE_RESETS | MOVE_PASS))
+            || memcmp(s->changes + c->changes, list->changes + mv->first, (size_t)mv->count * sizeof(change))) {
+            snprintf(why, size, "%d plies down: child %d is not move %d", depth, k, k);
+            return false;
+        }
+        if (c->first_child < 0)
+            continue;
+        if (depth + 1 >= 8)
+            continue;   /* (deep enough to have seen every way a node is made) */
+        undo u;
+        make_child(p, s, c, &u);
+        bool agrees = node_agrees(s, p, n->first_child + k, depth + 1, lists, why, size);
+        pos_unmake(p, &u);
+        if (!agrees)
+            return false;
+        n = &s->pool[node];
+    }
+    return true;
+}
+
+bool mcts_tree_agrees(mcts *s, position *p, char *why, size_t size)
+{
+    move_list lists[8];
+    int ready = 0;
+    bool agrees = true;
+    for (; ready < 8; ready++)
+        if (!move_list_init(&lists[ready])) {
+            snprintf(why, size, "out of memory");
+            agrees = false;
+            break;
+        }
+    if (agrees && (!s->has_tree || p->hash != s->root_hash)) {
+        snprintf(why, size, "no tree for this position");
+        agrees = false;
+    }
+    if (agrees)
+        agrees = node_agrees(s, p, 0, 0, lists, why, size);
+    while (ready > 0)
+        move_list_free(&lists[--ready]);
+    return agrees;
 }
 
 static int most_visited(const mcts *s, const tnode *root)
@@ -466,6 +570,7 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
     int kept = s->has_tree ? find_in_tree(s, s->root_hash, p->hash, root->count) : -1;
     if (kept < 0 || !keep_subtree(s, kept)) {
         s->used = 0;
+        s->changes_used = 0;
         new_node(s, 0);
     }
     s->has_tree = true;
@@ -484,14 +589,20 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
         int node = 0, made = 0, mover = -1, mover_moves = 0;
         s->line[0] = 0;
         while (s->pool[node].first_child >= 0 && !s->pool[node].proven && made < MAX_LINE / 2) {
-            movegen_generate(s->gen, p, &s->list);
-            int k = select_move(s, &s->pool[node]);
-            if (k < 0 || k >= s->list.count)
+            const tnode *n = &s->pool[node];
+            int k;
+            if (n->chance) {
+                movegen_generate(s->gen, p, &s->list);
+                k = select_move(s, n);
+            } else {
+                k = select_child(s, n);
+            }
+            if (k < 0 || k >= n->child_count)
                 break;
             mover = p->side;
-            mover_moves = s->list.count;
-            move_make(p, &s->list, k, &s->undos[made++]);
-            node = s->pool[node].first_child + k;
+            mover_moves = n->child_count;
+            make_child(p, s, &s->pool[n->first_child + k], &s->undos[made++]);
+            node = n->first_child + k;
             s->line[made] = node;
         }
         int depth = made;
@@ -517,17 +628,18 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
                 newly_proven = true;
             } else {
                 if (leaf->first_child < 0 && s->used + s->list.count <= POOL_NODES
-                    && s->list.count <= UINT16_MAX) {
+                    && s->changes_used + (uint32_t)s->list.change_count <= POOL_CHANGES
+                    && s->list.count <= UINT16_MAX && s->list.change_count <= UINT16_MAX) {
                     leaf->side = (int8_t)p->side;
                     leaf->chance = chance_in(&s->list);
                     int first = s->used;
                     for (int k = 0; k < s->list.count; k++)
-                        new_node(s, s->list.moves[k].hash);
+                        new_child(s, &s->list, k);
                     leaf = &s->pool[node];
                     leaf->first_child = first;
                     leaf->child_count = (uint16_t)s->list.count;
                 }
-                playout(s, p, &made, score, mover, mover_moves);
+                rollout(s, p, score, mover, mover_moves);
             }
         }
         /* back up */

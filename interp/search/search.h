@@ -236,6 +236,11 @@ void mcts_free(mcts *s);
 /* VALUES (may be NULL) receives each root move's visit count. */
 void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time_ms,
                  search_result *result, search_progress progress, void *context, double *values);
+/* Whether the tree of the last search, whose root is P, holds for every
+ * expanded node the moves the generator gives there: as many children,
+ * each with its move's hash, changes and flags (for tests: the tree is
+ * walked down by the moves it keeps).  False with a sentence in WHY. */
+bool mcts_tree_agrees(mcts *s, position *p, char *why, size_t size);
 
 /* Interrupting: search_interrupt asks every running search to stop as soon
  * as it can, as if its time had run out (it returns the best move found so

@@ -6,7 +6,7 @@
  * end rules see the same thing.  Then counts of many draws in a few
  * positions must be close to even over the list: a draw that favoured some
  * moves (the first, the captures, the pass) would show there.  And
- * movegen_playout plays the games a loop of movegen_sample, movegen_result
+ * playout_run plays the games a loop of movegen_sample, movegen_result
  * and move_play plays. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +19,7 @@
 
 #include "game.h"
 #include "movegen.h"
+#include "playout.h"
 #include "rng.h"
 #include "rules_files.h"
 #include "shipped_game.h"
@@ -132,12 +133,18 @@ static void primitives(void **state)
     assert_true(each_primitive(play));
 }
 
-/* What movegen_playout must do: the loop bench ran before it. */
+/* What playout_run must do: the loop bench ran before it.  *MOVES and
+ * *MOVES_BEFORE: the legal moves of the last position and the one before
+ * it (-1: none). */
 static int playout_by_calls(movegen *m, position *p, move_list *list, uint64_t *rng, int max_plies,
-                            game_result *result, uint64_t *branching)
+                            game_result *result, uint64_t *branching, int *moves, int *moves_before)
 {
+    *moves_before = -1;
     for (int plies = 0;; plies++) {
         int count = movegen_sample(m, p, list, rng);
+        if (plies)
+            *moves_before = *moves;
+        *moves = count;
         if (list->overflow) {
             result->over = false;
             return plies;
@@ -150,7 +157,7 @@ static int playout_by_calls(movegen *m, position *p, move_list *list, uint64_t *
     }
 }
 
-/* movegen_playout plays the games the loop of calls plays from the same
+/* playout_run plays the games the loop of calls plays from the same
  * seed, move for move (the same positions at the end, reached by as many
  * moves, from as many legal moves, with the same result and the same draws
  * of the generator), whether it plays on words (game.playout_words) or
@@ -162,23 +169,32 @@ static void playout_as_calls(const char *relative)
     for (int round = 0; round < 2 * GAMES; round++) {
         int max_plies = round == 0 ? 3 : PLIES;
         uint64_t rng = rng_seed(0xB0A7u + (uint64_t)round), rng_calls = rng;
-        uint64_t branching = 0, branching_calls = 0;
-        game_result r, r_calls;
+        uint64_t branching_calls = 0;
+        int moves_calls, moves_before_calls;
+        game_result r_calls;
         pos_reset(f.p);
-        int plies = movegen_playout(f.m, f.p, &f.one, &rng, max_plies, &r, &branching);
+        playout run = { .max_plies = max_plies };
+        playout_run(f.m, f.p, &f.one, &rng, &run);
+        int plies = run.plies;
+        uint64_t branching = run.branching;
+        const game_result r = run.result;
         uint64_t hash = f.p->hash;
         int ply = f.p->ply, since_reset = f.p->since_reset;
         bool overflow = f.one.overflow;
         pos_reset(f.p);
-        int plies_calls = playout_by_calls(f.m, f.p, &f.all, &rng_calls, max_plies, &r_calls, &branching_calls);
+        int plies_calls = playout_by_calls(f.m, f.p, &f.all, &rng_calls, max_plies, &r_calls, &branching_calls,
+                                           &moves_calls, &moves_before_calls);
         bool same_position = hash == f.p->hash && ply == f.p->ply && since_reset == f.p->since_reset;
         if (plies != plies_calls || !same_position || branching != branching_calls || rng != rng_calls
-            || overflow != f.all.overflow || r.over != r_calls.over)
+            || overflow != f.all.overflow || r.over != r_calls.over || run.moves != moves_calls
+            || run.moves_before != moves_before_calls)
             fail_msg("%s, game %d: %d plies played (by the calls %d), %s position, %s draws, %s result, "
-                     "%llu moves drawn from (by the calls %llu)", relative, round, plies, plies_calls,
+                     "%llu moves drawn from (by the calls %llu), %d and %d moves in the last two positions "
+                     "(by the calls %d and %d)", relative, round, plies, plies_calls,
                      same_position ? "the same" : "another", rng == rng_calls ? "the same" : "other",
                      r.over == r_calls.over ? "the same" : "another", (unsigned long long)branching,
-                     (unsigned long long)branching_calls);
+                     (unsigned long long)branching_calls, run.moves_before, run.moves, moves_before_calls,
+                     moves_calls);
         if (r.over) {
             assert_int_equal(r.winner, r_calls.winner);
             for (int q = 0; q < f.g->player_count; q++)

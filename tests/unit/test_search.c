@@ -464,6 +464,50 @@ static void mcts_keeps_its_tree(void **state)
     game_free(g);
 }
 
+/* The MCTS tree is walked down by the moves it keeps, not by generating
+ * them again: after a search, every expanded node holds the moves the
+ * generator gives at its position (Connect Four: one change a move;
+ * Othello: flips; chess: captures, castling and promotions; Superial's
+ * random-moves variant: dice), and so does the tree kept below two moves
+ * played, whose moves were copied when the pool was compacted. */
+static void mcts_tree_holds_the_moves(void **state)
+{
+    (void)state;
+    const char *names[][2] = { { "connect4", NULL }, { "othello", NULL }, { "chess", NULL },
+                               { "superial", "random-moves" } };
+    const long playouts[] = { 2000, 2000, 100, 30 };   /* (random games of chess last hundreds of plies) */
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        game *g = shipped_game(names[i][0], names[i][1]);
+        assert_non_null(g);
+        movegen *m = movegen_new(g);
+        position *p = malloc(sizeof *p);
+        move_list root;
+        assert_true(m && p && pos_init(p, g) && move_list_init(&root));
+        mcts *s = mcts_new(g, m, 11, NULL);
+        assert_non_null(s);
+        char why[256];
+        search_result result;
+        undo made[2];
+        for (int round = 0; round < 3; round++) {
+            movegen_generate(m, p, &root);
+            mcts_search(s, p, &root, playouts[i], 0, &result, NULL, NULL, NULL);
+            if (!mcts_tree_agrees(s, p, why, sizeof why))
+                fail_msg("%s, search %d: %s", names[i][0], round, why);
+            if (round < 2)
+                move_make(p, &root, result.best, &made[round]);
+        }
+        assert_true(result.reused > 0);   /* the last search started from the kept tree */
+        pos_unmake(p, &made[1]);
+        pos_unmake(p, &made[0]);
+        mcts_free(s);
+        move_list_free(&root);
+        pos_free(p);
+        free(p);
+        movegen_free(m);
+        game_free(g);
+    }
+}
+
 /* Cell bonuses (tests/fixtures/bonus.rules): one ply deep, nothing but the
  * bonus tells the king's steps apart; White's king goes to its outpost b2
  * (score +50), and Black's, after a white step elsewhere, to its own d4. */
@@ -598,6 +642,7 @@ int main(void)
         cmocka_unit_test(chance_walks),
         cmocka_unit_test(dice_in_a_game),
         cmocka_unit_test(mcts_keeps_its_tree),
+        cmocka_unit_test(mcts_tree_holds_the_moves),
         cmocka_unit_test(mcts_in_threads),
         cmocka_unit_test(alphabeta_in_threads),
         cmocka_unit_test(bonus_guides_the_search),
