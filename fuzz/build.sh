@@ -36,7 +36,7 @@ fi
 # the line editor (libedit), plus the search engines the REPL calls.
 front_sources=$(sed -n '/^tabula_SOURCES *=/,/^[^\t ]/p' "$root/Makefile.am" |
     sed '1s/^tabula_SOURCES *=//' | tr ' \t\\' '\n\n\n' | grep '\.c$' |
-    grep -v -e '^interp/main\.c$' -e '^interp/repl/line\.c$' -e '^interp/cli_play\.c$')
+    grep -v -e '^interp/cli/main\.c$' -e '^interp/repl/line\.c$' -e '^interp/cli/cli_play\.c$')
 front_sources="$front_sources $(sed -n '/^libtabula_a_SOURCES *=/,/^[^\t ]/p' "$root/Makefile.am" |
     tr ' \t\\' '\n\n\n' | grep '^interp/search/.*\.c$')"
 
@@ -63,7 +63,7 @@ includes="-I$root/lang -I$out/gen/lang -I$root/interp -I$root/interp/repl -I$out
 
 # compile the library once, instrumented for coverage (fuzzer-no-link);
 # objects are rebuilt when their source or any header is newer
-newest_header=$(ls -t "$root"/lang/*.h "$root"/interp/*.h "$root"/interp/search/*.h \
+newest_header=$(ls -t "$root"/lang/*.h "$root"/interp/*/*.h \
     "$out"/gen/lang/*.h | head -n 1)
 objects=""
 list="$out/compile.list"

@@ -8,9 +8,10 @@
 #include <stdlib.h>
 
 #include "fuzz_common.h"
-#include "game.h"
-#include "movegen.h"
-#include "position.h"
+#include "game/game.h"
+#include "rules/load.h"
+#include "movegen/movegen.h"
+#include "game/position.h"
 
 typedef struct fuzz_game {
     const char *file;       /* under games/ */

@@ -15,8 +15,8 @@
 
 #include "fuzz_common.h"
 #include "fuzz_games.h"
-#include "movegen.h"
-#include "notation.h"
+#include "movegen/movegen.h"
+#include "movegen/notation.h"
 
 static fuzz_game games[] = {
     { .file = "chess.rules" },

@@ -12,8 +12,8 @@
 
 #include "fuzz_common.h"
 #include "fuzz_games.h"
-#include "movegen.h"
-#include "posstring.h"
+#include "movegen/movegen.h"
+#include "game/posstring.h"
 
 static fuzz_game games[] = {
     { .file = "chess.rules" },

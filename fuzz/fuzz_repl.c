@@ -17,7 +17,7 @@
 
 #include "fuzz_common.h"
 #include "fuzz_session.h"
-#include "posstring.h"
+#include "game/posstring.h"
 
 static const char *const files[] = { "games/sapos.rules", "games/chess.rules" };
 #define GAME_COUNT (sizeof files / sizeof *files)

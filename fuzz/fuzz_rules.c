@@ -14,11 +14,12 @@
 #include <string.h>
 
 #include "ast.h"
-#include "check.h"
-#include "compile.h"
+#include "rules/check.h"
+#include "rules/compile.h"
 #include "diag.h"
 #include "fuzz_common.h"
-#include "game.h"
+#include "game/game.h"
+#include "rules/load.h"
 #include "parse.h"
 #include "source.h"
 

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "ast.h"
-#include "check.h"
+#include "rules/check.h"
 #include "diag.h"
 #include "fuzz_common.h"
 #include "loader.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "fuzz_common.h"
-#include "repl.h"
+#include "repl/repl.h"
 
 /* A session of FILE (under the tree) from its start; exits when it does not
  * load, naming TARGET. */

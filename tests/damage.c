@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #include "ast.h"
-#include "check.h"
+#include "rules/check.h"
 #include "diag.h"
 #include "loader.h"
 #include "source.h"

@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "repl.h"
+#include "cli/cli.h"
+#include "repl/repl.h"
 #include "search/search.h"
 
 typedef enum arg_kind { ARG_NONE, ARG_OPTIONAL, ARG_REQUIRED } arg_kind;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "repl.h"
+#include "repl/repl.h"
 
 #define ANSI_RESET "\033[0m"
 #define ANSI_DIM "\033[2m"

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "notation.h"
-#include "repl.h"
+#include "movegen/notation.h"
+#include "repl/repl.h"
 
 static engine *engine_for(repl *r, const engine_spec *spec, int player)
 {

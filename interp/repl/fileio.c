@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "repl.h"
+#include "repl/repl.h"
 
 bool fileio_write_atomic(const char *path, const char *data, size_t length, char *error,
                          size_t error_size)

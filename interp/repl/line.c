@@ -10,7 +10,7 @@
 
 #include <readline.h>
 
-#include "repl.h"
+#include "repl/repl.h"
 #include "search/search.h"
 
 #define HISTORY_LINES 1000

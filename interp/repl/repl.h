@@ -17,11 +17,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "check.h"
-#include "game.h"
-#include "movegen.h"
+#include "rules/check.h"
+#include "game/game.h"
+#include "movegen/movegen.h"
 #include "search/search.h"
-#include "position.h"
+#include "game/position.h"
 
 #define REPL_MOVE_TEXT 512
 #define REPL_MAX_MARKS 64

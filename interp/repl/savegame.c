@@ -24,8 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "repl.h"
+#include "cli/cli.h"
+#include "repl/repl.h"
 
 typedef struct buffer {
     char *data;

@@ -2,10 +2,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "notation.h"
-#include "posstring.h"
-#include "repl.h"
+#include "cli/cli.h"
+#include "movegen/notation.h"
+#include "game/posstring.h"
+#include "repl/repl.h"
 
 static bool game_uses_rings(const game *g)
 {

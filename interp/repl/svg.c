@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "repl.h"
+#include "repl/repl.h"
 
 typedef struct out {
     char *data;

@@ -41,8 +41,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "notation.h"
-#include "search.h"
+#include "movegen/notation.h"
+#include "search/search.h"
 
 #define TT_BITS 19
 #define TT_SIZE (1u << TT_BITS)

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search.h"
+#include "search/search.h"
 
 #define END_TOKEN INT32_MIN   /* "the path ends here": before every token */
 

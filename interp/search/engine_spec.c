@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "search.h"
+#include "search/search.h"
 
 #define ESTIMATE_PLAYOUTS 300
 

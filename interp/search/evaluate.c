@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search.h"
+#include "search/search.h"
 
 #define ESTIMATE_MAX_PLIES 300
 #define ESTIMATE_MAX_MOVES 40000   /* all games together: a bound on the time taken */

@@ -51,9 +51,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "notation.h"
-#include "playout.h"
-#include "search.h"
+#include "movegen/notation.h"
+#include "playout/playout.h"
+#include "search/search.h"
 
 #define POOL_NODES (1 << 20)
 #define POOL_CHANGES (1 << 22)  /* the changes of the tree's moves: four a node */

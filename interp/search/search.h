@@ -47,10 +47,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "game.h"
-#include "movegen.h"
-#include "rng.h"
-#include "position.h"
+#include "game/game.h"
+#include "movegen/movegen.h"
+#include "game/rng.h"
+#include "game/position.h"
 
 #define SEARCH_MAX_PLY 64
 #define SEARCH_MATE 1000000     /* a won end at the root itself */

@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "game.h"
+#include "game/game.h"
+#include "rules/load.h"
 
 /* RELATIVE: a path from the top of the source tree. */
 static inline game *tree_game(const char *relative, const char *variant)

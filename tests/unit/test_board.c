@@ -16,8 +16,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board.h"
-#include "cellset.h"
+#include "game/board.h"
+#include "game/cellset.h"
 
 static int cell(const board *b, const char *name)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "ast.h"
-#include "check.h"
+#include "rules/check.h"
 #include "diag.h"
 #include "parse.h"
 #include "source.h"

@@ -10,12 +10,12 @@
 
 #include <cmocka.h>
 
-#include "game.h"
-#include "movegen.h"
-#include "notation.h"
-#include "posstring.h"
+#include "game/game.h"
+#include "movegen/movegen.h"
+#include "movegen/notation.h"
+#include "game/posstring.h"
 #include "shipped_game.h"
-#include "rng.h"
+#include "game/rng.h"
 
 static const char *const games[] = {
     "amazons", "breakthrough", "checkers", "chess", "connect4", "desdemona", "gtbm", "hex",

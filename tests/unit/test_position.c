@@ -16,10 +16,10 @@
 
 #include <cmocka.h>
 
-#include "game.h"
-#include "movegen.h"
-#include "position.h"
-#include "rng.h"
+#include "game/game.h"
+#include "movegen/movegen.h"
+#include "game/position.h"
+#include "game/rng.h"
 #include "shipped_game.h"
 
 #define MOST_MADE 400

@@ -17,10 +17,10 @@
 
 #include <cmocka.h>
 
-#include "game.h"
-#include "movegen.h"
-#include "playout.h"
-#include "rng.h"
+#include "game/game.h"
+#include "movegen/movegen.h"
+#include "playout/playout.h"
+#include "game/rng.h"
 #include "rules_files.h"
 #include "shipped_game.h"
 

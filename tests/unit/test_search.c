@@ -12,11 +12,11 @@
 
 #include <cmocka.h>
 
-#include "game.h"
-#include "movegen.h"
-#include "notation.h"
-#include "position.h"
-#include "posstring.h"
+#include "game/game.h"
+#include "movegen/movegen.h"
+#include "movegen/notation.h"
+#include "game/position.h"
+#include "game/posstring.h"
 #include "shipped_game.h"
 #include "search/search.h"
 

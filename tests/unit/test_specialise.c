@@ -15,13 +15,13 @@
 
 #include <cmocka.h>
 
-#include "attack.h"
-#include "game.h"
-#include "movegen.h"
-#include "rng.h"
+#include "spec/attack.h"
+#include "game/game.h"
+#include "movegen/movegen.h"
+#include "game/rng.h"
 #include "rules_files.h"
 #include "shipped_game.h"
-#include "specialise.h"
+#include "spec/specialise.h"
 
 #define PLIES 200
 #define GAMES 6

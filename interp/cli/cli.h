@@ -1,0 +1,68 @@
+/* cli: the tabula program's commands.  Each command takes its arguments
+ * (without the command word) and returns the process exit status:
+ * 0 success, 1 the input has errors, 2 usage error or unreadable file.
+ * Only the CLI prints and chooses exit codes. */
+#ifndef TABULA_CLI_H
+#define TABULA_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "game/game.h"
+#include "rules/load.h"
+#include "loader.h"
+
+enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+
+int cli_check(int argc, char **argv);
+int cli_parse(int argc, char **argv);
+int cli_help(int argc, char **argv);
+int cli_perft(int argc, char **argv);
+int cli_bench(int argc, char **argv);
+int cli_position(int argc, char **argv);
+int cli_search(int argc, char **argv);
+int cli_match(int argc, char **argv);
+int cli_analyze(int argc, char **argv);
+int cli_play(int argc, char **argv);
+int cli_render(int argc, char **argv);
+
+/* Prints the help text of COMMAND (NULL: the overview); false if unknown. */
+bool cli_print_help(FILE *stream, const char *command);
+
+/* Where stdlib/ and games/ are: the installed data folder, or the source
+ * tree when the program runs from its build tree. */
+const char *cli_data_dir(void);
+
+/* A rules file loaded for a command (cli_load.c). */
+typedef struct cli_loaded {
+    source_set sources;
+    diag_list diagnostics;
+    game *game;
+} cli_loaded;
+
+/* Loads PATH (VARIANT), printing its diagnostics; returns the exit status
+ * (EXIT_VALID when OUT->game is ready).  cli_unload frees it either way. */
+int cli_load(const char *command, const char *path, const char *variant, cli_loaded *out);
+void cli_unload(cli_loaded *loaded);
+/* Says on stderr, at the rule that hit it, that LIST is incomplete because a
+ * limit of the move generator was hit (movegen.h); nothing when none was. */
+struct move_list;
+void cli_report_limit(const game *g, const source_set *sources, const struct move_list *list);
+/* Reads a whole decimal number within LOW..HIGH. */
+bool cli_parse_count(const char *text, long low, long high, long *out);
+/* The same for the value of a command's OPTION; says on stderr what is
+ * wrong when it is not such a number. */
+bool cli_count_option(const char *command, const char *option, const char *text, long low,
+                      long high, long *out);
+
+/* From now on SIGINT (Ctrl-C) interrupts searches (search_interrupt)
+ * instead of ending the program (cli_interrupt.c). */
+void cli_catch_interrupts(void);
+
+/* Shared by commands that load a rules file. */
+loader_options cli_loader_options(void);
+bool cli_colour(FILE *stream);
+void cli_print_diagnostics(const diag_list *diagnostics, const source_set *sources);
+
+#endif

@@ -1,0 +1,65 @@
+/* cli_load: loading the rules file a command works on, printing what went
+ * wrong, and reading the small numbers commands take. */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "cli/cli.h"
+#include "movegen/movegen.h"
+
+int cli_load(const char *command, const char *path, const char *variant, cli_loaded *out)
+{
+    source_set_init(&out->sources);
+    diag_init(&out->diagnostics);
+    game_load_options options = { variant, cli_loader_options() };
+    bool unreadable = false;
+    out->game = game_load(path, &options, &out->sources, &out->diagnostics, &unreadable);
+    cli_print_diagnostics(&out->diagnostics, &out->sources);
+    if (!out->game) {
+        if (out->diagnostics.count == 0)
+            fprintf(stderr, "tabula %s: cannot load %s\n", command, path);
+        return unreadable ? EXIT_USAGE : EXIT_INVALID;
+    }
+    return EXIT_VALID;
+}
+
+void cli_report_limit(const game *g, const source_set *sources, const move_list *list)
+{
+    if (list->limit == MOVEGEN_LIMIT_NONE)
+        return;
+    char text[256];
+    movegen_limit_text(list, text, sizeof text);
+    diag_list report;
+    diag_init(&report);
+    diag_report(&report, DIAG_ERROR, movegen_limit_location(g, list),
+                "the limits are listed under LIMITS in tabula-rules(5)", "%s", text);
+    cli_print_diagnostics(&report, sources);
+    diag_free(&report);
+}
+
+void cli_unload(cli_loaded *l)
+{
+    game_free(l->game);
+    diag_free(&l->diagnostics);
+    source_set_free(&l->sources);
+}
+
+bool cli_parse_count(const char *text, long low, long high, long *out)
+{
+    char *end;
+    errno = 0;
+    long value = strtol(text, &end, 10);
+    if (errno || end == text || *end || value < low || value > high)
+        return false;
+    *out = value;
+    return true;
+}
+
+bool cli_count_option(const char *command, const char *option, const char *text, long low,
+                      long high, long *out)
+{
+    if (cli_parse_count(text, low, high, out))
+        return true;
+    fprintf(stderr, "tabula %s: %s takes a number from %ld to %ld, not '%s'\n", command, option,
+            low, high, text);
+    return false;
+}

@@ -1,0 +1,144 @@
+/* cli_play: `tabula play` (the REPL in repl/) and `tabula render`. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "repl/repl.h"
+
+typedef struct play_options {
+    const char *variant, *position, *path, *svg;
+    const char *seats[GAME_MAX_PLAYERS];   /* --p1 .. --p4: engine specs */
+} play_options;
+
+/* Reads the options shared by play and render; returns -1 when all is
+ * well, else the exit status. */
+static int parse_options(const char *command, int argc, char **argv, play_options *o, bool render)
+{
+    memset(o, 0, sizeof *o);
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            cli_print_help(stdout, command);
+            return EXIT_VALID;
+        } else if (!strcmp(a, "--variant") && i + 1 < argc) {
+            o->variant = argv[++i];
+        } else if (!strcmp(a, "--position") && i + 1 < argc) {
+            o->position = argv[++i];
+        } else if (render && !strcmp(a, "--svg") && i + 1 < argc) {
+            o->svg = argv[++i];
+        } else if (!render && !strncmp(a, "--p", 3) && a[3] >= '1' && a[3] <= '4' && !a[4]
+                   && i + 1 < argc) {
+            o->seats[a[3] - '1'] = argv[++i];
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "tabula %s: unknown option '%s' (or it lacks its value); see 'tabula %s --help'\n",
+                    command, a, command);
+            return EXIT_USAGE;
+        } else if (!o->path) {
+            o->path = a;
+        } else {
+            fprintf(stderr, "tabula %s: give one rules file\n", command);
+            return EXIT_USAGE;
+        }
+    }
+    return -1;
+}
+
+static session *open_game(const char *command, const play_options *o, int *status)
+{
+    if (access(o->path, R_OK) != 0) {
+        fprintf(stderr, "tabula %s: cannot read %s\n", command, o->path);
+        *status = EXIT_USAGE;
+        return NULL;
+    }
+    char error[512];
+    session *s = session_open(o->path, o->variant, NULL, error, sizeof error);
+    if (!s) {
+        fprintf(stderr, "tabula %s: %s\n", command, error);
+        *status = EXIT_INVALID;
+        return NULL;
+    }
+    if (o->position && !session_restart(s, o->position, error, sizeof error)) {
+        fprintf(stderr, "tabula %s: %s\n", command, error);
+        session_free(s);
+        *status = EXIT_USAGE;
+        return NULL;
+    }
+    return s;
+}
+
+int cli_play(int argc, char **argv)
+{
+    play_options o;
+    int status = parse_options("play", argc, argv, &o, false);
+    if (status >= 0)
+        return status;
+    char default_game[4096];
+    if (!o.path) {
+        snprintf(default_game, sizeof default_game, "%s/games/sato.rules", cli_data_dir());
+        o.path = default_game;
+    }
+    repl r;
+    memset(&r, 0, sizeof r);
+    r.session = open_game("play", &o, &status);
+    if (!r.session)
+        return status;
+    r.interactive = isatty(STDIN_FILENO);
+    r.style.colour = r.interactive && cli_colour(stdout);
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
+        if (!o.seats[p])
+            continue;
+        char error[256];
+        if (p >= r.session->game->player_count) {
+            fprintf(stderr, "tabula play: --p%d: the game has %d players\n", p + 1,
+                    r.session->game->player_count);
+            session_free(r.session);
+            return EXIT_USAGE;
+        }
+        if (!engines_set_seat(&r, p, o.seats[p], error, sizeof error)) {
+            fprintf(stderr, "tabula play: --p%d: %s\n", p + 1, error);
+            session_free(r.session);
+            return EXIT_USAGE;
+        }
+    }
+    if (r.interactive) {
+        display_session(stdout, r.session, &r.style);
+        puts("Type a move (Tab completes), 'moves' for the legal moves, 'help' for the commands.");
+    }
+    cli_catch_interrupts();
+    engines_autoplay(&r);   /* an engine that moves first */
+    line_run(&r);
+    engines_free(&r);
+    session_free(r.session);
+    return !r.interactive && r.failures > 0 ? EXIT_INVALID : EXIT_VALID;
+}
+
+int cli_render(int argc, char **argv)
+{
+    play_options o;
+    int status = parse_options("render", argc, argv, &o, true);
+    if (status >= 0)
+        return status;
+    if (!o.path || !o.svg) {
+        fputs("tabula render: usage: tabula render [--variant V] [--position POS] FILE --svg OUT.svg\n",
+              stderr);
+        return EXIT_USAGE;
+    }
+    session *s = open_game("render", &o, &status);
+    if (!s)
+        return status;
+    size_t length = 0;
+    char *svg = svg_render(s, &length);
+    char error[1024];
+    status = EXIT_VALID;
+    if (!svg) {
+        fputs("tabula render: out of memory\n", stderr);
+        status = EXIT_INVALID;
+    } else if (!fileio_write_atomic(o.svg, svg, length, error, sizeof error)) {
+        fprintf(stderr, "tabula render: %s\n", error);
+        status = EXIT_USAGE;
+    }
+    free(svg);
+    session_free(s);
+    return status;
+}

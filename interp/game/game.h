@@ -1,0 +1,622 @@
+/* game: a rules file compiled for play, built once when it loads.
+ *
+ * game_load (rules/load.h) reads, checks and compiles a rules file (one
+ * variant of it).
+ * The result is immutable: the board's tables, the piece types, and the
+ * turn as a tree of compiled move nodes (mnode) whose operands are compiled
+ * expressions (cexpr), direction lists resolved per player, patterns and
+ * end rules.  Nothing here points back into the syntax tree, and no name is
+ * looked up during play.
+ */
+#ifndef TABULA_GAME_H
+#define TABULA_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game/board.h"
+#include "game/cellset.h"
+#include "diag.h"
+#include "loader.h"
+#include "source.h"
+
+#define GAME_MAX_PLAYERS 4
+#define GAME_MAX_TYPES 32
+#define GAME_MAX_FLAGS 8
+#define GAME_MAX_VARS 16
+#define GAME_MAX_LABELS 4
+#define GAME_LINE_REACH 16      /* in-line(N) by table up to N = 17 */
+#define GAME_NAME 64
+
+/* Who an expression speaks of. */
+typedef enum player_ref {
+    PLAYER_MOVER,       /* the player making (or who made) the move */
+    PLAYER_NEXT,        /* the player to move */
+    PLAYER_OPPONENT,    /* the mover's opponent (two players), else the next player */
+    PLAYER_SCORED,      /* the player a score is computed for */
+    PLAYER_EVERYONE,
+    PLAYER_ANYONE,
+    PLAYER_FIXED,       /* + index: a named player */
+} player_ref;
+
+typedef enum cop {
+    /* cell sets */
+    C_SET_CONST,        /* value: index into game.sets */
+    C_SET_REGION,       /* value: region index, player: whose */
+    C_SET_EMPTY, C_SET_OCCUPIED, C_SET_FRIEND, C_SET_ENEMY, C_SET_ALL,
+    C_SET_TYPE,         /* value: type */
+    C_SET_OWNER,        /* player */
+    C_SET_PIECES,       /* player, value: type or -1 */
+    C_SET_HERE, C_SET_ORIGIN, C_SET_LAST, C_SET_JUMPED, C_SET_PUSHED, C_SET_MARKED,
+    C_SET_LINE, C_SET_LABEL /* value: label */, C_SET_VAR /* value: var */, C_SET_ANCHOR,
+    C_SET_UNION, C_SET_INTERSECT, C_SET_MINUS,
+    C_SET_ADJACENT,     /* a: set, value: direction list or -1 for all */
+    C_SET_SIGHT,        /* a: set, value: direction list */
+    C_SET_WHERE_PATTERN,/* a: set, value: pattern */
+    C_SET_WHERE_COND,   /* a: set, b: condition tested with each cell as 'here' */
+    C_SET_CELL_AT,      /* a, b: numbers, the file and rank from 1: cell(X, Y) */
+    /* numbers */
+    C_NUM_CONST,        /* value */
+    C_NUM_COUNT,        /* a: set */
+    C_NUM_VAR,          /* value: var */
+    C_NUM_SCORE, C_NUM_TERRITORY, /* player */
+    C_NUM_RESERVE,      /* player, value: type */
+    C_NUM_ADD, C_NUM_SUB, C_NUM_NEG,
+    /* conditions */
+    C_COND_AND, C_COND_OR, C_COND_NOT,
+    C_COND_CMP,         /* value: ast_op of the comparison; a, b: numbers */
+    C_COND_NONEMPTY,    /* a: set */
+    C_COND_IN,          /* a, b: sets; a is not empty and inside b */
+    C_COND_NO_MOVES, C_COND_STUCK /* player */, C_COND_CAN_MOVE /* player */,
+    C_COND_ATTACKED,    /* a: set */
+    C_COND_REPETITION,  /* value: count */
+    C_COND_PLIES,       /* value: count; b: 1 when counted since the last reset */
+    C_COND_IN_LINE,     /* value: length */
+    C_COND_CONNECTED,   /* player, a, b: sets, value: direction list or -1 */
+    C_COND_MAJORITY,    /* a: set */
+    C_COND_MOVED,       /* a: set */
+    C_COND_TRUE,
+} cop;
+
+typedef struct cexpr {
+    uint8_t op;
+    uint8_t player;     /* a player_ref (+ index for PLAYER_FIXED) */
+    int16_t a, b;       /* operand expressions, -1 when absent */
+    bool cell_test;     /* set by specialise: eval_has tests one cell cheaply */
+    bool sight_shifts;  /* set by specialise: sight along shifts only (sight_all) */
+    int16_t word_program; /* set by specialise: game.word_ops index, -1: none */
+    int16_t cell_program; /* set by specialise: game.cell_ops index, -1: none */
+    int16_t content;    /* set by specialise: a cell test that reads only the
+                         * cell's piece, and fixed sets of cells (regions):
+                         * game.content_bits table, -1: none */
+    int32_t value;
+    bool content_placed; /* its table has classes of cells (content_class) */
+    bool count_words;   /* set by specialise: C_COND_NONEMPTY of S, or
+                         * C_COND_CMP of count(S) with a constant, S read from
+                         * the position alone by a word program (movegen_result
+                         * reads it without a generator) */
+} cexpr;
+
+/* One step of a set expression's program on a one-word board
+ * (set_words.c): a word read from the position or the turn and how it
+ * joins the word being built, an operation on that word, WORD_SKIP_EMPTY
+ * or WORD_END; with the player and argument its read needs. */
+typedef struct word_op {
+    uint8_t op;
+    uint8_t player;
+    int32_t arg;
+} word_op;
+
+/* The directions of one adjacent(_, D) on a one-word board, each player's:
+ * the cells with a neighbour that way, and the rotation that moves them
+ * onto it (no bit leaves the word: a shift). */
+typedef struct word_adjacency {
+    uint8_t count[GAME_MAX_PLAYERS];
+    uint8_t rotate[GAME_MAX_PLAYERS][BOARD_MAX_DIRECTIONS];
+    uint64_t from[GAME_MAX_PLAYERS][BOARD_MAX_DIRECTIONS];
+} word_adjacency;
+
+#define WORD_END 255
+#define WORD_SKIP_EMPTY 254   /* the word is empty: skip ARG ops (it is the result) */
+
+/* One step of the program of a set of at most one cell (cell_program.c):
+ * an operation on a stack of cells (-1: none) and its argument. */
+typedef struct cell_op {
+    uint8_t op;
+    int16_t arg;
+} cell_op;
+
+enum {
+    CELL_HERE, CELL_ORIGIN, CELL_LAST, CELL_ANCHOR,  /* push that cell */
+    CELL_VAR,           /* push the cell variable ARG holds */
+    CELL_STEP,          /* the top's neighbour by the one step of dlist ARG */
+    CELL_TYPE,          /* the top if a piece of type ARG stands there */
+    CELL_TEST,          /* the top if it is in the cell test ARG (a cexpr) */
+    CELL_MATCH,         /* pop: the top if it is the cell popped */
+    CELL_END            /* the result is the top */
+};
+
+/* One way to take a step from a cell, resolved for one player. */
+typedef enum dstep_kind {
+    STEP_DIRECTION,     /* board neighbour table */
+    STEP_WRAPPED,       /* neighbour with both axes wrapped */
+    STEP_RING_CLOCKWISE,
+    STEP_RING_COUNTER_CLOCKWISE,
+    STEP_OFFSET,        /* dx, dy on a square board */
+    STEP_VARIABLE,      /* the pattern variable turned by 'turn' directions */
+} dstep_kind;
+
+typedef struct dstep {
+    uint8_t kind;
+    int8_t direction;   /* STEP_DIRECTION/WRAPPED: index; STEP_VARIABLE: turn steps */
+    int8_t dx, dy;
+} dstep;
+
+#define GAME_MAX_DSTEPS 24
+#define GAME_MAX_RAY_ENTRIES 16
+/* the fixed cell sets a content table may read (classes: 2 to that power) */
+#define GAME_MAX_CONTENT_PLACES 2
+#define GAME_CONTENT_CLASSES (1 << GAME_MAX_CONTENT_PLACES)
+
+typedef struct dlist {
+    int count[GAME_MAX_PLAYERS];
+    dstep steps[GAME_MAX_PLAYERS][GAME_MAX_DSTEPS];
+} dlist;
+
+/* Attack rays (see attack.h).  A line is one direction step of one
+ * player's pieces, walked back from an attacked cell c: ray_from[at + c]
+ * is the cell the step reaches c from (-1: none), and the words at
+ * ray_masks[(at + c) * words] are every cell a piece could land on c
+ * from along it (to distance MAX, -1: any).  Its rays are the piece types
+ * that take by landing along it, each at distances MIN..MAX (1..1 for a
+ * step or leap) and only on cells in its TARGET. */
+typedef struct attack_line {
+    int16_t max;
+    uint32_t types;         /* bit t: a ray of type t */
+    int32_t at;             /* its tables' place: the line's index times the cell count */
+    int first, count;       /* its rays in game.rays */
+} attack_line;
+
+/* A move of PLAYER's pieces of TYPE that may take and is not a ray, and
+ * lands first on a cell of the set EXPR, which reads only the position:
+ * while that set is empty, the move affects no cell (attack_residual_live). */
+typedef struct ray_entry {
+    int8_t player, type;
+    int16_t expr;
+} ray_entry;
+
+typedef struct attack_ray {
+    int16_t type;
+    int16_t min, max;
+    int16_t target;         /* cexpr */
+} attack_ray;
+
+typedef enum mop {
+    M_ALT,              /* a | b */
+    M_SEQ,              /* a then b */
+    M_REPEAT,           /* a repeated min..max times (max -1: unbounded) */
+    M_GUARD,            /* a if cond (negate: unless); after: tested on a's results */
+    M_SELECT,           /* choose an own piece whose cell is in 'at', then a */
+    M_STEP, M_SLIDE, M_LEAP, M_HOP, M_PUSH, M_PLACE, M_CHANGE, M_FLIP,
+    M_CAPTURE, M_REMOVE, M_APPLY, M_SET_VAR, M_SET_FLAG, M_ROLL, M_RELOCATE, M_PASS,
+} mop;
+
+enum {
+    MF_MAXIMAL = 1 << 0,    /* repetition: go on while possible */
+    MF_STRAIGHT = 1 << 1,   /* repetition: keep the first direction */
+    MF_REVISIT = 1 << 2,    /* repetition: cells may be visited again */
+    MF_REJUMP = 1 << 3,     /* repetition: a piece may be jumped twice */
+    MF_ANY_SIDE = 1 << 4,   /* hop: land on any side but back */
+    MF_NEGATE = 1 << 5,     /* guard: 'unless' */
+    MF_AFTER = 1 << 6,      /* guard: tested on the action's results */
+    MF_ONE = 1 << 7,        /* apply: one move per match */
+    MF_FROM_RESERVE = 1 << 8,
+    MF_IN_CHAIN = 1 << 9,   /* movement inside a repetition: no cell twice */
+    MF_HARMLESS = 1 << 10,  /* set by specialise: the subtree takes no piece and
+                             * changes no owner (attack detection skips it) */
+    /* set by specialise, see select_batch in actions.c: */
+    MF_LANDINGS = 1 << 11,  /* select: some alternatives are MF_LANDING leaves */
+    MF_SHIFTS = 1 << 12,    /* select: MF_LANDINGS, each a step along a shift, to
+                             * cells that do not depend on the piece */
+    MF_MIXED = 1 << 13,     /* select: MF_LANDINGS, and other alternatives too */
+    MF_LANDING = 1 << 14,   /* step, leap, slide: each step a function of the cell */
+    MF_UNIQUE = 1 << 15,    /* place: the turn's first action, and what follows
+                             * makes one move of each placement and fills no
+                             * empty cell: no two placements are one move;
+                             * select (game.unique_landings): no two landings
+                             * from and to the same cells are one move */
+    MF_KEYED = 1 << 16,     /* place: every move of the turn is one movement
+                             * of the piece chosen, of another type, then this
+                             * placement, on cells read from the position and
+                             * where the piece landed: two moves are one only
+                             * when they place on one cell after one position
+                             * (see keyed_placements in specialise.c) */
+    MF_HOP_CHAIN = 1 << 17, /* repetition: of one hop onto empty cells, over
+                             * cells tested by their content alone: may run
+                             * as hop_chain.c searches (set by specialise) */
+    MF_LANDINGS_TAKE = 1 << 18, /* select: MF_LANDINGS, and some landing may
+                             * take a piece (its target is not the empty cells) */
+};
+
+#define GAME_MAX_AFTER_LANDING 4
+/* game.playout_shifts: its selects, and the groups of landings of one
+ * step direction each select_batch keeps for a select (BATCH_GROUPS) */
+#define GAME_MAX_SHIFT_SELECTS 8
+#define GAME_MAX_SHIFT_GROUPS 32
+
+typedef struct mnode {
+    uint8_t op;
+    uint32_t flags;
+    int16_t a, b;           /* children (M_ALT, M_SEQ, M_REPEAT, M_GUARD, M_SELECT) */
+    int16_t directions;     /* dlist index */
+    int16_t target;         /* cexpr: allowed landing cells (-1: empty) */
+    int16_t over;           /* cexpr: what a hop may pass over */
+    int16_t at;             /* cexpr: cells (place, select, push from, flip, capture, ...) */
+    int16_t cond;           /* cexpr: guard condition */
+    int16_t value;          /* cexpr: set var value; roll: the var the face goes to, -1 none */
+    int16_t min, max;       /* distances, repetition counts */
+    int16_t type;           /* piece type, var, flag, pattern, die faces */
+    int16_t types[4];       /* change: alternative types (-1 ends) */
+    uint8_t player;         /* place: for whom (player_ref) */
+    /* set by specialise: step, leap: where each direction leads from each
+     * cell, at game.step_dests + dests + (player * cells + cell) * dest_stride
+     * (-1: none, or off the board) */
+    int8_t dest_stride;
+    int32_t dests;
+    /* set by specialise: every move of this alternative starts with the
+     * hop FIRST_HOP, which select_batch can rule out for all pieces at once
+     * (-1: none) */
+    int16_t first_hop;
+    /* set by specialise: a select's alternatives, in order, at
+     * game.select_leaves + LEAVES, ending with -1 (-1: none) */
+    int32_t leaves;
+    /* set by specialise: the type a select chooses when it is `moves TYPE`
+     * (the mover's pieces of that type: spec_selected_type), else -1 */
+    int16_t selected_type;
+} mnode;
+
+typedef struct pstep {
+    int16_t directions;     /* dlist index (one step kind each, or the variable turned) */
+    int16_t test;           /* cexpr: the cell must be in this set */
+    uint8_t mark;           /* the matched cells join the marks */
+    int8_t label;           /* -1, or the label the cells join */
+    int8_t min, max;        /* repetitions of this step: 1..1, 1..-1 (+), 0..-1 (*), 0..1 (?) */
+    bool negate;            /* 'not' test */
+} pstep;
+
+#define GAME_MAX_PATTERN_STEPS 64
+#define GAME_MAX_PATHS 16
+
+typedef struct pattern {
+    int16_t variable_directions;   /* dlist the variable ranges over, -1 if none */
+    int path_count;
+    /* each path: first step index and step count; paths of one alternative
+     * share 'group'; alternatives of one line share 'line' */
+    struct { int16_t first, count, group, line; } paths[GAME_MAX_PATHS];
+    int group_count;
+    pstep steps[GAME_MAX_PATTERN_STEPS];
+    int step_count;
+    int16_t effect[GAME_MAX_PATHS];    /* per line: mnode run on a match, -1: none */
+    int line_count;
+    bool bulk;          /* set by specialise: where-pattern may run on whole sets */
+    /* bulk: [player][value][step] the board direction each step takes, for
+     * each value of the variable (bulk_values[player] of them) */
+    int8_t *bulk_dirs;
+    int bulk_values[GAME_MAX_PLAYERS];
+    /* bulk, and every path of every value goes one direction throughout:
+     * a path never comes back to its anchor, so what it marks from a cell
+     * is the same before and after a piece is put on the cell */
+    bool bulk_straight;
+    /* bulk on a board of one word: bulk_dirs' steps as the words and
+     * rotations the kernels use, [player][value][step]; a run is filled
+     * by doubling in bulk_rounds rounds: 2^bulk_rounds is at least the
+     * number of cells of the board's longest line any step goes along */
+    struct bulk_word_step *bulk_word;
+    int bulk_rounds;
+} pattern;
+
+/* A bulk pattern's step on a board of one word, for one direction: the
+ * cells with a neighbour that way (FROM) go to it by a rotation left by
+ * FORWARD, and come back from it by one by BACK (shift_word_forward and
+ * shift_word_back, with the direction's figures read once, at load). */
+typedef struct bulk_word_step {
+    uint64_t from;
+    uint8_t forward, back;
+    int8_t min, max;
+    bool mark;
+} bulk_word_step;
+
+typedef enum outcome_kind {
+    OUTCOME_WIN,        /* player wins */
+    OUTCOME_LOSS,       /* player loses */
+    OUTCOME_DRAW,
+    OUTCOME_HIGHEST_SCORE,
+    OUTCOME_LOWEST_SCORE,
+} outcome_kind;
+
+typedef struct end_rule {
+    int16_t condition;
+    uint8_t outcome;
+    uint8_t player;     /* player_ref for win/loss */
+} end_rule;
+
+/* A search hint: each piece of TYPE on CELLS (per owner: a region's own
+ * cells for each player) adds VALUE hundredths to its owner's material. */
+#define GAME_MAX_BONUSES 32
+typedef struct cell_bonus {
+    int16_t type;
+    int32_t value;
+    int16_t sets[GAME_MAX_PLAYERS];     /* per owner, into sets */
+} cell_bonus;
+
+typedef struct piece_type piece_type;
+/* The symbol of a piece of type T owned by OWNER. */
+static inline const char *piece_symbol(const piece_type *t, int owner);
+
+struct piece_type {
+    char name[GAME_NAME];
+    /* per player, UTF-8: as many as the piece statement gives (the last one
+     * for the players after); one alone is the first player's, and the
+     * others' is its lower case */
+    char symbol[GAME_MAX_PLAYERS][8];
+    int symbol_count;
+    int value;
+};
+
+static inline const char *piece_symbol(const piece_type *t, int owner)
+{
+    return t->symbol[owner < t->symbol_count ? owner : t->symbol_count - 1];
+}
+
+typedef enum capture_effect { CAPTURE_REMOVE, CAPTURE_CONVERT, CAPTURE_RESERVE } capture_effect;
+
+typedef enum filter_kind {
+    FILTER_PREFER_CAPTURES,
+    FILTER_LEGAL_IF,        /* condition on the position after the move */
+    FILTER_START_IN,        /* anchors restricted to a set when it is not empty */
+    FILTER_ONLY_CAPTURES_IF,
+} filter_kind;
+
+typedef struct filter {
+    uint8_t kind;
+    bool negate;
+    int16_t expr;
+} filter;
+
+/* The fields of the position string after the board rows and the side to
+ * move, in order (a game's `position` block, or a default list). */
+typedef enum field_kind {
+    FIELD_LETTERS,          /* letters whose cells hold pieces without a flag ("KQkq") */
+    FIELD_CELL,             /* a variable holding a cell, '-' for none */
+    FIELD_VAR,              /* a number variable */
+    FIELD_FLAGGED,          /* the cells whose pieces have a flag, comma-separated */
+    FIELD_RESERVES,
+    FIELD_PLIES,
+    FIELD_SINCE_RESET,
+    FIELD_MOVE_NUMBER,
+} field_kind;
+
+typedef struct letter_group {
+    char letter[8];
+    int cell_count;
+    int16_t cells[8];
+} letter_group;
+
+typedef struct position_field {
+    uint8_t kind;
+    int16_t index;          /* flag or variable */
+    int letter_count;
+    letter_group letters[8];
+} position_field;
+
+typedef struct game {
+    char name[128];
+    char variant[64];
+    board board;
+    int words;                          /* cellset words for this board */
+    int player_count;
+    char player_names[GAME_MAX_PLAYERS][GAME_NAME];
+    int type_count;
+    piece_type types[GAME_MAX_TYPES];
+    int flag_count;
+    char flag_names[GAME_MAX_FLAGS][GAME_NAME];
+    int moved_flag;                     /* index of the flag 'moved', -1 if none */
+    int var_count;
+    char var_names[GAME_MAX_VARS][GAME_NAME];
+    int var_initial[GAME_MAX_VARS];
+    bool var_is_cell[GAME_MAX_VARS];
+
+    cexpr *exprs;
+    int expr_count, expr_capacity;
+    mnode *nodes;
+    int node_count, node_capacity;
+    source_location *node_locations;   /* where each node's rule is written */
+    dlist *dlists;
+    int dlist_count, dlist_capacity;
+    cellset *sets;                      /* constant sets and per-player regions */
+    int set_count, set_capacity;
+    int *region_sets;                   /* region r, player p: sets index region_sets[r * 4 + p] */
+    int region_count;
+    pattern *patterns;
+    int pattern_count;
+
+    int16_t turn;                       /* mnode: the whole turn */
+    int16_t after;                      /* mnode: the after-rules, run last (-1: none) */
+    capture_effect capture;
+    filter filters[8];
+    uint32_t filter_kinds;              /* bit k: a filter of kind k is among them */
+    int filter_count;
+    bool pass_always;                   /* a player may always pass */
+    bool pass_when_stuck;
+    end_rule ends[32];
+    int end_count;
+    int16_t score;                      /* cexpr, -1 if none */
+    bool cell_colours;                  /* the rules speak of light and dark cells */
+    cell_bonus bonuses[GAME_MAX_BONUSES];
+    int bonus_count;
+    int order_prefix[16], order_prefix_length;
+    int order_cycle[16], order_cycle_length;
+    int order_table[16], order_length;  /* the turns after the prefix, repeated (game_player_at) */
+    bool order_by_side;                 /* no prefix, no player twice in the cycle: then */
+    int8_t side_after[GAME_MAX_PLAYERS]; /* side s's move is followed by side_after[s]'s */
+    bool reads_history;                 /* a rule tests repetition: positions keep their history */
+    uint32_t reset_types;               /* bit t: moving type t resets the 'plies without' count */
+    bool reset_on_capture;
+
+    position_field fields[16];
+    int field_count;
+
+    /* setup */
+    uint16_t *initial_cells;
+    int initial_reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES];   /* -1: unlimited */
+
+    /* attack detection: see attack.h */
+    /* words [player][cell][type]: see attack_reach (a cell's types side
+     * by side, as gen_reaching reads them) */
+    uint64_t *reach;
+    bool reach_valid;
+    attack_line *ray_lines;             /* by player: [line_first[p], line_first[p + 1]) */
+    int line_first[GAME_MAX_PLAYERS + 1];
+    attack_ray *rays;
+    int16_t *ray_from;
+    uint64_t *ray_masks;
+    uint64_t *ray_residual;             /* see attack_residual */
+    uint32_t ray_generic[GAME_MAX_PLAYERS];  /* bit t: type t's captures are not all rays */
+    /* of those, bit t: the type has a move that is not a ray and lands
+     * first in no set (attack_residual_live); the others, with the set
+     * each lands on first, in ray_entries */
+    uint32_t ray_residual_always[GAME_MAX_PLAYERS];
+    ray_entry ray_entries[GAME_MAX_RAY_ENTRIES];
+    int ray_entry_count;
+    bool rays_valid;
+    bool rays_cell_tests;   /* every ray's target is a cell test (cexpr.cell_test) */
+    /* the set E of the one legality filter, `legal unless attacked(E)`,
+     * when rays answer it reading no more than the lines through each
+     * cell of E (see quiet_turn in movegen.c); -1: none */
+    int16_t quiet_attacked;
+    bool quiet_attacked_empty;  /* it may hold an empty cell */
+    uint32_t quiet_attacked_types;  /* the types of piece it may hold */
+    word_op *word_ops;                  /* see set_words.c */
+    cell_op *cell_ops;                  /* see cell_program.c */
+    int16_t *step_dests;                /* see mnode.dests */
+    int16_t *select_leaves;             /* see mnode.leaves */
+    uint64_t *sight_rays;               /* see sight_all */
+    /* [content][player][class] 256 bits: bit c, whether a cell of that
+     * class whose piece code has low byte c (type and owner) is in the set
+     * (cexpr.content); [content][player][cell] the cell's class, which of
+     * the fixed sets the test reads hold it (0 without) */
+    uint64_t *content_bits;
+    uint8_t *content_class;
+    word_adjacency *word_adjacencies;   /* see set_words.c */
+    uint64_t board_word;                /* a board of one word: its cells */
+    int word_op_count, cell_op_count, word_adjacency_count;
+
+    /* load-time specialisation: see specialise.h */
+    int opposite[BOARD_MAX_DIRECTIONS];         /* the direction turned 180 degrees, -1: none */
+    bool shift_valid[BOARD_MAX_DIRECTIONS];     /* a step in d is the index offset shift_offset[d] */
+    int shift_offset[BOARD_MAX_DIRECTIONS];
+    int8_t shift_canon[BOARD_MAX_DIRECTIONS];   /* the first shift direction of the same offset */
+    cellset shift_from[BOARD_MAX_DIRECTIONS];   /* the cells with a neighbour in d */
+    /* in-line(N) on a board of one word (0: no table): for each axis, a
+     * direction of it whose step is an index offset up the word; the cells
+     * J steps along it reach (line_from[a][j], none where the offset would
+     * leave the word) and J steps' offset (line_shift[a][j], below 64) */
+    int line_axes;
+    uint8_t line_shift[BOARD_MAX_DIRECTIONS][GAME_LINE_REACH + 1];
+    uint64_t line_from[BOARD_MAX_DIRECTIONS][GAME_LINE_REACH + 1];
+    int neighbour_stride;   /* entries per cell in board.neighbour */
+    int place_turn;         /* the turn is this M_PLACE node alone, each cell one
+                             * move, recorded directly, and no filter: sampled
+                             * without running the turn (place_sample); -1: no */
+    bool place_words;       /* place_turn's cells are every cell or a set of the
+                             * position alone, on a board of one word: sampled
+                             * without a generator (place_sample_words) */
+    bool playout_words;     /* place_words, and no pass, no reserve: a random game
+                             * is played on words (playout_run) */
+    bool direct_emit;       /* a move that ends a turn needs no test on the position
+                             * after it: it may be recorded without being made */
+    /* the after-rules only change the type of the piece that landed, each
+     * by a test of where it landed: a landing may still be recorded
+     * directly, with the changes (nodes: the rules' M_GUARDs, in order) */
+    bool after_at_landing;
+    /* the after-rules read nothing of the position after a landing but the
+     * piece that landed, and quiet_attacked is a test of a cell's piece:
+     * a quiet landing need not be made (landing_unmade.c) */
+    bool landing_unmade;
+    /* ... on a board of one word, with after-rules that change no piece's
+     * type, every landing off the mover's pieces, and no placement or hop
+     * chain in the game: a landing batched (landing_verdict) is told apart from
+     * the turn's other moves by its two cells, without hashing (select.c,
+     * and apart_from_landings in movegen.c for the others) */
+    bool landing_quiet_cells;
+    bool unique_landings;   /* the turn is selects of landings only (MF_UNIQUE),
+                             * on a board of one word */
+    bool unique_shifts;     /* ... and all of them MF_SHIFTS: landings are told
+                             * apart by their step's offset and target cell */
+    /* unique_shifts, and a random game may be played on words at every
+     * ply where no hop can start (playout_shifts.c): the turn is the
+     * selects SHIFT_SELECTS, in order, each of the mover's pieces of one
+     * type (`moves TYPE`, no two of one type), whose alternatives are
+     * steps to cells of a set of the position and hops that start with a
+     * hop select_batch tests for all pieces at once (mnode.first_hop); at
+     * most GAME_MAX_SHIFT_GROUPS steps' directions a select; nothing after
+     * them but after-rules read by cells; no filter but `prefer captures`,
+     * no pass, no capture into the reserve */
+    bool playout_shifts;
+    /* ... and every other alternative of those selects is a hop chain
+     * (spec_chain_leaf): a ply where a hop can start is played on words
+     * too (the chains searched on words, as hop_chain.c searches them) */
+    bool shift_chains;
+    int shift_select_count;
+    int16_t shift_selects[GAME_MAX_SHIFT_SELECTS];
+    int after_landing_count;
+    int16_t after_landing[GAME_MAX_AFTER_LANDING];
+    /* on a board of one word, for an after-landing rule whose condition is
+     * `here in REGION` (the mover's region, or a named player's): the cells
+     * where it holds, for each mover (after_landing_changes reads a bit) */
+    bool after_landing_by_cells[GAME_MAX_AFTER_LANDING];
+    uint64_t after_landing_cells[GAME_MAX_AFTER_LANDING][GAME_MAX_PLAYERS];
+    /* each after-rule is one action that makes one change or none (set a
+     * variable or flag, change the type), perhaps under a guard read
+     * before it: the rules are applied as actions after a landing that is
+     * made, not run as nodes (nodes: each rule's body, in order) */
+    int after_action_count;     /* -1: they are not */
+    int16_t after_actions[GAME_MAX_AFTER_LANDING];
+
+    /* Zobrist keys */
+    /* [type * 4 + owner][cell]: a kind's keys side by side, so that the
+     * few kinds a game uses are a few lines of the cache (by cell, each
+     * cell's kinds took a kilobyte, and the lines in use fell into a few
+     * sets of the first-level cache and pushed each other out) */
+    uint64_t *zobrist_piece;
+    uint64_t *zobrist_flag;             /* [cell][flag] */
+    uint64_t zobrist_side[GAME_MAX_PLAYERS];
+} game;
+
+/* Frees a game made by game_load (rules/load.h). */
+void game_free(game *g);
+
+/* The player whose turn it is at PLY (twice a ply in a playout: no
+ * division where the cycle's length is a power of two). */
+static inline int game_player_at(const game *g, int ply)
+{
+    if (ply < g->order_prefix_length)
+        return g->order_prefix[ply];
+    unsigned i = (unsigned)(ply - g->order_prefix_length), n = (unsigned)g->order_length;
+    return g->order_table[(n & (n - 1)) == 0 ? i & (n - 1) : i % n];
+}
+
+/* The side to move at PLY + 1, SIDE to move at PLY: a load where the
+ * order is by side (most games), game_player_at else. */
+static inline int game_side_after(const game *g, int side, int ply)
+{
+    return g->order_by_side ? g->side_after[side] : game_player_at(g, ply + 1);
+}
+
+/* piece codes: 0 is an empty cell */
+#define PIECE_TYPE(code) (((code) & 0x3F) - 1)
+#define PIECE_OWNER(code) (((code) >> 6) & 3)
+#define PIECE_FLAGS(code) ((code) >> 8)
+#define PIECE_CODE(type, owner, flags) ((uint16_t)(((type) + 1) | ((owner) << 6) | ((flags) << 8)))
+
+#endif

@@ -1,0 +1,416 @@
+/* position: in-place changes with an undo log and incremental hashing. */
+#include "game/position.h"
+
+#include "game/rng.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The initial position's sets and hash, for pos_reset: each playout
+ * starts from it, and building them walks the whole board. */
+struct position_start {
+    cellset owned[GAME_MAX_PLAYERS];
+    cellset occupied;
+    cellset typed[GAME_MAX_TYPES];
+    uint64_t hash;
+    int32_t vars[GAME_MAX_VARS];
+};
+
+/* The parts of a position pos_load is given (RESERVE: the counts of
+ * position.reserve, row by row), and the rest of what it sets but the
+ * sets and the hash (build_sets). */
+static void load_parts(position *p, const uint16_t *cells, const int32_t *reserve, const int32_t *vars, int ply,
+                       int since_reset)
+{
+    const game *g = p->game;
+    /* (the cells past the board's stay empty from pos_init: a playout
+     * loads a position at each start, and the arrays are large) */
+    memcpy(p->cells, cells, (size_t)g->board.cell_count * sizeof p->cells[0]);
+    memcpy(p->reserve, reserve, sizeof p->reserve);
+    memcpy(p->vars, vars, sizeof p->vars);
+    p->ply = ply;
+    p->side = game_player_at(g, ply);
+    p->since_reset = since_reset;
+    p->passes = 0;
+    p->log_length = 0;
+    p->log_overflow = false;
+    for (int i = 0; i < p->history_length; i++)
+        p->seen[p->history[i] & SEEN_MASK] = -1;
+    p->history_length = 0;
+}
+
+/* The initial position's parts (load_parts), its variables in START. */
+static void load_initial_parts(position *p, struct position_start *start)
+{
+    const game *g = p->game;
+    for (int v = 0; v < GAME_MAX_VARS; v++)
+        start->vars[v] = v < g->var_count ? g->var_initial[v] : 0;
+    load_parts(p, g->initial_cells, &g->initial_reserve[0][0], start->vars, 0, 0);
+}
+
+/* The sets of the cells and the hash of everything, from the parts. */
+static void build_sets(position *p)
+{
+    const game *g = p->game;
+    for (int pl = 0; pl < GAME_MAX_PLAYERS; pl++)
+        cellset_clear(&p->owned[pl], g->words);
+    for (int t = 0; t < g->type_count; t++)
+        cellset_clear(&p->typed[t], g->words);
+    cellset_clear(&p->occupied, g->words);
+    for (int c = 0; c < g->board.cell_count; c++)
+        pos_occupy(p, c, 0, p->cells[c]);
+    uint64_t hash = g->zobrist_side[p->side];
+    for (int c = 0; c < g->board.cell_count; c++)
+        hash ^= pos_piece_key(g, c, p->cells[c]);
+    for (int pl = 0; pl < g->player_count; pl++)
+        for (int t = 0; t < g->type_count; t++)
+            hash ^= pos_reserve_key(pl, t, p->reserve[pl][t]);
+    for (int v = 0; v < g->var_count; v++)
+        hash ^= pos_var_key(v, p->vars[v]);
+    p->hash = hash;
+}
+
+bool pos_init(position *p, const game *g)
+{
+    memset(p, 0, sizeof *p);
+    p->game = g;
+    p->log = malloc(POSITION_MAX_LOG * sizeof *p->log);
+    p->history = malloc(POSITION_MAX_PLIES * sizeof *p->history);
+    p->history_before = malloc(POSITION_MAX_PLIES * sizeof *p->history_before);
+    p->seen = malloc((SEEN_MASK + 1) * sizeof *p->seen);
+    p->start = malloc(sizeof *p->start);
+    if (!p->log || !p->history || !p->history_before || !p->seen || !p->start) {
+        pos_free(p);
+        return false;
+    }
+    for (unsigned b = 0; b <= SEEN_MASK; b++)
+        p->seen[b] = -1;
+    load_initial_parts(p, p->start);
+    build_sets(p);
+    memcpy(p->start->owned, p->owned, sizeof p->owned);
+    p->start->occupied = p->occupied;
+    memcpy(p->start->typed, p->typed, sizeof p->typed);
+    p->start->hash = p->hash;
+    return true;
+}
+
+bool pos_copy(position *to, const position *from)
+{
+    if (to->game != from->game || !to->log || !to->history || !to->seen)
+        return false;
+    change *log = to->log;
+    uint64_t *history = to->history;
+    int32_t *history_before = to->history_before, *seen = to->seen;
+    struct position_start *start = to->start;
+    *to = *from;
+    to->log = log;
+    to->history = history;
+    to->history_before = history_before;
+    to->seen = seen;
+    to->start = start;     /* (the same game's: the same) */
+    memcpy(to->log, from->log, (size_t)from->log_length * sizeof *log);
+    memcpy(to->history, from->history, (size_t)from->history_length * sizeof *history);
+    memcpy(to->history_before, from->history_before, (size_t)from->history_length * sizeof *history_before);
+    memcpy(to->seen, from->seen, (SEEN_MASK + 1) * sizeof *seen);
+    return true;
+}
+
+void pos_free(position *p)
+{
+    free(p->log);
+    free(p->history);
+    free(p->history_before);
+    free(p->seen);
+    free(p->start);
+    p->log = NULL;
+    p->history = NULL;
+    p->history_before = NULL;
+    p->seen = NULL;
+    p->start = NULL;
+}
+
+/* DST = SRC, a cell set's first WORDS words: a loop, not a call of
+ * memcpy (a playout starts with pos_reset; most boards are one word). */
+static inline void copy_words(uint64_t *dst, const uint64_t *src, int words)
+{
+    for (int w = 0; w < words; w++)
+        dst[w] = src[w];
+}
+
+void pos_copy_forward(position *to, const position *from)
+{
+    const game *g = from->game;
+    memcpy(to->cells, from->cells, (size_t)g->board.cell_count * sizeof to->cells[0]);
+    memcpy(to->reserve, from->reserve, sizeof to->reserve);
+    memcpy(to->vars, from->vars, sizeof to->vars);
+    to->side = from->side;
+    to->ply = from->ply;
+    to->since_reset = from->since_reset;
+    to->passes = from->passes;
+    to->hash = from->hash;
+    for (int pl = 0; pl < GAME_MAX_PLAYERS; pl++)
+        copy_words(to->owned[pl].w, from->owned[pl].w, g->words);
+    for (int t = 0; t < g->type_count; t++)
+        copy_words(to->typed[t].w, from->typed[t].w, g->words);
+    copy_words(to->occupied.w, from->occupied.w, g->words);
+    to->log_length = 0;
+    to->log_overflow = false;
+    /* the chains of TO's own history emptied, then FROM's copied (both
+     * empty in a game that reads none) */
+    for (int i = 0; i < to->history_length; i++)
+        to->seen[to->history[i] & SEEN_MASK] = -1;
+    to->history_length = from->history_length;
+    if (from->history_length) {
+        memcpy(to->history, from->history, (size_t)from->history_length * sizeof *to->history);
+        memcpy(to->history_before, from->history_before, (size_t)from->history_length * sizeof *to->history_before);
+        memcpy(to->seen, from->seen, (SEEN_MASK + 1) * sizeof *to->seen);
+    }
+}
+
+void pos_reset(position *p)
+{
+    const game *g = p->game;
+    const struct position_start *start = p->start;
+    load_parts(p, g->initial_cells, &g->initial_reserve[0][0], start->vars, 0, 0);
+    /* the sets and hash pos_init built, copied: no walk over the board */
+    for (int pl = 0; pl < GAME_MAX_PLAYERS; pl++)
+        copy_words(p->owned[pl].w, start->owned[pl].w, g->words);
+    for (int t = 0; t < g->type_count; t++)
+        copy_words(p->typed[t].w, start->typed[t].w, g->words);
+    copy_words(p->occupied.w, start->occupied.w, g->words);
+    p->hash = start->hash;
+}
+
+void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES],
+              const int32_t *vars, int ply, int since_reset)
+{
+    load_parts(p, cells, &reserve[0][0], vars, ply, since_reset);
+    build_sets(p);
+}
+
+static void push(position *p, uint8_t kind, uint8_t player, uint16_t index, int32_t before,
+                 int32_t after)
+{
+    if (p->log_length >= POSITION_MAX_LOG) {
+        p->log_overflow = true;
+        return;
+    }
+    {
+        change *c = &p->log[p->log_length++];
+        c->kind = kind;
+        c->player = player;
+        c->index = index;
+        c->before = before;
+        c->after = after;
+    }
+}
+
+/* (inlined into pos_make, which runs once a ply; LOGGED false: pos_play,
+ * whose changes are never taken back) */
+__attribute__((always_inline)) static inline void set_cell(position *p, int cell, uint16_t code, bool hashed,
+                                                          bool logged)
+{
+    uint16_t old = p->cells[cell];
+    if (old == code)
+        return;
+    if (logged)
+        push(p, CHANGE_CELL, 0, (uint16_t)cell, old, code);
+    if (hashed)
+        p->hash ^= pos_piece_key(p->game, cell, old) ^ pos_piece_key(p->game, cell, code);
+    pos_occupy(p, cell, old, code);
+    p->cells[cell] = code;
+}
+
+void pos_set_cell(position *p, int cell, uint16_t code)
+{
+    set_cell(p, cell, code, true, true);
+}
+
+void pos_move_piece(position *p, int from, int to)
+{
+    uint16_t code = p->cells[from], victim = p->cells[to];
+    if (!code || from == to || p->log_length + 3 > POSITION_MAX_LOG) {
+        pos_set_cell(p, to, 0);
+        pos_set_cell(p, from, 0);
+        pos_set_cell(p, to, code);
+        return;
+    }
+    const game *g = p->game;
+    change *log = p->log + p->log_length;
+    if (victim) {
+        *log++ = (change){ CHANGE_CELL, 0, (uint16_t)to, victim, 0 };
+        p->hash ^= pos_piece_key(g, to, victim);
+        pos_occupy(p, to, victim, 0);
+    }
+    log[0] = (change){ CHANGE_CELL, 0, (uint16_t)from, code, 0 };
+    log[1] = (change){ CHANGE_CELL, 0, (uint16_t)to, 0, code };
+    p->log_length = (int)(log + 2 - p->log);
+    p->hash ^= pos_piece_key(g, from, code) ^ pos_piece_key(g, to, code);
+    /* FROM holds the piece and TO is empty now: one bit each way */
+    cellset both;
+    cellset_clear(&both, g->words);
+    cellset_add(&both, from);
+    cellset_add(&both, to);
+    for (int w = 0; w < g->words; w++) {
+        p->owned[PIECE_OWNER(code)].w[w] ^= both.w[w];
+        p->typed[PIECE_TYPE(code)].w[w] ^= both.w[w];
+        p->occupied.w[w] ^= both.w[w];
+    }
+    p->cells[from] = 0;
+    p->cells[to] = code;
+}
+
+void pos_add_reserve(position *p, int player, int type, int delta)
+{
+    int32_t old = p->reserve[player][type];
+    if (old < 0 || delta == 0)
+        return;   /* unlimited */
+    int32_t now = old + delta;
+    push(p, CHANGE_RESERVE, (uint8_t)player, (uint16_t)type, old, now);
+    p->hash ^= pos_reserve_key(player, type, old) ^ pos_reserve_key(player, type, now);
+    p->reserve[player][type] = now;
+}
+
+void pos_set_var(position *p, int var, int32_t value)
+{
+    int32_t old = p->vars[var];
+    if (old == value)
+        return;
+    push(p, CHANGE_VAR, 0, (uint16_t)var, old, value);
+    p->hash ^= pos_var_key(var, old) ^ pos_var_key(var, value);
+    p->vars[var] = value;
+}
+
+/* Takes the change C back; its keys leave the hash too when HASHED (not
+ * when the caller restores the hash itself). */
+__attribute__((always_inline)) static inline void revert(position *p, const change *c, bool hashed)
+{
+    switch (c->kind) {
+    case CHANGE_CELL:
+        if (hashed)
+            p->hash ^= pos_piece_key(p->game, c->index, (uint16_t)c->after)
+                     ^ pos_piece_key(p->game, c->index, (uint16_t)c->before);
+        pos_occupy(p, c->index, (uint16_t)c->after, (uint16_t)c->before);
+        p->cells[c->index] = (uint16_t)c->before;
+        break;
+    case CHANGE_RESERVE:
+        if (hashed)
+            p->hash ^= pos_reserve_key(c->player, c->index, c->after) ^ pos_reserve_key(c->player, c->index, c->before);
+        p->reserve[c->player][c->index] = c->before;
+        break;
+    case CHANGE_VAR:
+        if (hashed)
+            p->hash ^= pos_var_key(c->index, c->after) ^ pos_var_key(c->index, c->before);
+        p->vars[c->index] = c->before;
+        break;
+    }
+}
+
+void pos_undo_to(position *p, int mark)
+{
+    while (p->log_length > mark)
+        revert(p, &p->log[--p->log_length], true);
+}
+
+int pos_rewind(position *p, int mark)
+{
+    int end = p->log_length;
+    pos_undo_to(p, mark);
+    return end;
+}
+
+void pos_replay(position *p, int end)
+{
+    for (; p->log_length < end; p->log_length++) {
+        const change *c = &p->log[p->log_length];
+        switch (c->kind) {
+        case CHANGE_CELL:
+            set_cell(p, c->index, (uint16_t)c->after, true, false);
+            break;
+        case CHANGE_RESERVE:
+            p->hash ^= pos_reserve_key(c->player, c->index, c->before) ^ pos_reserve_key(c->player, c->index, c->after);
+            p->reserve[c->player][c->index] = c->after;
+            break;
+        case CHANGE_VAR:
+            p->hash ^= pos_var_key(c->index, c->before) ^ pos_var_key(c->index, c->after);
+            p->vars[c->index] = c->after;
+            break;
+        }
+    }
+}
+
+void pos_undo_to_hash(position *p, int mark, uint64_t hash)
+{
+    while (p->log_length > mark)
+        revert(p, &p->log[--p->log_length], false);
+    p->hash = hash;
+}
+
+/* The changes of a move and the turn passed on, the hash set from HASH;
+ * the cells' changes logged when LOGGED (pos_make; pos_play forgets them). */
+__attribute__((always_inline)) static inline void make_changes(position *p, const change *changes, int count,
+                                                              bool resets, bool passed, uint64_t hash, bool logged)
+{
+    pos_keep_history(p);
+    for (int i = 0; i < count; i++) {
+        const change *c = &changes[i];
+        switch (c->kind) {
+        case CHANGE_CELL: set_cell(p, c->index, (uint16_t)c->after, false, logged); break;
+        case CHANGE_RESERVE: pos_add_reserve(p, c->player, c->index, c->after - c->before); break;
+        case CHANGE_VAR: pos_set_var(p, c->index, c->after); break;
+        }
+    }
+    /* (the reserves' and variables' changes moved the hash: HASH has them) */
+    pos_pass_turn(p, resets, passed, hash);
+}
+
+void pos_make(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash, undo *u)
+{
+    u->log_mark = p->log_length;
+    u->side = p->side;
+    u->ply = p->ply;
+    u->since_reset = p->since_reset;
+    u->passes = p->passes;
+    u->hash = p->hash;
+    u->history_length = p->history_length;
+    make_changes(p, changes, count, resets, passed, hash, true);
+}
+
+void pos_play(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash)
+{
+    make_changes(p, changes, count, resets, passed, hash, false);
+    p->log_length = 0;  /* (a reserve's or a variable's change was logged) */
+}
+
+void pos_unmake(position *p, const undo *u)
+{
+    pos_undo_to(p, u->log_mark);
+    p->side = u->side;
+    p->ply = u->ply;
+    p->since_reset = u->since_reset;
+    p->passes = u->passes;
+    p->hash = u->hash;
+    if (p->history_length > 0 && p->history_length == u->history_length + 1) {
+        int i = --p->history_length;
+        p->seen[p->history[i] & SEEN_MASK] = p->history_before[i];
+    }
+}
+
+void pos_commit(position *p)
+{
+    p->log_length = 0;
+}
+
+int pos_occurrences(const position *p, uint64_t hash)
+{
+    int n = 0;
+    for (int i = p->seen[hash & SEEN_MASK]; i >= 0; i = p->history_before[i])
+        if (p->history[i] == hash)
+            n++;
+    return n;
+}
+
+int pos_repetitions(const position *p)
+{
+    return pos_occurrences(p, p->hash);
+}

@@ -1,0 +1,258 @@
+/* position: the state of one game in progress, changed in place.
+ *
+ * Every change goes through pos_set_cell, pos_add_reserve or pos_set_var,
+ * which update the Zobrist hash and push an undo entry on the position's
+ * change log; pos_undo_to rolls the log back to a mark.  A move is a run of
+ * such changes (the move generator records them while it builds the move),
+ * so make and unmake are replays of the same records, and no position is
+ * ever copied during search.
+ */
+#ifndef TABULA_POSITION_H
+#define TABULA_POSITION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game/cellset.h"
+#include "game/game.h"
+#include "game/rng.h"
+
+typedef enum change_kind { CHANGE_CELL, CHANGE_RESERVE, CHANGE_VAR } change_kind;
+
+typedef struct change {
+    uint8_t kind;
+    uint8_t player;     /* reserve */
+    uint16_t index;     /* cell, type (reserve) or variable */
+    int32_t before, after;
+} change;
+
+#define POSITION_MAX_LOG 65536
+#define POSITION_MAX_PLIES 100000
+/* position.seen's size (SEEN_MASK + 1 heads of chains): small enough to
+ * stay in the first-level cache (8 KB), where a table of a million entries
+ * cost a cache miss at every ply of a playout, each looking up a new
+ * position's random low bits.  Each chain holds only the history's
+ * positions of those low bits, so a lookup reads a few of them: a count
+ * per value of the bits says only "maybe", and in a game of 1 000 plies a
+ * "maybe" came at one lookup in eight, each a scan of the whole history. */
+#define SEEN_BITS 11
+#define SEEN_MASK ((1u << SEEN_BITS) - 1)
+
+typedef struct position {
+    const game *game;
+    uint16_t cells[BOARD_MAX_CELLS];
+    int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES];   /* -1: unlimited */
+    int32_t vars[GAME_MAX_VARS];
+    int side;                   /* player to move */
+    int ply;
+    int since_reset;            /* plies since the last capture or resetting move */
+    int passes;                 /* consecutive passes */
+    uint64_t hash;              /* of cells, reserves, vars and side */
+    cellset owned[GAME_MAX_PLAYERS];   /* cells holding each player's pieces */
+    cellset occupied;                  /* cells holding any piece */
+    cellset typed[GAME_MAX_TYPES];     /* cells holding each type */
+    /* the change log: moves being built and moves made */
+    change *log;
+    int log_length;
+    bool log_overflow;          /* a change could not be logged: undo is unsafe */
+    /* hashes of earlier positions, for repetition rules (kept only in a
+     * game that has one: game.reads_history), chained by their low bits:
+     * seen[h & SEEN_MASK] is the latest entry of those bits (-1: none),
+     * history_before[i] the one before entry i, so that a position never
+     * seen before (the usual case) is answered after a look at a few */
+    uint64_t *history;
+    int32_t *history_before;
+    int history_length;
+    int32_t *seen;
+    struct position_start *start;   /* the initial position's sets, for pos_reset */
+} position;
+
+/* One made move's bookkeeping, for pos_unmake. */
+typedef struct undo {
+    int log_mark;
+    int side, ply, since_reset, passes;
+    int history_length;
+    uint64_t hash;
+} undo;
+
+/* Sets up the game's initial position; false when memory runs out. */
+bool pos_init(position *p, const game *g);
+void pos_free(position *p);
+/* Makes TO (initialised for the same game) a copy of FROM, its history
+ * and change log included, so that moves can be made and taken back on
+ * either alone (a search in another thread).  False if TO is not ready. */
+bool pos_copy(position *to, const position *from);
+/* Makes TO (initialised for the same game) FROM as it stands, to be
+ * played forward from for good (a rollout of the MCTS engine): its change
+ * log starts empty, so nothing before the copy can be unmade on it; the
+ * history of earlier positions is copied where a rule reads it.  Cheaper
+ * than pos_copy: only the board's cells and words are copied. */
+void pos_copy_forward(position *to, const position *from);
+/* Back to the initial position, keeping the buffers (P made by pos_init). */
+void pos_reset(position *p);
+/* Sets a position from its parts (no history); PLY decides the side. */
+void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES],
+              const int32_t *vars, int ply, int since_reset);
+
+void pos_set_cell(position *p, int cell, uint16_t code);
+/* The piece on FROM moves to TO, taking off what stands there: the changes
+ * (and their log) of pos_set_cell(TO, 0), (FROM, 0), (TO, piece), made at once. */
+void pos_move_piece(position *p, int from, int to);
+void pos_add_reserve(position *p, int player, int type, int delta);
+void pos_set_var(position *p, int var, int32_t value);
+/* The hash keys of a piece on a cell (0 for an empty cell; plain: the
+ * piece of TYPE and OWNER without flags), a reserve count and a variable's
+ * value: a position's hash is the xor of its parts' keys (and the side's),
+ * so a change moves it by the old key xor the new. */
+static inline uint64_t pos_plain_piece_key(const game *g, int cell, int type, int owner)
+{
+    return g->zobrist_piece[(type * 4 + owner) * g->board.cell_count + cell];
+}
+static inline uint64_t pos_piece_key(const game *g, int cell, uint16_t code)
+{
+    if (!code)
+        return 0;
+    uint64_t key = pos_plain_piece_key(g, cell, PIECE_TYPE(code), PIECE_OWNER(code));
+    unsigned flags = PIECE_FLAGS(code);
+    for (int f = 0; flags; f++, flags >>= 1)
+        if (flags & 1)
+            key ^= g->zobrist_flag[cell * GAME_MAX_FLAGS + f];
+    return key;
+}
+
+/* Reserve counts and variables are hashed by mixing rather than by tables:
+ * their ranges are not known in advance. */
+static inline uint64_t pos_reserve_key(int player, int type, int32_t count)
+{
+    return count < 0 ? 0 : rng_mix(((uint64_t)(player * GAME_MAX_TYPES + type) << 32) ^ (uint32_t)count ^ 0x5EED);
+}
+
+static inline uint64_t pos_var_key(int var, int32_t value)
+{
+    return rng_mix(((uint64_t)(var + 1000) << 40) ^ (uint32_t)value ^ 0xFACE);
+}
+
+/* Rolls the change log back to MARK (undoing each change). */
+void pos_undo_to(position *p, int mark);
+/* The same, for a look at the position before the changes: they stay in
+ * the log past its end, and pos_replay(P, END), END what pos_rewind
+ * returned, makes them again, log and hash as they were. */
+int pos_rewind(position *p, int mark);
+void pos_replay(position *p, int end);
+/* The same, back to where the hash was HASH: the changes' keys are not
+ * worked out again (the generator keeps the hash of each state it undoes
+ * to). */
+void pos_undo_to_hash(position *p, int mark, uint64_t hash);
+
+/* Applies CHANGES (as recorded by the generator) and passes the turn;
+ * RESETS tells whether the move resets the 'plies without' count, PASSED
+ * whether it was a pass.  HASH is the hash the changes lead to, the side
+ * not yet passed (move.hash, which the generator computed as it made
+ * them): the changes are not hashed again. */
+void pos_make(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash, undo *u);
+void pos_unmake(position *p, const undo *u);
+/* pos_make and pos_commit at once, for a random playout: the move is made
+ * for good, and neither it nor those before it can be unmade (cheaper:
+ * nothing is logged). */
+void pos_play(position *p, const change *changes, int count, bool resets, bool passed, uint64_t hash);
+/* The sets of P (owned, typed, occupied) moved as CELL changes from OLD to
+ * CODE (either 0: empty); the cell itself is the caller's.  Inline: each
+ * change of a cell runs it, in the generator's inner loop and a playout's
+ * ply. */
+__attribute__((always_inline)) static inline void pos_occupy(position *p, int cell, uint16_t old, uint16_t code)
+{
+    if (old) {
+        cellset_remove(&p->owned[PIECE_OWNER(old)], cell);
+        cellset_remove(&p->typed[PIECE_TYPE(old)], cell);
+        cellset_remove(&p->occupied, cell);
+    }
+    if (code) {
+        cellset_add(&p->owned[PIECE_OWNER(code)], cell);
+        cellset_add(&p->typed[PIECE_TYPE(code)], cell);
+        cellset_add(&p->occupied, cell);
+    }
+}
+/* The history kept where a rule reads it (before a move is made). */
+__attribute__((always_inline)) static inline void pos_keep_history(position *p)
+{
+    if (p->game->reads_history && p->history_length < POSITION_MAX_PLIES) {
+        int i = p->history_length++;
+        p->history[i] = p->hash;
+        p->history_before[i] = p->seen[p->hash & SEEN_MASK];
+        p->seen[p->hash & SEEN_MASK] = i;
+    }
+}
+/* The turn passed on after a move whose changes are made: the hash set
+ * from HASH (which has them), the counts moved on. */
+__attribute__((always_inline)) static inline void pos_pass_turn(position *p, bool resets, bool passed, uint64_t hash)
+{
+    const game *g = p->game;
+    p->hash = hash ^ g->zobrist_side[p->side];
+    p->side = game_side_after(g, p->side, p->ply);
+    p->ply++;
+    p->hash ^= g->zobrist_side[p->side];
+    p->since_reset = resets ? 0 : p->since_reset + 1;
+    p->passes = passed ? p->passes + 1 : 0;
+}
+/* pos_play of the move that puts a piece of TYPE and OWNER, without
+ * flags, on the empty CELL and changes nothing else (a placement that
+ * neither captures nor resets).  Inline: it is a playout's ply
+ * (playout_run), and pos_make's work without the log or set_cell's
+ * tests of what the cell held. */
+static inline void pos_play_placement(position *p, int cell, int type, int owner)
+{
+    const game *g = p->game;
+    pos_keep_history(p);
+    /* (pos_occupy's sets, without its test of a code known to be a piece) */
+    cellset_add(&p->owned[owner], cell);
+    cellset_add(&p->typed[type], cell);
+    cellset_add(&p->occupied, cell);
+    p->cells[cell] = PIECE_CODE(type, owner, 0);
+    pos_pass_turn(p, false, false, p->hash ^ pos_plain_piece_key(g, cell, type, owner));
+    p->log_length = 0;
+}
+/* pos_play of the move that takes the pieces on the cells of VICTIMS off
+ * the board (a board of one word) and the piece on FROM to TO (FROM
+ * itself, perhaps), where it becomes LANDED, and changes nothing else; HASH
+ * is the hash after it, the side not passed (as pos_play's); RESETS as
+ * pos_play's.  Inline: it is a playout's ply (a hop chain of
+ * playout_shifts.c). */
+static inline void pos_play_jumps(position *p, int from, int to, uint64_t victims, uint16_t landed, bool resets,
+                                  uint64_t hash)
+{
+    uint16_t code = p->cells[from];
+    pos_keep_history(p);
+    for (; victims; victims &= victims - 1) {
+        int cell = __builtin_ctzll(victims);
+        pos_occupy(p, cell, p->cells[cell], 0);
+        p->cells[cell] = 0;
+    }
+    pos_occupy(p, from, code, 0);
+    p->cells[from] = 0;
+    pos_occupy(p, to, 0, landed);
+    p->cells[to] = landed;
+    pos_pass_turn(p, resets, false, hash);
+    p->log_length = 0;
+}
+/* pos_play of the move that takes the piece on FROM to TO, taking off
+ * what stood there, where it becomes LANDED (its code after the
+ * after-rules), and changes nothing else, on a board of one word; RESETS
+ * as pos_play's (a step of playout_shifts.c). */
+static inline void pos_play_landing(position *p, int from, int to, uint16_t landed, bool resets)
+{
+    const game *g = p->game;
+    uint16_t victim = p->cells[to];
+    uint64_t hash = p->hash ^ pos_piece_key(g, from, p->cells[from]) ^ pos_piece_key(g, to, landed)
+                    ^ pos_piece_key(g, to, victim);
+    pos_play_jumps(p, from, to, victim ? (uint64_t)1 << to : 0, landed, resets, hash);
+}
+/* Forgets how to unmake the moves made so far (their changes leave the
+ * log), for drivers that only go forward, such as a random playout. */
+void pos_commit(position *p);
+
+/* How many earlier positions (same side to move) have HASH. */
+int pos_occurrences(const position *p, uint64_t hash);
+/* How many earlier positions equal this one. */
+int pos_repetitions(const position *p);
+
+#endif

@@ -1,0 +1,974 @@
+/* actions: one action of a turn applied to the position in place, the
+ * rest of the turn run as its continuation, then rolled back. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen/landing.h"
+#include "movegen/movegen_internal.h"
+#include "game/shifts.h"
+
+/* --- changing the position during a turn */
+
+void gen_path_push(gen *x, int kind, int value)
+{
+    if (x->path_length < (int)(sizeof x->path / sizeof x->path[0]))
+        x->path[x->path_length++] = PATH_TOKEN(kind, value);
+    else
+        gen_limit(x, MOVEGEN_LIMIT_TURN_PATH, x->node);
+}
+
+/* What the game's capture effect leaves on a cell that held CODE (a
+ * capture into the reserve also counts the piece there): the piece turned
+ * the mover's, or nothing.  CODE itself: the capture changes nothing. */
+static inline uint16_t captured_code(const gen *x, uint16_t code)
+{
+    return x->g->capture == CAPTURE_CONVERT ? PIECE_CODE(PIECE_TYPE(code), x->player, PIECE_FLAGS(code)) : 0;
+}
+
+/* Applies the game's capture effect to the piece at CELL. */
+static void capture_at(gen *x, int cell)
+{
+    uint16_t code = x->pos->cells[cell];
+    if (!code)
+        return;
+    if (x->g->capture == CAPTURE_RESERVE)
+        pos_add_reserve(x->pos, x->player, PIECE_TYPE(code), 1);
+    pos_set_cell(x->pos, cell, captured_code(x, code));
+    x->captured = true;
+}
+
+/* Moves the anchor piece to TO, removing what stands there. */
+static bool move_anchor(gen *x, int to)
+{
+    int from = x->anchor;
+    uint16_t victim = x->pos->cells[to];
+    if (victim) {
+        /* landing on a piece takes it off the board (or into the reserve) */
+        if (x->g->capture == CAPTURE_RESERVE)
+            pos_add_reserve(x->pos, x->player, PIECE_TYPE(victim), 1);
+        x->captured = true;
+    }
+    pos_move_piece(x->pos, from, to);
+    return victim != 0;
+}
+
+typedef struct saved_state {
+    uint64_t hash;
+    int mark, anchor, last, path_length, chain_direction;
+    bool captured;
+    cellset visited, jumped;
+} saved_state;
+
+static void save(const gen *x, saved_state *s)
+{
+    s->mark = x->pos->log_length;
+    s->hash = x->pos->hash;
+    s->anchor = x->anchor;
+    s->last = x->last;
+    s->path_length = x->path_length;
+    s->chain_direction = x->chain_direction;
+    s->captured = x->captured;
+    cellset_copy(&s->visited, &x->visited, x->g->words);
+    cellset_copy(&s->jumped, &x->jumped, x->g->words);
+}
+
+static void restore(gen *x, const saved_state *s)
+{
+    pos_undo_to_hash(x->pos, s->mark, s->hash);
+    x->anchor = s->anchor;
+    x->last = s->last;
+    x->path_length = s->path_length;
+    x->chain_direction = s->chain_direction;
+    x->captured = s->captured;
+    cellset_copy(&x->visited, &s->visited, x->g->words);
+    cellset_copy(&x->jumped, &s->jumped, x->g->words);
+}
+
+int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after)
+{
+    const game *g = x->g;
+    const position *p = x->pos;
+    int from = x->anchor;
+    uint16_t code = p->cells[from], victim = p->cells[to];
+    int n = 0;
+    uint64_t hash = p->hash;
+    if (victim) {
+        if (c)
+            c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, victim, 0 };
+        hash ^= pos_piece_key(g, to, victim);
+        x->captured = true;
+    }
+    if (c) {
+        c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)from, code, 0 };
+        c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, 0, code };
+        gen_path_push(x, victim ? PATH_TO_CAPTURE : PATH_TO, to);
+    }
+    hash ^= pos_piece_key(g, from, code) ^ pos_piece_key(g, to, code);
+    x->applied++;
+    if (after)
+        n = after_landing_changes(x, to, code, c, n, &hash);
+    *hash_after = hash;
+    return n;
+}
+
+int after_landing_changes(gen *x, int to, uint16_t code, change *c, int n, uint64_t *hash)
+{
+    /* each rule changes the piece's type where its condition holds at TO,
+     * as action_change would on the board */
+    const game *g = x->g;
+    int anchor = x->anchor, last = x->last;
+    x->anchor = x->last = to;
+    for (int i = 0; i < g->after_landing_count; i++) {
+        const mnode *guard = &g->nodes[g->after_landing[i]];
+        int type = g->nodes[guard->a].types[0];
+        if (type == PIECE_TYPE(code))
+            continue;
+        bool holds = g->after_landing_by_cells[i] ? (g->after_landing_cells[i][x->player] >> to) & 1
+                                                   : eval_cond_quick(x, guard->cond);
+        if (holds == ((guard->flags & MF_NEGATE) != 0))
+            continue;
+        uint16_t changed = PIECE_CODE(type, PIECE_OWNER(code), PIECE_FLAGS(code));
+        if (c) {
+            c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, code, changed };
+            gen_path_push(x, PATH_CHANGE, type);
+        }
+        *hash ^= pos_piece_key(g, to, code) ^ pos_piece_key(g, to, changed);
+        code = changed;
+        x->applied++;
+    }
+    x->anchor = anchor;
+    x->last = last;
+    return n;
+}
+
+/* The landing on TO ends the turn: recorded without being made. */
+static void land_direct(gen *x, int to, bool after)
+{
+    int path = x->path_length;
+    bool captured = x->captured;
+    change c[LANDING_CHANGES];
+    uint64_t hash;
+    int n = landing_changes(x, to, after, c, &hash);
+    if (!x->stop)
+        gen_emit(x, c, n, hash);
+    x->path_length = path;
+    x->captured = captured;
+}
+
+/* Whether a placement that ends the turn (K empty) may be recorded directly. */
+static inline bool direct(const gen *x, const cont *k)
+{
+    return landing_kind(x, k) == LANDING_DIRECT;
+}
+
+/* The value N (M_SET_VAR) sets its variable to, read now. */
+static int32_t set_value(gen *x, const mnode *n)
+{
+    if (x->g->var_is_cell[n->type]) {
+        if (x->g->exprs[n->value].cell_program >= 0)
+            return cell_program_run(x, x->g->exprs[n->value].cell_program);
+        cellset s;
+        eval_set(x, n->value, &s);
+        return gen_first_cell(x, &s);
+    }
+    return (int32_t)eval_number(x, n->value);
+}
+
+/* The after-rules as actions (game.after_actions), applied in order to the
+ * position the landing made: what running their nodes (each when it can:
+ * action_set, action_set_flag, action_change) does, without running them. */
+static void apply_after_actions(gen *x)
+{
+    const game *g = x->g;
+    for (int i = 0; i < g->after_action_count; i++) {
+        const mnode *n = &g->nodes[g->after_actions[i]];
+        if (n->op == M_GUARD) {
+            if (eval_cond_quick(x, n->cond) == ((n->flags & MF_NEGATE) != 0))
+                continue;
+            n = &g->nodes[n->a];
+        }
+        uint16_t code = x->anchor >= 0 ? x->pos->cells[x->anchor] : 0;
+        switch (n->op) {
+        case M_SET_VAR:
+            if (n->type < 0)
+                continue;
+            pos_set_var(x->pos, n->type, set_value(x, n));
+            break;
+        case M_SET_FLAG:
+            if (!code)
+                continue;
+            pos_set_cell(x->pos, x->anchor,
+                         PIECE_CODE(PIECE_TYPE(code), PIECE_OWNER(code), PIECE_FLAGS(code) | (1u << n->type)));
+            break;
+        case M_CHANGE:
+            if (!code || n->types[0] == PIECE_TYPE(code))
+                continue;
+            pos_set_cell(x->pos, x->anchor, PIECE_CODE(n->types[0], PIECE_OWNER(code), PIECE_FLAGS(code)));
+            gen_path_push(x, PATH_CHANGE, n->types[0]);
+            break;
+        default:
+            continue;
+        }
+        x->applied++;
+    }
+}
+
+/* The placement of N's piece, CODE, on CELL, ending the turn after the
+ * changes C (COUNT of them, room for one more), recorded from HASH, the
+ * position's with those changes. */
+__attribute__((always_inline)) static inline void store_placement(gen *x, const mnode *n, change *c, int count,
+                                                                  uint16_t code, int cell, uint64_t hash)
+{
+    int path = x->path_length;
+    c[count] = (change){ CHANGE_CELL, 0, (uint16_t)cell, 0, code };
+    gen_path_push(x, PATH_DROP, cell);
+    gen_path_push(x, PATH_CHANGE, n->type);
+    gen_store(x, c, count + 1, hash ^ pos_piece_key(x->g, cell, code));
+    x->path_length = path;
+}
+
+/* MF_KEYED placements after one position are told apart by their cells,
+ * and from all others; that position is their key (xored with this, so as
+ * not to be taken for a finished move's) */
+#define KEYED_SALT UINT64_C(0x6b65796564706c63)
+
+/* A landing on TO whose turn ends with a keyed placement on the cells the
+ * piece then sees (`slide ... then place T at sight(here, D)`: MF_KEYED,
+ * from the supply, no after-rules, no legality filter), while moves are
+ * only counted or drawn: the placements are counted from the sight read on
+ * the board as the landing would leave it, and the landing is made only
+ * for the one drawn.  True when done so. */
+static bool land_keyed_place(gen *x, int to, const cont *k)
+{
+    const game *g = x->g;
+    if (!k || k->count || k->next || x->chance || x->attack || !g->direct_emit || !(x->counting || x->sampling))
+        return false;
+    const mnode *n = &g->nodes[k->node];
+    if (n->op != M_PLACE || !(n->flags & MF_KEYED) || (n->flags & MF_FROM_RESERVE) || n->at < 0)
+        return false;
+    const cexpr *at = &g->exprs[n->at];
+    if (at->op != C_SET_SIGHT || !at->sight_shifts || g->exprs[at->a].op != C_SET_HERE)
+        return false;
+    position *p = x->pos;
+    int words = g->words, from = x->anchor;
+    cellset filled = p->occupied, cells;
+    cellset_remove(&filled, from);
+    cellset_add(&filled, to);
+    cellset_clear(&cells, words);
+    const dlist *d = &g->dlists[at->value];
+    sight_all(g, d->steps[x->player], d->count[x->player], to, &filled, &cells);
+    cellset_and_not(&cells, &filled, words);
+    bool captured = x->captured;
+    uint64_t landed;
+    landing_changes(x, to, false, NULL, &landed);
+    int found = cellset_count(&cells, words);
+    if (x->stop || !gen_fresh(x, landed ^ KEYED_SALT)) {
+        x->captured = captured;
+        return true;
+    }
+    x->applied += found;
+    if (x->counting) {
+        x->counted += found;
+        if (found && x->stop_at_first)
+            x->stop = true;
+        x->captured = captured;
+        return true;
+    }
+    int cell = cellset_nth(&cells, gen_sample_batch(x, found), words);
+    x->captured = captured;
+    if (cell < 0)
+        return true;
+    /* the one drawn: made, and its placement recorded */
+    int mark = p->log_length, anchor = x->anchor, last = x->last, path = x->path_length;
+    uint64_t hash = p->hash;
+    bool took = move_anchor(x, to);
+    x->anchor = x->last = to;
+    gen_path_push(x, took ? PATH_TO_CAPTURE : PATH_TO, to);
+    int owner = gen_player(x, n->player);
+    change c[1];
+    store_placement(x, n, c, 0, PIECE_CODE(n->type, owner < 0 ? x->player : owner, 0), cell, p->hash);
+    pos_undo_to_hash(p, mark, hash);
+    x->anchor = anchor;
+    x->last = last;
+    x->path_length = path;
+    x->captured = captured;
+    return true;
+}
+
+static void land(gen *x, int to, const cont *k)
+{
+    /* looking for a capture: a landing off the targets, with nothing after
+     * it that could take a piece, cannot be one */
+    if (x->attack && !cellset_has(&x->attack_targets, to) && gen_attack_futile(x, k))
+        return;
+    int kind = landing_kind(x, k);
+    if (kind != LANDING_MADE) {
+        land_direct(x, to, kind == LANDING_AFTER);
+        return;
+    }
+    const game *g = x->g;
+    if (x->legal_quiet && g->landing_unmade && !x->attack && !x->chance) {
+        /* the turn ends here (but for the after-rules): maybe not made */
+        bool after = k && k->node == g->after && k->count == 0 && !k->next;
+        if ((!k || after) && land_unmade(x, to, after))
+            return;
+    }
+    if (land_keyed_place(x, to, k))
+        return;
+    /* a landing changes the board, where the piece is, the path, whether
+     * it took and the cells visited, and only those are put back (what
+     * runs after it puts back what it changes itself) */
+    position *p = x->pos;
+    int mark = p->log_length, anchor = x->anchor, last = x->last, path = x->path_length;
+    uint64_t hash = p->hash;
+    bool captured = x->captured, visited = cellset_has(&x->visited, to);
+    bool took = move_anchor(x, to);
+    x->anchor = x->last = to;
+    cellset_add(&x->visited, to);
+    gen_path_push(x, took ? PATH_TO_CAPTURE : PATH_TO, to);
+    x->applied++;
+    if (k && k->node == x->g->after && k->count == 0 && !k->next && x->g->after_action_count >= 0) {
+        /* the turn ends here but for the after-rules */
+        apply_after_actions(x);
+        k = NULL;
+    }
+    gen_run_cont(x, k);
+    pos_undo_to_hash(p, mark, hash);
+    x->anchor = anchor;
+    x->last = last;
+    x->path_length = path;
+    x->captured = captured;
+    if (!visited)
+        cellset_remove(&x->visited, to);
+}
+
+static void land_then(gen *x, int to, const void *k)
+{
+    land(x, to, k);
+}
+
+void gen_land(gen *x, int to, const cont *k)
+{
+    land(x, to, k);
+}
+
+void action_step(gen *x, const mnode *n, const cont *k)
+{
+    each_landing(x, n, land_then, k);
+}
+
+void action_slide(gen *x, const mnode *n, const cont *k)
+{
+    each_landing(x, n, land_then, k);
+}
+
+void action_leap(gen *x, const mnode *n, const cont *k)
+{
+    action_step(x, n, k);
+}
+
+void action_hop(gen *x, const mnode *n, const cont *k)
+{
+    if (x->anchor < 0)
+        return;
+    /* the target and what may be jumped are tested cell by cell, as in
+     * may_land: most hops find nothing to jump */
+    set_tester target, over;
+    set_tester_init(&target, n->target);
+    set_tester_init(&over, n->over);
+    const dlist *d = gen_directions(x, n->directions);
+    int from = x->anchor;
+    for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
+        const dstep *s = &d->steps[x->player][i];
+        int identity = gen_step_identity(s);
+        if ((x->chain_flags & MF_STRAIGHT) && x->chain_direction >= 0 && x->chain_direction != identity)
+            continue;
+        int jumped = gen_step(x, from, s);
+        if (jumped < 0 || !x->pos->cells[jumped] || (n->over >= 0 && !set_tester_has(x, &over, jumped)))
+            continue;
+        if (cellset_has(&x->jumped, jumped) && !(x->chain_flags & MF_REJUMP))
+            continue;
+        int landings[GAME_MAX_DSTEPS], count = 0;
+        if (n->flags & MF_ANY_SIDE) {
+            for (int j = 0; j < d->count[x->player]; j++) {
+                int l = gen_step(x, jumped, &d->steps[x->player][j]);
+                if (l >= 0 && l != from)
+                    landings[count++] = l;
+            }
+        } else {
+            int l = gen_step(x, jumped, s);
+            if (l >= 0)
+                landings[count++] = l;
+        }
+        for (int j = 0; j < count && !x->stop; j++) {
+            int l = landings[j];
+            if (n->target >= 0 ? !set_tester_has(x, &target, l) : x->pos->cells[l] != 0)
+                continue;
+            if (!(x->chain_flags & MF_REVISIT) && cellset_has(&x->visited, l))
+                continue;
+            saved_state saved;
+            save(x, &saved);
+            move_anchor(x, l);
+            cellset_add(&x->jumped, jumped);
+            cellset_add(&x->visited, l);
+            x->anchor = x->last = l;
+            if (x->chain_direction < 0)
+                x->chain_direction = identity;
+            gen_path_push(x, PATH_TO, l);
+            x->applied++;
+            gen_run_cont(x, k);
+            restore(x, &saved);
+        }
+    }
+}
+
+void action_push(gen *x, const mnode *n, const cont *k)
+{
+    const game *g = x->g;
+    cellset starts;
+    bool anchored = n->at < 0;
+    if (anchored) {
+        if (x->anchor < 0)
+            return;
+        gen_single(x, &starts, x->anchor);
+    } else {
+        eval_set(x, n->at, &starts);
+    }
+    const dlist *d = gen_directions(x, n->directions);
+    for (int s0 = cellset_next(&starts, -1, g->words); s0 >= 0 && !x->stop; s0 = cellset_next(&starts, s0, g->words)) {
+        if (!x->pos->cells[s0])
+            continue;
+        for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
+            const dstep *s = &d->steps[x->player][i];
+            int line[BOARD_MAX_CELLS / 4], length = 0, cell = s0;
+            while (cell >= 0 && x->pos->cells[cell] && length < (int)(sizeof line / sizeof *line)) {
+                line[length++] = cell;
+                cell = gen_step(x, cell, s);
+                if (cell == s0)
+                    cell = -1;   /* a ring full of pieces cannot move */
+            }
+            if (cell < 0 || x->pos->cells[cell])
+                continue;
+            saved_state saved;
+            save(x, &saved);
+            cellset old_pushed = x->pushed, old_line = x->line;
+            cellset_clear(&x->pushed, g->words);
+            cellset_clear(&x->line, g->words);
+            int to = cell;
+            for (int j = length - 1; j >= 0; j--) {
+                uint16_t code = x->pos->cells[line[j]];
+                pos_set_cell(x->pos, line[j], 0);
+                pos_set_cell(x->pos, to, code);
+                cellset_add(&x->line, to);
+                if (j > 0)
+                    cellset_add(&x->pushed, to);
+                to = line[j];
+            }
+            int moved_to = gen_step(x, s0, s);
+            if (!anchored) {
+                gen_path_push(x, PATH_FROM, s0);
+                x->moved_type = PIECE_TYPE(x->pos->cells[moved_to]);
+            }
+            gen_path_push(x, PATH_TO, moved_to);
+            x->anchor = x->last = moved_to;
+            cellset_add(&x->visited, moved_to);
+            x->applied++;
+            gen_run_cont(x, k);
+            x->pushed = old_pushed;
+            x->line = old_line;
+            restore(x, &saved);
+        }
+    }
+}
+
+/* The reserve's change for N's placement for OWNER, into C at *COUNT,
+ * moving *HASH: none from the supply or an unlimited reserve. */
+static inline void placement_stock(const position *p, const mnode *n, int owner, change *c, int *count,
+                                   uint64_t *hash)
+{
+    int32_t stock = p->reserve[owner][n->type];
+    if ((n->flags & MF_FROM_RESERVE) && stock >= 0) {
+        c[(*count)++] = (change){ CHANGE_RESERVE, (uint8_t)owner, (uint16_t)n->type, stock, stock - 1 };
+        *hash ^= pos_reserve_key(owner, n->type, stock) ^ pos_reserve_key(owner, n->type, stock - 1);
+    }
+}
+
+/* Placements that end the turn, one on each of CELLS (all empty), recorded
+ * from what they would change (what action_place does, as changes). */
+static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells, bool unique)
+{
+    const game *g = x->g;
+    const position *p = x->pos;
+    change c[2];
+    int count = 0;
+    uint64_t hash = p->hash;
+    placement_stock(p, n, owner, c, &count, &hash);
+    uint16_t code = PIECE_CODE(n->type, owner, 0);
+    int path = x->path_length;
+    bool keyed = (n->flags & MF_KEYED) && !x->chance && !x->attack;
+    if (keyed) {
+        if (x->stop || !gen_fresh(x, p->hash ^ KEYED_SALT))
+            return;
+        if (x->counting) {
+            int found = cellset_count(cells, g->words);
+            x->applied += found;
+            x->counted += found;
+            if (found && x->stop_at_first)
+                x->stop = true;
+            return;
+        }
+    }
+    if (x->sampling && !x->chance && g->direct_emit) {
+        /* all the placements drawn from at once: only one is built */
+        if (x->stop)
+            return;
+        cellset fresh;
+        int count_fresh = 0;
+        if (unique || keyed) {  /* no two cells make one move */
+            cellset_copy(&fresh, cells, g->words);
+            count_fresh = cellset_count(cells, g->words);
+            x->applied += count_fresh;
+        } else {
+            cellset_clear(&fresh, g->words);
+            for (int cell = cellset_next(cells, -1, g->words); cell >= 0; cell = cellset_next(cells, cell, g->words)) {
+                x->applied++;
+                if (gen_fresh(x, hash ^ pos_piece_key(g, cell, code))) {
+                    cellset_add(&fresh, cell);
+                    count_fresh++;
+                }
+            }
+        }
+        int cell = cellset_nth(&fresh, gen_sample_batch(x, count_fresh), g->words);
+        if (cell >= 0)
+            store_placement(x, n, c, count, code, cell, hash);
+        return;
+    }
+    for (int cell = cellset_next(cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(cells, cell, g->words)) {
+        x->applied++;
+        uint64_t placed = hash ^ pos_piece_key(g, cell, code);
+        /* most placements are counted or passed over: built only when kept
+         * (with dice, the key needs the whole path first) */
+        if (!x->chance && !keyed && !gen_accept(x, placed))
+            continue;
+        c[count] = (change){ CHANGE_CELL, 0, (uint16_t)cell, 0, code };
+        gen_path_push(x, PATH_DROP, cell);
+        gen_path_push(x, PATH_CHANGE, n->type);
+        if (x->chance)
+            gen_emit(x, c, count + 1, placed);
+        else
+            gen_store(x, c, count + 1, placed);
+        x->path_length = path;
+    }
+}
+
+/* N's piece for OWNER is placed on CELL, and the turn goes on with K. */
+static void place_at(gen *x, const mnode *n, int owner, int cell, const cont *k)
+{
+    saved_state saved;
+    save(x, &saved);
+    if (n->flags & MF_FROM_RESERVE)
+        pos_add_reserve(x->pos, owner, n->type, -1);
+    pos_set_cell(x->pos, cell, PIECE_CODE(n->type, owner, 0));
+    x->anchor = x->last = cell;
+    gen_path_push(x, PATH_DROP, cell);
+    gen_path_push(x, PATH_CHANGE, n->type);
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}
+
+/* The capture pattern of K when the turn ends with it, and it is one a
+ * placement's capture may be worked out for without being made: a straight
+ * bulk pattern (pattern.bulk_straight) from the placed piece, whose
+ * captures convert or remove (not into the reserve: a count changes too);
+ * else -1. */
+static inline int capture_direct(const gen *x, const cont *k)
+{
+    const game *g = x->g;
+    if (!k || k->next || !g->direct_emit || x->attack || x->chance || g->capture == CAPTURE_RESERVE)
+        return -1;
+    const mnode *c = &g->nodes[k->node];
+    if (c->op != M_CAPTURE || c->type < 0 || !g->patterns[c->type].bulk_straight)
+        return -1;
+    return c->type;
+}
+
+/* N's piece for OWNER placed on CELL, then the captures of CAPTURE_PATTERN
+ * from it (capture_direct), recorded as place_at and action_capture would
+ * record them (the same changes, path and hash), without either being made:
+ * the marks are the same before the placement (pattern.bulk_straight).  False,
+ * nothing done, when the marks are not worked out at once or the list is
+ * full, for place_at to make the move instead. */
+static bool place_capture_direct(gen *x, const mnode *n, int owner, int cell, int capture_pattern)
+{
+    const game *g = x->g;
+    const position *p = x->pos;
+    move_list *out = x->out;
+    cellset marks;
+    int logged = p->log_length - x->turn_mark;     /* the turn's earlier actions' */
+    if (!pattern_bulk_marks(x, capture_pattern, cell, MAX_MATCHES, &marks)
+        || (out && out->change_count + logged + 2 + cellset_count(&marks, g->words) > MOVELIST_MAX_CHANGES))
+        return false;
+    /* written in place, after the logged ones (store sees it); counted
+     * moves are told apart by their hash alone */
+    change *c = x->counting || !out ? NULL : out->changes + out->change_count + logged;
+    int count = 0, path = x->path_length;
+    uint64_t hash = p->hash;
+    change stock[1];
+    placement_stock(p, n, owner, stock, &count, &hash);
+    if (c && count)
+        c[0] = stock[0];
+    uint16_t code = PIECE_CODE(n->type, owner, 0);
+    if (c)
+        c[count] = (change){ CHANGE_CELL, 0, (uint16_t)cell, 0, code };
+    count++;
+    hash ^= pos_piece_key(g, cell, code);
+    gen_path_push(x, PATH_DROP, cell);
+    gen_path_push(x, PATH_CHANGE, n->type);
+    bool captured = x->captured;
+    for (int m = cellset_next(&marks, -1, g->words); m >= 0; m = cellset_next(&marks, m, g->words)) {
+        /* what capture_cells and capture_at do to the cell */
+        uint16_t was = p->cells[m], now = captured_code(x, was);
+        if (!was || now == was)
+            continue;
+        if (c)
+            c[count] = (change){ CHANGE_CELL, 0, (uint16_t)m, was, now };
+        count++;
+        hash ^= pos_piece_key(g, m, was) ^ pos_piece_key(g, m, now);
+        gen_path_push(x, PATH_CAPTURED, m);
+        x->captured = true;
+    }
+    x->applied += 2;
+    gen_emit(x, c, c ? count : 0, hash);
+    x->path_length = path;
+    x->captured = captured;
+    return true;
+}
+
+/* The owner of N's piece and the empty cells it may be placed on; false
+ * when its reserve is empty. */
+__attribute__((always_inline)) static inline bool placement_cells(gen *x, const mnode *n, int *owner,
+                                                                  cellset *cells)
+{
+    const game *g = x->g;
+    *owner = gen_player(x, n->player);
+    if (*owner < 0)
+        *owner = x->player;
+    if ((n->flags & MF_FROM_RESERVE) && x->pos->reserve[*owner][n->type] == 0)
+        return false;
+    cellset filled;
+    if (n->at >= 0)
+        eval_set(x, n->at, cells);
+    else
+        cellset_fill(cells, g->board.cell_count);
+    gen_occupied(x, &filled);
+    cellset_and_not(cells, &filled, g->words);
+    return true;
+}
+
+void action_place(gen *x, const mnode *n, const cont *k)
+{
+    const game *g = x->g;
+    int owner;
+    cellset cells;
+    if (!placement_cells(x, n, &owner, &cells))
+        return;
+    bool unique = (n->flags & MF_UNIQUE) && x->sampling && !x->chance && !x->sample_prefer && !x->attack
+                  && g->direct_emit;
+    if (direct(x, k)) {
+        place_direct(x, n, owner, &cells, unique);
+        return;
+    }
+    int capture_pattern = capture_direct(x, k);
+    if (unique) {
+        /* one move per cell, none the same: counted, and one drawn and made
+         * (or recorded unmade: place_capture_direct) */
+        int cell = cellset_nth(&cells, gen_sample_batch(x, cellset_count(&cells, g->words)), g->words);
+        if (cell >= 0) {
+            x->drawn = true;
+            if (capture_pattern < 0 || !place_capture_direct(x, n, owner, cell, capture_pattern))
+                place_at(x, n, owner, cell, k);
+            x->drawn = false;
+        }
+        return;
+    }
+    for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words))
+        if (capture_pattern < 0 || !place_capture_direct(x, n, owner, cell, capture_pattern))
+            place_at(x, n, owner, cell, k);
+}
+
+/* The drawn placement of N's piece for OWNER on one of the cells of FREE
+ * (one word), written as OUT's only move (what place_direct and gen_store
+ * do for a drawn placement, without their other cases); the number of
+ * cells.  RNG NULL: the first cell. */
+__attribute__((always_inline)) static inline int place_drawn_word(const game *g, const mnode *n, const position *p,
+                                                                  move_list *out, int owner, uint64_t free, uint64_t *rng)
+{
+    int count = cellset_bits(free);
+    if (!count)
+        return 0;
+    int drawn = count > 1 && rng ? (int)rng_below(rng, (uint32_t)count) : 0;
+    int cell = __builtin_ctzll(word_after_bits(free, drawn));
+    change *c = out->changes;
+    uint64_t hash = p->hash;
+    int changes = 0;
+    placement_stock(p, n, owner, c, &changes, &hash);
+    uint16_t code = PIECE_CODE(n->type, owner, 0);
+    c[changes++] = (change){ CHANGE_CELL, 0, (uint16_t)cell, 0, code };
+    out->path[0] = PATH_TOKEN(PATH_DROP, cell);
+    out->path[1] = PATH_TOKEN(PATH_CHANGE, n->type);
+    out->moves[0] = (move){ 0, changes, 0, 2, 0, hash ^ pos_piece_key(g, cell, code) };
+    out->count = 1;
+    out->change_count = changes;
+    out->path_count = 2;
+    return count;
+}
+
+int place_sample(gen *x, int node)
+{
+    const game *g = x->g;
+    const mnode *n = &g->nodes[node];
+    int owner;
+    cellset cells;
+    if (!placement_cells(x, n, &owner, &cells))
+        return 0;
+    x->node = node;
+    if (g->words > 1) {
+        place_direct(x, n, owner, &cells, true);
+        return x->counted;
+    }
+    int count = place_drawn_word(g, n, x->pos, x->out, owner, cells.w[0], x->sample_rng);
+    x->applied += count;
+    x->counted = count;
+    return count;
+}
+
+int place_sample_words(movegen *m, position *p, move_list *out, uint64_t *rng)
+{
+    const game *g = m->g;
+    const mnode *n = &g->nodes[g->place_turn];
+    gen y;
+    position_gen(&y, m, p, p->side);
+    int owner = place_owner(&y, n);
+    if ((n->flags & MF_FROM_RESERVE) && p->reserve[owner][n->type] == 0)
+        return 0;
+    return place_drawn_word(g, n, p, out, owner, place_words_cells(&y, n), rng);
+}
+
+void action_change(gen *x, const mnode *n, const cont *k)
+{
+    int cell = x->anchor;
+    if (n->at >= 0) {
+        cellset s;
+        eval_set(x, n->at, &s);
+        cell = gen_first_cell(x, &s);
+    }
+    if (cell < 0 || !x->pos->cells[cell])
+        return;
+    uint16_t code = x->pos->cells[cell];
+    for (int i = 0; i < 4 && n->types[i] >= 0 && !x->stop; i++) {
+        if (n->types[i] == PIECE_TYPE(code))
+            continue;
+        saved_state saved;
+        save(x, &saved);
+        pos_set_cell(x->pos, cell, PIECE_CODE(n->types[i], PIECE_OWNER(code), PIECE_FLAGS(code)));
+        gen_path_push(x, PATH_CHANGE, n->types[i]);
+        x->applied++;
+        gen_run_cont(x, k);
+        restore(x, &saved);
+    }
+}
+
+void action_flip(gen *x, const mnode *n, const cont *k)
+{
+    const game *g = x->g;
+    cellset cells;
+    if (n->at >= 0)
+        eval_set(x, n->at, &cells);
+    else
+        cells = x->marked;
+    int owner = n->player ? gen_player(x, n->player) : x->player;
+    if (owner < 0)
+        owner = x->player;
+    saved_state saved;
+    save(x, &saved);
+    for (int cell = cellset_next(&cells, -1, g->words); cell >= 0; cell = cellset_next(&cells, cell, g->words)) {
+        uint16_t code = x->pos->cells[cell];
+        if (code)
+            pos_set_cell(x->pos, cell, PIECE_CODE(PIECE_TYPE(code), owner, PIECE_FLAGS(code)));
+    }
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}
+
+static void capture_cells(gen *x, const cellset *cells, const cont *k)
+{
+    const game *g = x->g;
+    saved_state saved;
+    save(x, &saved);
+    for (int cell = cellset_next(cells, -1, g->words); cell >= 0; cell = cellset_next(cells, cell, g->words)) {
+        uint16_t code = x->pos->cells[cell];
+        /* (converting a piece that is already the mover's changes nothing) */
+        if (!code || captured_code(x, code) == code)
+            continue;
+        capture_at(x, cell);
+        gen_path_push(x, PATH_CAPTURED, cell);
+    }
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}
+
+void action_capture(gen *x, const mnode *n, const cont *k)
+{
+    cellset cells;
+    if (n->type >= 0 && x->g->patterns[n->type].bulk
+        && pattern_bulk_marks(x, n->type, x->anchor, MAX_MATCHES, &cells)) {
+        /* the same cells, without recording each match */
+    } else if (n->type >= 0) {
+        match matches[MAX_MATCHES];
+        int count = eval_pattern_matches(x, n->type, x->anchor, matches, MAX_MATCHES, false);
+        cellset_clear(&cells, x->g->words);
+        for (int i = 0; i < count && i < MAX_MATCHES; i++)
+            cellset_or(&cells, &matches[i].marks, x->g->words);
+    } else if (n->at >= 0) {
+        eval_set(x, n->at, &cells);
+    } else {
+        cells = x->marked;
+    }
+    capture_cells(x, &cells, k);
+}
+
+void action_remove(gen *x, const mnode *n, const cont *k)
+{
+    const game *g = x->g;
+    cellset cells;
+    eval_set(x, n->at, &cells);
+    saved_state saved;
+    save(x, &saved);
+    for (int cell = cellset_next(&cells, -1, g->words); cell >= 0; cell = cellset_next(&cells, cell, g->words))
+        pos_set_cell(x->pos, cell, 0);
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}
+
+/* Runs the effect of one match: the pattern line's actions, or a capture
+ * of its marked cells when the line has none. */
+static void apply_match(gen *x, const mnode *n, const match *m, const cont *k)
+{
+    const pattern *pt = &x->g->patterns[n->type];
+    cellset saved_marked = x->marked;
+    cellset saved_labels[MATCH_LABELS];
+    for (int l = 0; l < MATCH_LABELS; l++) {
+        saved_labels[l] = x->labels[l];
+        x->labels[l] = m->labels[l];
+    }
+    x->marked = m->marks;
+    int effect = pt->effect[m->line];
+    if (effect >= 0)
+        gen_run(x, effect, k);
+    else
+        capture_cells(x, &m->marks, k);
+    x->marked = saved_marked;
+    for (int l = 0; l < MATCH_LABELS; l++)
+        x->labels[l] = saved_labels[l];
+}
+
+void action_apply(gen *x, const mnode *n, const cont *k)
+{
+    if (n->type < 0)
+        return;
+    match matches[MAX_MATCHES];
+    int count = eval_pattern_matches(x, n->type, x->anchor, matches, MAX_MATCHES, false);
+    if (count > MAX_MATCHES)
+        count = MAX_MATCHES;
+    if (n->flags & MF_ONE) {
+        for (int i = 0; i < count && !x->stop; i++)
+            apply_match(x, n, &matches[i], k);
+        return;
+    }
+    /* all matches: their marks together, then the effect once */
+    const pattern *pt = &x->g->patterns[n->type];
+    cellset saved_marked = x->marked;
+    cellset_clear(&x->marked, x->g->words);
+    int line = 0;
+    for (int l = 0; l < MATCH_LABELS; l++)
+        cellset_clear(&x->labels[l], x->g->words);
+    for (int i = 0; i < count; i++) {
+        cellset_or(&x->marked, &matches[i].marks, x->g->words);
+        for (int l = 0; l < MATCH_LABELS; l++)
+            cellset_or(&x->labels[l], &matches[i].labels[l], x->g->words);
+        line = matches[i].line;
+    }
+    int effect = count > 0 ? pt->effect[line] : -1;
+    if (effect >= 0)
+        gen_run(x, effect, k);
+    else
+        capture_cells(x, &x->marked, k);
+    x->marked = saved_marked;
+}
+
+void action_roll(gen *x, const mnode *n, const cont *k)
+{
+    for (int face = 1; face <= n->type && !x->stop; face++) {
+        int path = x->path_length;
+        bool chance = x->chance;
+        saved_state saved;
+        save(x, &saved);
+        gen_path_push(x, PATH_ROLL, face);
+        x->chance = true;
+        if (n->value >= 0)
+            pos_set_var(x->pos, n->value, face);
+        gen_run_cont(x, k);
+        restore(x, &saved);
+        x->chance = chance;
+        x->path_length = path;
+    }
+}
+
+void action_set(gen *x, const mnode *n, const cont *k)
+{
+    if (n->type < 0)
+        return;
+    int32_t value = set_value(x, n);
+    saved_state saved;
+    save(x, &saved);
+    pos_set_var(x->pos, n->type, value);
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}
+
+void action_set_flag(gen *x, const mnode *n, const cont *k)
+{
+    if (x->anchor < 0 || !x->pos->cells[x->anchor])
+        return;
+    uint16_t code = x->pos->cells[x->anchor];
+    saved_state saved;
+    save(x, &saved);
+    pos_set_cell(x->pos, x->anchor,
+                 PIECE_CODE(PIECE_TYPE(code), PIECE_OWNER(code), PIECE_FLAGS(code) | (1u << n->type)));
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}
+
+void action_relocate(gen *x, const mnode *n, const cont *k)
+{
+    cellset a, b;
+    eval_set(x, n->at, &a);
+    eval_set(x, n->target, &b);
+    int from = gen_first_cell(x, &a), to = gen_first_cell(x, &b);
+    if (from < 0 || to < 0 || !x->pos->cells[from] || x->pos->cells[to])
+        return;
+    saved_state saved;
+    save(x, &saved);
+    uint16_t code = x->pos->cells[from];
+    pos_set_cell(x->pos, from, 0);
+    pos_set_cell(x->pos, to, code);
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}

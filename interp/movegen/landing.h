@@ -1,0 +1,208 @@
+/* landing: what the moves that land a piece on a cell (steps, leaps,
+ * slides, in actions.c) share with the piece choices that draw from them
+ * as a batch (select.c): where a piece may land, in what order, and how a
+ * landing that ends the turn is recorded without being made. */
+#ifndef TABULA_LANDING_H
+#define TABULA_LANDING_H
+
+#include "movegen/movegen_internal.h"
+#include "game/shifts.h"
+
+/* The cells from which the hop N can jump a cell now, on a board of one
+ * word: its neighbour in a direction may be jumped, and the cell beyond is
+ * a target (for select_batch, and playout_shifts.c, which plays on words
+ * the plies where no hop can start). */
+static inline uint64_t hop_starts_word(gen *x, const mnode *n)
+{
+    const game *g = x->g;
+    uint64_t occupied = x->pos->occupied.w[0];
+    uint64_t jumpable = (n->over >= 0 ? eval_set_word(x, n->over) : g->board_word) & occupied;
+    uint64_t landable = n->target >= 0 ? eval_set_word(x, n->target) : g->board_word & ~occupied;
+    const dlist *d = gen_directions(x, n->directions);
+    const dstep *steps = d->steps[x->player];
+    int count = d->count[x->player];
+    uint64_t from = 0;
+    for (int i = 0; i < count; i++) {
+        int dir = steps[i].direction;
+        from |= shift_word_back(g, dir, shift_word_back(g, dir, landable) & jumpable);
+    }
+    return from;
+}
+
+/* Whether a step or slide may land on CELL: in TARGET (empty cells when
+ * it has no expression), and no cell twice in a chain. */
+static inline bool may_land(gen *x, set_tester *target, int cell)
+{
+    if (target->e >= 0 ? !set_tester_has(x, target, cell) : x->pos->cells[cell] != 0)
+        return false;
+    if ((x->chain_flags & MF_IN_CHAIN) && !(x->chain_flags & MF_REVISIT) && cellset_has(&x->visited, cell))
+        return false;
+    return true;
+}
+
+/* How a landing with the rest of the turn K may be recorded: LANDING_MADE
+ * (made, K run, taken back), LANDING_DIRECT (K is empty: land_direct) or
+ * LANDING_AFTER (K is the after-rules only, and they can be worked out). */
+enum { LANDING_MADE, LANDING_DIRECT, LANDING_AFTER, LANDING_QUIET, LANDING_QUIET_AFTER };
+
+static inline int landing_kind(const gen *x, const cont *k)
+{
+    const game *g = x->g;
+    /* a capture into the reserve changes a count too: left to move_anchor */
+    if (!g->direct_emit || x->attack || g->capture == CAPTURE_RESERVE)
+        return LANDING_MADE;
+    if (!k)
+        return LANDING_DIRECT;
+    return g->after_at_landing && k->node == g->after && k->count == 0 && !k->next ? LANDING_AFTER
+                                                                                    : LANDING_MADE;
+}
+
+/* For a game whose landings are LANDING_MADE for its legality filter:
+ * LANDING_QUIET (K is empty) or LANDING_QUIET_AFTER (K is the after-rules,
+ * game.after_actions) when a landing may be recorded by land_unmade, with
+ * x->legal_quiet (landing_verdict tells which are legal); LANDING_MADE
+ * when not. */
+static inline int landing_quiet_kind(const gen *x, const cont *k)
+{
+    const game *g = x->g;
+    if (!x->legal_quiet || !g->landing_unmade || x->attack || x->chance)
+        return LANDING_MADE;
+    if (!k)
+        return LANDING_QUIET;
+    return k->node == g->after && k->count == 0 && !k->next ? LANDING_QUIET_AFTER : LANDING_MADE;
+}
+
+/* The anchor piece moves to TO and the turn ends there: what the landing
+ * would change (what move_anchor does), and then, when AFTER
+ * (game.after_at_landing), what the after-rules change, as changes into C
+ * (room for LANDING_CHANGES), without changing the board.  Returns their
+ * number and sets *HASH to the hash after them; pushes the path's tokens
+ * and sets x->captured as the landing would (the caller takes both back).
+ * With C NULL, only the hash: no changes, no path. */
+#define LANDING_CHANGES (3 + GAME_MAX_AFTER_LANDING)
+int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after);
+/* The after-rules' part of it (game.after_landing, with
+ * game.after_at_landing) for the piece CODE that ended its move on TO:
+ * appended to C (N changes so far; NULL: none, and no path) and *HASH
+ * moved; returns the new N. */
+int after_landing_changes(gen *x, int to, uint16_t code, change *c, int n, uint64_t *hash);
+
+/* landing_unmade.c: with game.landing_unmade and x->legal_quiet, the anchor
+ * piece's landing on TO that ends the turn (then the after-rules, when
+ * AFTER) is recorded without being made if it leaves the legality filter
+ * holding, and dropped if it is known not to; false (nothing done) if it
+ * must be made to tell. */
+bool land_unmade(gen *x, int to, bool after);
+/* What the legality filter says of a landing not made: it holds, it does
+ * not (the move is not legal), or that is not known without making it. */
+enum { FILTER_HOLDS, FILTER_FAILS, FILTER_UNKNOWN };
+/* For select's batch (select.c), with game.landing_unmade and
+ * x->legal_quiet: what the filter says of that landing (not made).  One
+ * that changes no cell of the zone and adds none to the filter's set
+ * holds without a look; the others (the king's own, a pinned piece's) are
+ * looked at along the lines as land_unmade would, but for the one that is
+ * drawn without building their changes.  *HASH is the hash after the
+ * landing (HASH NULL: not worked out, with game.landing_quiet_cells).
+ * FILTER_UNKNOWN: land_unmade (or making it) must tell. */
+int landing_verdict(gen *x, int to, bool after, uint64_t *hash);
+/* The hash after the landing of the piece on FROM on TO, as landing_verdict
+ * finds it, with X's anchor and the rest as they were after. */
+uint64_t landing_unmade_hash(gen *x, int from, int to, bool after);
+/* The changes land_unmade records for that landing, into C (room for
+ * LANDING_UNMADE_CHANGES), its path's tokens pushed and x->captured set
+ * (the caller takes both back); returns their number. */
+#define LANDING_UNMADE_CHANGES (LANDING_CHANGES + GAME_MAX_AFTER_LANDING)
+int landing_unmade_changes(gen *x, int to, bool after, change *c, uint64_t *hash);
+/* The anchor piece lands on TO, then K: what a step, leap or slide does
+ * for each cell it may land on (actions.c). */
+void gen_land(gen *x, int to, const cont *k);
+
+/* One direction S of the slide N from the anchor: every cell it may land
+ * on, in order, to EACH. */
+static inline void slide_along(gen *x, const mnode *n, const dstep *s, set_tester *target,
+                               void (*each)(gen *, int, const void *), const void *data)
+{
+    int start = x->anchor, cell = start, distance = 0;
+    for (;;) {
+        int next = gen_step(x, cell, s);
+        if (next < 0 || next == start)
+            break;      /* a ring slide stops before its own cell */
+        distance++;
+        if (n->max >= 0 && distance > n->max)
+            break;
+        bool empty = x->pos->cells[next] == 0;
+        if (distance >= n->min && may_land(x, target, next))
+            each(x, next, data);
+        if (!empty || x->stop)
+            break;
+        cell = next;
+    }
+}
+
+/* Calls EACH(x, cell, data) for every cell a step or leap (N->op M_STEP,
+ * M_LEAP) or a slide (M_SLIDE) of the anchor piece may land on, in the
+ * order the moves are tried.  EACH may make the landing, if it takes it
+ * back before it returns. */
+static inline void each_landing(gen *x, const mnode *n, void (*each)(gen *, int, const void *),
+                                const void *data)
+{
+    if (x->anchor < 0)
+        return;
+    set_tester target;
+    set_tester_init(&target, n->target);
+    const dlist *d = gen_directions(x, n->directions);
+    int start = x->anchor, count = d->count[x->player];
+    if (n->dests >= 0) {
+        const int16_t *to_of = x->g->step_dests + n->dests
+                             + ((size_t)x->player * (size_t)x->g->board.cell_count + (size_t)start) * (size_t)n->dest_stride;
+        for (int i = 0; i < count && !x->stop; i++) {
+            int to = to_of[i];
+            if (to >= 0 && may_land(x, &target, to))
+                each(x, to, data);
+        }
+        return;
+    }
+    if (n->op != M_SLIDE) {
+        for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
+            int to = gen_step(x, start, &d->steps[x->player][i]);
+            if (to >= 0 && may_land(x, &target, to))
+                each(x, to, data);
+        }
+        return;
+    }
+    const game *g = x->g;
+    const cexpr *t = n->target >= 0 ? &g->exprs[n->target] : NULL;
+    if (n->min <= 1 && n->max < 0 && !(x->chain_flags & MF_IN_CHAIN) && (!t || (t->content >= 0 && !t->content_placed))) {
+        /* the common slide: along board directions to the first piece,
+         * each cell read from the target's table (one for every cell) */
+        const uint64_t *bits = t ? g->content_bits + ((size_t)t->content * GAME_MAX_PLAYERS + (size_t)x->player)
+                                                    * GAME_CONTENT_CLASSES * 4 : NULL;
+        bool onto_empty = !bits || (bits[0] & 1);
+        const int *neighbour = g->board.neighbour;
+        int stride = g->neighbour_stride;
+        for (int i = 0; i < count && !x->stop; i++) {
+            const dstep *s = &d->steps[x->player][i];
+            if (s->kind != STEP_DIRECTION || (unsigned)s->direction >= (unsigned)g->board.direction_count) {
+                slide_along(x, n, s, &target, each, data);
+                continue;
+            }
+            for (int cell = neighbour[start * stride + s->direction]; cell >= 0 && cell != start && !x->stop;
+                 cell = neighbour[cell * stride + s->direction]) {
+                unsigned low = x->pos->cells[cell] & 0xFF;
+                if (!low) {
+                    if (onto_empty)
+                        each(x, cell, data);
+                    continue;
+                }
+                if (bits && ((bits[low >> 6] >> (low & 63)) & 1))
+                    each(x, cell, data);
+                break;
+            }
+        }
+        return;
+    }
+    for (int i = 0; i < d->count[x->player] && !x->stop; i++)
+        slide_along(x, n, &d->steps[x->player][i], &target, each, data);
+}
+
+#endif

@@ -1,0 +1,560 @@
+/* select: choosing a piece (`moves TYPE`, a select node) and running its
+ * moves for each piece in turn; while movegen_sample draws, the landings of
+ * all the pieces are counted and drawn from as one batch, and only the one
+ * drawn is built. */
+#include "movegen/landing.h"
+#include "movegen/movegen_internal.h"
+#include "game/shifts.h"
+
+#define BATCH_GROUPS GAME_MAX_SHIFT_GROUPS
+
+/* The new landings found so far, as (from, to), and whether each takes a
+ * piece (for `prefer captures`). */
+typedef struct batch {
+    bool after;             /* LANDING_AFTER */
+    /* a game with a legality filter, the turn quiet (landing_unmade.c):
+     * the landings that cannot break the filter are batched, with the
+     * after-rules (game.after_actions) when AFTER_ACTIONS; the others run
+     * as they would, followed by K */
+    bool filtered, after_actions;
+    bool by_cells;          /* and x->quiet_cells: told apart by their cells */
+    const cont *k;
+    bool unique;            /* MF_UNIQUE: told apart by their cells, not hashed */
+    bool grouped;           /* game.unique_shifts: kept as groups, not one by one */
+    int count, captures;    /* of all the landings, one by one and in groups */
+    int singles;            /* those one by one, in FROM, TO and CAPTURED */
+    int16_t from[MOVELIST_MAX_MOVES], to[MOVELIST_MAX_MOVES];
+    bool captured[MOVELIST_MAX_MOVES];
+    /* the landings of one step for all pieces at once (a board of one
+     * word): on the cells of TO, each from the cell OFFSET before it */
+    int groups;
+    struct { uint64_t to; int offset; } group[BATCH_GROUPS];
+} batch;
+
+/* For the alternatives of a select that start with a hop (mnode.first_hop):
+ * the cells from which each of these hops can start, while the select runs
+ * (the position is the same for each piece). */
+typedef struct hop_cache {
+    int count;
+    int16_t hop[4];
+    cellset starts[4];
+} hop_cache;
+
+/* The same on a larger board (kept out of line: its sets are large). */
+static __attribute__((noinline)) void hop_starts_cells(gen *x, const mnode *n, cellset *starts)
+{
+    const game *g = x->g;
+    int words = g->words;
+    cellset over, target;
+    const dlist *d = gen_directions(x, n->directions);
+    if (n->over >= 0)
+        eval_set(x, n->over, &over);
+    else
+        cellset_fill(&over, g->board.cell_count);
+    cellset_and(&over, &x->pos->occupied, words);
+    if (n->target >= 0) {
+        eval_set(x, n->target, &target);
+    } else {
+        cellset_fill(&target, g->board.cell_count);
+        cellset_and_not(&target, &x->pos->occupied, words);
+    }
+    cellset_clear(starts, words);
+    for (int i = 0; i < d->count[x->player]; i++) {
+        int dir = d->steps[x->player][i].direction;
+        cellset jumped, from;
+        cellset_clear(&jumped, words);  /* (the shift writes every word; the compiler cannot tell) */
+        shift_back(g, dir, &target, &jumped);
+        cellset_and(&jumped, &over, words);
+        shift_back(g, dir, &jumped, &from);
+        cellset_or(starts, &from, words);
+    }
+}
+
+/* The cells from which the hop H (first_hop) can start now, kept in C for
+ * the other pieces of the select. */
+static const cellset *hop_starts(gen *x, hop_cache *c, int h)
+{
+    for (int i = 0; i < c->count; i++)
+        if (c->hop[i] == h)
+            return &c->starts[i];
+    const mnode *n = &x->g->nodes[h];
+    cellset *starts = &c->starts[c->count < 4 ? c->count : 3];
+    if (c->count < 4)
+        c->hop[c->count++] = (int16_t)h;
+    if (x->g->words == 1)
+        starts->w[0] = hop_starts_word(x, n);
+    else
+        hop_starts_cells(x, n, starts);
+    return starts;
+}
+
+/* Whether the alternative N can make a move from where the piece stands:
+ * false only when its first hop cannot start there. */
+static inline bool may_start(gen *x, const mnode *n, hop_cache *c)
+{
+    return n->first_hop < 0 || cellset_has(hop_starts(x, c, n->first_hop), x->anchor);
+}
+
+static bool is_movement(const mnode *n)
+{
+    return n->op == M_STEP || n->op == M_SLIDE || n->op == M_LEAP;
+}
+
+/* The movement NODE from the piece chosen, then K: what gen_run would
+ * call, without its bookkeeping (the movement nests nothing itself). */
+static void run_movement(gen *x, int node, const cont *k)
+{
+    if (x->stop)
+        return;
+    if (++x->work > MOVEGEN_MAX_WORK) {
+        gen_limit(x, MOVEGEN_LIMIT_WORK, node);
+        return;
+    }
+    x->node = node;
+    action_step(x, &x->g->nodes[node], k);  /* (a slide's and a leap's too) */
+}
+
+/* The alternatives under NODE for the piece chosen, each run unless it
+ * cannot start (MF_MIXED selects); a movement, perhaps guarded or
+ * followed by more, is run without gen_run. */
+static void run_leaves(gen *x, int node, const cont *k, hop_cache *c)
+{
+    const game *g = x->g;
+    const mnode *n = &g->nodes[node];
+    if (n->op == M_ALT) {
+        run_leaves(x, n->a, k, c);
+        run_leaves(x, n->b, k, c);
+    } else if (is_movement(n)) {
+        run_movement(x, node, k);
+    } else if (n->op == M_SEQ && is_movement(&g->nodes[n->a])) {
+        cont next = { n->b, 0, 0, 0, k };
+        run_movement(x, n->a, &next);
+    } else if (n->op == M_GUARD && !(n->flags & MF_AFTER) && is_movement(&g->nodes[n->a])) {
+        if (eval_cond_quick(x, n->cond) != ((n->flags & MF_NEGATE) != 0))
+            run_movement(x, n->a, k);
+    } else if (may_start(x, n, c)) {
+        gen_run(x, node, k);
+    }
+}
+
+/* Whether the turn's moves not batched include one that changed the cells
+ * FROM and TO as a landing (apart_from_landings in movegen.c). */
+static bool lookalike_listed(const gen *x, int from, int to)
+{
+    if (x->lookalike_all)
+        return true;
+    for (int i = 0; i < x->lookalike_count; i++)
+        if (x->lookalike[i][0] == from && x->lookalike[i][1] == to)
+            return true;
+    return false;
+}
+
+/* Adds the landing of the anchor piece on TO to B; TOOK: it takes a piece. */
+static inline void batch_add(gen *x, batch *b, int to, bool took)
+{
+    if (b->count == MOVELIST_MAX_MOVES) {
+        gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
+        return;
+    }
+    b->from[b->singles] = (int16_t)x->anchor;
+    b->captured[b->singles] = took;
+    b->to[b->singles++] = (int16_t)to;
+    b->captures += took;
+    b->count++;
+}
+
+/* One landing of a game with a legality filter (B filtered): batched (by
+ * its cells, or hashed) if landing_verdict finds it legal, dropped if it
+ * finds it not, else run as it would be. */
+static void quiet_landing(gen *x, int to, const void *data)
+{
+    batch *b = (batch *)data;
+    uint64_t hash;
+    int verdict = landing_verdict(x, to, b->after_actions, b->by_cells ? NULL : &hash);
+    if (verdict == FILTER_FAILS)
+        return;
+    if (verdict == FILTER_UNKNOWN) {
+        gen_land(x, to, b->k);
+        return;
+    }
+    if (b->by_cells) {
+        uint64_t bit = (uint64_t)1 << to;
+        if (x->landed[x->anchor] & bit)
+            return;
+        x->landed[x->anchor] |= bit;
+        /* a move not batched that changed these two cells as this landing
+         * does may have been this landing */
+        if ((x->lookalike_to & bit) && lookalike_listed(x, x->anchor, to)
+            && !gen_fresh(x, landing_unmade_hash(x, x->anchor, to, b->after_actions)))
+            return;
+    } else if (!gen_fresh(x, hash)) {
+        return;
+    }
+    batch_add(x, b, to, x->captured || x->pos->cells[to]);
+}
+
+/* One landing: hashed (not built, not made), and kept when its position
+ * is new; or, told apart by its cells, kept when they are new. */
+static void batch_landing(gen *x, int to, const void *data)
+{
+    batch *b = (batch *)data;
+    bool took;
+    if (b->unique) {
+        uint64_t bit = (uint64_t)1 << to;
+        if (!b->grouped) {      /* (grouped: shift_leaves has left out those found) */
+            if (x->landed[x->anchor] & bit)
+                return;
+            x->landed[x->anchor] |= bit;
+        }
+        took = x->captured || x->pos->cells[to];
+    } else {
+        bool captured = x->captured;
+        uint64_t hash;
+        landing_changes(x, to, b->after, NULL, &hash);
+        took = x->captured;
+        x->captured = captured;
+        if (!gen_fresh(x, hash))
+            return;
+    }
+    batch_add(x, b, to, took);
+}
+
+/* The alternatives LEAVES (mnode.leaves) for the piece chosen: the
+ * landings into B (unless ALL_AT_ONCE: shift_leaves finds them), the others
+ * run as they are (their moves drawn from one by one, followed by K). */
+static void batch_leaves(gen *x, const int16_t *leaves, batch *b, bool all_at_once, const cont *k, hop_cache *c)
+{
+    for (; *leaves >= 0; leaves++) {
+        const mnode *n = &x->g->nodes[*leaves];
+        if (!(n->flags & MF_LANDING)) {
+            if (may_start(x, n, c))
+                gen_run(x, *leaves, k);
+        } else if (b->filtered) {     /* (never all at once) */
+            each_landing(x, n, quiet_landing, b);
+        } else if (!all_at_once) {
+            each_landing(x, n, batch_landing, b);
+        }
+    }
+}
+
+/* Adds to OUT the cells from which the alternatives LEAVES that are not
+ * landings may start: where their first hop can start, or anywhere. */
+static void leaf_starts(gen *x, const int16_t *leaves, hop_cache *c, cellset *out)
+{
+    const game *g = x->g;
+    for (; *leaves >= 0; leaves++) {
+        const mnode *n = &g->nodes[*leaves];
+        if (n->flags & MF_LANDING)
+            continue;
+        if (n->first_hop < 0) {
+            cellset_fill(out, g->board.cell_count);
+            return;
+        }
+        cellset_or(out, hop_starts(x, c, n->first_hop), g->words);
+    }
+}
+
+/* shift_landings on a board of one word, the landings kept as groups: the
+ * same, with the words it reads held in locals (each store to the batch or
+ * to shift_landed is a uint64_t that could alias the position's words, so
+ * the general loop reads them again every direction). */
+static void grouped_shifts(gen *x, const dlist *d, uint64_t from, uint64_t target, batch *b)
+{
+    const game *g = x->g;
+    uint64_t occupied = x->pos->occupied.w[0];
+    const dstep *steps = d->steps[x->player];
+    int count = d->count[x->player];
+    for (int i = 0; i < count; i++) {
+        int dir = steps[i].direction;
+        uint64_t to = shift_word_forward(g, dir, from) & target;
+        /* a landing is its step's offset and its cell: those found before
+         * (two steps alike, two selects of a type) are left out */
+        uint64_t *landed = &x->shift_landed[g->shift_canon[dir]];
+        uint64_t fresh = to & ~*landed;
+        if (!fresh)
+            continue;
+        *landed |= fresh;
+        int found = cellset_bits(fresh);
+        if (b->groups < BATCH_GROUPS) {
+            if (b->count + found > MOVELIST_MAX_MOVES) {
+                gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
+                return;
+            }
+            b->group[b->groups].to = fresh;
+            b->group[b->groups++].offset = g->shift_offset[dir];
+            b->count += found;
+            b->captures += cellset_bits(fresh & occupied);
+            continue;
+        }
+        /* no room for a group: one by one */
+        for (uint64_t rest = fresh; rest && !x->stop; rest &= rest - 1) {
+            int cell = __builtin_ctzll(rest);
+            x->anchor = x->origin = x->last = cell - g->shift_offset[dir];
+            batch_landing(x, cell, b);
+        }
+        if (x->stop)
+            return;
+    }
+}
+
+/* The landings of the step N (MF_SHIFTS) for all the pieces on CELLS at
+ * once: each direction's landings are the pieces' cells moved along it,
+ * within the target; the landings are found by direction, not by piece. */
+static void shift_landings(gen *x, const mnode *n, const cellset *cells, batch *b)
+{
+    const game *g = x->g;
+    int words = g->words;
+    cellset target;
+    if (words == 1) {
+        target.w[0] = n->target >= 0 ? eval_set_word(x, n->target) : g->board_word & ~x->pos->occupied.w[0];
+    } else if (n->target >= 0) {
+        eval_set(x, n->target, &target);
+    } else {
+        cellset_fill(&target, g->board.cell_count);
+        cellset_and_not(&target, &x->pos->occupied, words);
+    }
+    const dlist *d = gen_directions(x, n->directions);
+    if (b->grouped) {   /* (game.unique_shifts: a board of one word) */
+        grouped_shifts(x, d, cells->w[0], target.w[0], b);
+        return;
+    }
+    for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
+        int dir = d->steps[x->player][i].direction;
+        cellset to;
+        if (words == 1) {
+            to.w[0] = shift_word_forward(g, dir, cells->w[0]) & target.w[0];
+        } else {
+            shift_forward(g, dir, cells, &to);
+            cellset_and(&to, &target, words);
+        }
+        for (int cell = cellset_next(&to, -1, words); cell >= 0 && !x->stop; cell = cellset_next(&to, cell, words)) {
+            x->anchor = x->origin = x->last = cell - g->shift_offset[dir];
+            batch_landing(x, cell, b);
+        }
+    }
+}
+
+/* shift_landings for each of the alternatives LEAVES that is a landing. */
+static void shift_leaves(gen *x, const int16_t *leaves, const cellset *cells, batch *b)
+{
+    for (; *leaves >= 0 && !x->stop; leaves++) {
+        const mnode *n = &x->g->nodes[*leaves];
+        if (n->flags & MF_LANDING)
+            shift_landings(x, n, cells, b);
+    }
+}
+
+/* What choosing the piece on a cell changes in the generator, to be put
+ * back when the moves of that piece are done. */
+typedef struct chosen {
+    int anchor, origin, last, path_length, moved_type;
+    cellset visited, jumped;
+} chosen;
+
+static inline void choose_piece(gen *x, int cell, chosen *saved)
+{
+    int words = x->g->words;
+    saved->anchor = x->anchor;
+    saved->origin = x->origin;
+    saved->last = x->last;
+    saved->path_length = x->path_length;
+    saved->moved_type = x->moved_type;
+    cellset_copy(&saved->visited, &x->visited, words);   /* only the board's words: the sets are large */
+    cellset_copy(&saved->jumped, &x->jumped, words);
+    x->anchor = x->origin = x->last = cell;
+    cellset_clear(&x->visited, words);
+    cellset_add(&x->visited, cell);
+    cellset_clear(&x->jumped, words);
+    x->moved_type = PIECE_TYPE(x->pos->cells[cell]);
+    gen_path_push(x, PATH_FROM, cell);
+}
+
+static inline void unchoose_piece(gen *x, const chosen *saved)
+{
+    int words = x->g->words;
+    x->anchor = saved->anchor;
+    x->origin = saved->origin;
+    x->last = saved->last;
+    x->path_length = saved->path_length;
+    x->moved_type = saved->moved_type;
+    cellset_copy(&x->visited, &saved->visited, words);
+    cellset_copy(&x->jumped, &saved->jumped, words);
+}
+
+/* With x->quiet_cells, whether a select's quiet landings of KIND may be
+ * told by their cells: they are hashed, when another move may be one of
+ * them, with the after-rules the turn has, in the position it began from
+ * (apart_from_landings in movegen.c), so nothing may have been made. */
+static bool by_cells_here(const gen *x, int kind)
+{
+    return (kind == LANDING_QUIET_AFTER) == (x->g->after >= 0) && x->pos->log_length == x->turn_mark;
+}
+
+/* Draws from the landings of B of one KIND: all of them, those that take a
+ * piece, or those that do not (for `prefer captures`, which draws each
+ * kind among itself); builds the one drawn if any. */
+enum { DRAW_ALL, DRAW_CAPTURES, DRAW_OTHERS };
+
+/* Builds the landing of the piece on FROM on TO: the piece chosen as
+ * choose_piece chooses it, but for the cells visited and jumped, which
+ * landing_changes does not read. */
+static void build_landing(gen *x, const batch *b, int from, int to)
+{
+    bool captured = x->captured;
+    int anchor = x->anchor, origin = x->origin, last = x->last, path = x->path_length, moved_type = x->moved_type;
+    x->anchor = x->origin = x->last = from;
+    x->moved_type = PIECE_TYPE(x->pos->cells[from]);
+    gen_path_push(x, PATH_FROM, from);
+    /* the changes written where gen_store would copy them to (nothing
+     * logged before them, room for them), else kept here */
+    move_list *out = x->out;
+    change kept[LANDING_UNMADE_CHANGES];
+    change *c = x->pos->log_length == x->turn_mark && out->change_count + LANDING_UNMADE_CHANGES <= MOVELIST_MAX_CHANGES
+                ? out->changes + out->change_count : kept;
+    uint64_t hash;
+    int count = b->filtered ? landing_unmade_changes(x, to, b->after_actions, c, &hash)
+                            : landing_changes(x, to, b->after, c, &hash);
+    gen_store(x, c, count, hash);
+    x->anchor = anchor;
+    x->origin = origin;
+    x->last = last;
+    x->path_length = path;
+    x->moved_type = moved_type;
+    x->captured = captured;
+}
+
+static void draw_landing(gen *x, const batch *b, int kind)
+{
+    bool captured = x->captured;
+    if (kind != DRAW_ALL)
+        x->captured = kind == DRAW_CAPTURES;    /* the kind gen_sample_batch counts */
+    int drawn = gen_sample_batch(x, kind == DRAW_ALL ? b->count
+                                    : kind == DRAW_CAPTURES ? b->captures : b->count - b->captures);
+    x->captured = captured;
+    uint64_t occupied = x->pos->occupied.w[0];
+    for (int i = 0; i < b->groups && drawn >= 0; i++) {
+        uint64_t to = b->group[i].to;
+        if (kind != DRAW_ALL)
+            to &= kind == DRAW_CAPTURES ? occupied : ~occupied;
+        int found = cellset_bits(to);
+        if (drawn >= found) {
+            drawn -= found;
+            continue;
+        }
+        int cell = __builtin_ctzll(word_after_bits(to, drawn));
+        build_landing(x, b, cell - b->group[i].offset, cell);
+        return;
+    }
+    for (int i = 0; i < b->singles && drawn >= 0; i++) {
+        if ((kind != DRAW_ALL && b->captured[i] != (kind == DRAW_CAPTURES)) || drawn-- > 0)
+            continue;
+        build_landing(x, b, b->from[i], b->to[i]);
+    }
+}
+
+/* A select N (MF_LANDINGS) over CELLS, followed by K, while movegen_sample
+ * draws: every landing of every piece is hashed as action_select would
+ * find it, without being built, and gen_sample_batch picks the one to
+ * build, so that a position with thirty moves builds one instead of
+ * thirty.  The other alternatives (MF_MIXED) run as they are.  What the
+ * moves are, and which positions count as one, is what action_select
+ * finds; the order they are found in may differ. */
+static void select_batch(gen *x, const mnode *n, const cellset *cells, const cont *k, int kind)
+{
+    const game *g = x->g;
+    batch b;
+    b.after = kind == LANDING_AFTER;
+    b.filtered = kind == LANDING_QUIET || kind == LANDING_QUIET_AFTER;
+    b.after_actions = kind == LANDING_QUIET_AFTER;
+    b.by_cells = b.filtered && x->quiet_cells;   /* (by_cells_here) */
+    b.k = k;
+    b.unique = (n->flags & MF_UNIQUE) && g->unique_landings;
+    b.grouped = b.unique && g->unique_shifts;
+    b.count = b.captures = b.singles = b.groups = 0;
+    hop_cache hops;
+    hops.count = 0;
+    /* (filtered: each landing is tested from the piece chosen) */
+    bool all_at_once = (n->flags & MF_SHIFTS) && !b.filtered;
+    if (!all_at_once || (n->flags & MF_MIXED)) {
+        /* with the landings found all at once, only the pieces from which
+         * another alternative can start need choosing one by one */
+        cellset some;
+        const cellset *chosen_one_by_one = cells;
+        if (all_at_once) {
+            cellset_clear(&some, g->words);
+            leaf_starts(x, g->select_leaves + n->leaves, &hops, &some);
+            cellset_and(&some, cells, g->words);
+            chosen_one_by_one = &some;
+        }
+        for (int cell = cellset_next(chosen_one_by_one, -1, g->words); cell >= 0 && !x->stop;
+             cell = cellset_next(chosen_one_by_one, cell, g->words)) {
+            chosen saved;
+            choose_piece(x, cell, &saved);
+            batch_leaves(x, g->select_leaves + n->leaves, &b, all_at_once, k, &hops);
+            unchoose_piece(x, &saved);
+        }
+    }
+    if (all_at_once && !x->stop
+        && !(x->sample_prefer && x->sampled_captures && !x->captured && !(n->flags & MF_LANDINGS_TAKE))) {
+        /* (unless captures are preferred, one has been found, and these
+         * landings take nothing, nor has the turn before them: none of
+         * them could be drawn)
+         * the targets read no more of the piece than where it is, and what
+         * it jumped: nothing yet */
+        int anchor = x->anchor, origin = x->origin, last = x->last;
+        cellset jumped;
+        cellset_copy(&jumped, &x->jumped, g->words);
+        cellset_clear(&x->jumped, g->words);
+        shift_leaves(x, g->select_leaves + n->leaves, cells, &b);
+        x->anchor = anchor;
+        x->origin = origin;
+        x->last = last;
+        cellset_copy(&x->jumped, &jumped, g->words);
+    }
+    if (x->stop)
+        return;
+    /* (a kind with no landings draws nothing: gen_sample_batch of none) */
+    if (x->sample_prefer) {
+        if (b.count > b.captures)
+            draw_landing(x, &b, DRAW_OTHERS);
+        if (b.captures)
+            draw_landing(x, &b, DRAW_CAPTURES);
+    } else if (b.count) {
+        draw_landing(x, &b, DRAW_ALL);
+    }
+}
+
+void action_select(gen *x, const mnode *n, const cont *k)
+{
+    const game *g = x->g;
+    cellset cells;
+    if (n->selected_type >= 0 && g->words == 1)     /* (as eval_set would, in two loads) */
+        cells.w[0] = x->pos->owned[x->player].w[0] & x->pos->typed[n->selected_type].w[0];
+    else
+        eval_set(x, n->at, &cells);
+    if (x->has_start)
+        cellset_and(&cells, &x->start, g->words);
+    if (cellset_empty(&cells, g->words))
+        return;     /* no piece to choose (a type the mover has none of) */
+    if ((n->flags & MF_LANDINGS) && x->sampling && !x->chance && !(x->chain_flags & MF_IN_CHAIN)) {
+        int kind = landing_kind(x, k);
+        if (kind == LANDING_MADE) {
+            kind = landing_quiet_kind(x, k);
+            /* (a landing hashed here could be one told by its cells) */
+            if (kind != LANDING_MADE && x->quiet_cells && !by_cells_here(x, kind))
+                kind = LANDING_MADE;
+        }
+        if (kind != LANDING_MADE) {
+            select_batch(x, n, &cells, k, kind);
+            return;
+        }
+    }
+    hop_cache hops;
+    hops.count = 0;
+    for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words)) {
+        chosen saved;
+        choose_piece(x, cell, &saved);
+        run_leaves(x, n->a, k, &hops);
+        unchoose_piece(x, &saved);
+    }
+}

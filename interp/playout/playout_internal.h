@@ -1,0 +1,55 @@
+/* playout_internal: what playout.c and playout_shifts.c share: the ply
+ * played by the calls, which a word loop falls back to where it cannot
+ * take a ply. */
+#ifndef TABULA_PLAYOUT_INTERNAL_H
+#define TABULA_PLAYOUT_INTERNAL_H
+
+#include "movegen/movegen_internal.h"
+#include "playout/playout.h"
+
+/* One ply of playout_run by the calls: movegen_sample (or, with
+ * RUN->choose, the whole list and its choice), the end rules (where QUICK,
+ * ends_read_quickly, read quickly first: at most plies none holds, and
+ * the whole reading is not needed), then move_play.  True when the
+ * playout stops at this ply, its PLIES-th (over, stuck, past
+ * RUN->max_plies or the generator's limit); RUN->moves and
+ * RUN->moves_before follow the legal moves of the last two positions. */
+__attribute__((always_inline)) static inline bool playout_ply(movegen *m, position *p, move_list *list, uint64_t *rng,
+                                                              bool quick, int plies, playout *run)
+{
+    const game *g = m->g;
+    int count;
+    if (run->choose) {
+        movegen_generate(m, p, list);
+        count = list->count;
+    } else {
+        count = movegen_sample(m, p, list, rng);
+    }
+    run->moves_before = plies ? run->moves : -1;
+    run->moves = count;
+    game_result *result = &run->result;
+    if (list->overflow) {
+        result->over = false;
+        return true;
+    }
+    bool ends = !quick || list->count == 0 || list->stuck;
+    if (!ends) {
+        int mover = end_mover(g, p);
+        for (int i = 0; i < g->end_count && !ends; i++)
+            ends = end_holds_quick(m, p, mover, false, &g->ends[i]) != 0;
+    }
+    if (ends)
+        movegen_result(m, p, list, result);
+    else
+        result->over = false;
+    if (result->over || list->count == 0 || plies >= run->max_plies)
+        return true;
+    run->branching += (uint64_t)count;
+    move_play(p, list, run->choose ? run->choose(list, run->context, rng) : 0);
+    return false;
+}
+/* playout_shifts.c: playout_run where game.playout_shifts and every end
+ * rule is read quickly, and no RUN->choose. */
+void playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, playout *run);
+
+#endif

@@ -1,0 +1,54 @@
+/* load: a rules file read, checked and compiled into a game (load.h). */
+#include "rules/load.h"
+
+#include <stdlib.h>
+
+#include "rules/check.h"
+#include "rules/compile.h"
+
+typedef struct load_state {
+    diag_list *diagnostics;
+    game *result;
+} load_state;
+
+static void compile_build(void *data, const ast_node *game_node, const ast_node *variant,
+                          const ast_node *const *statements, int count, int library_count,
+                          const ast_node *const *templates, int template_count)
+{
+    load_state *state = data;
+    (void)library_count;
+    if (state->result)
+        return;
+    state->result = compile_game(game_node, variant, statements, count, templates, template_count,
+                                 state->diagnostics);
+}
+
+game *game_load(const char *path, const game_load_options *options, source_set *sources,
+                diag_list *diagnostics, bool *unreadable)
+{
+    *unreadable = false;
+    ast_node *program = NULL;
+    loader_status status = loader_load(path, &options->loader, sources, diagnostics, &program);
+    if (status == LOADER_UNREADABLE) {
+        *unreadable = true;
+        return NULL;
+    }
+    if (status != LOADER_OK || diagnostics->errors > 0) {
+        ast_free(program);
+        return NULL;
+    }
+    load_state state = { diagnostics, NULL };
+    check_options check = { options->variant, compile_build, &state, true };
+    check_summary summary;
+    bool found = check_program(program, &check, diagnostics, &summary);
+    ast_free(program);
+    if (!found || diagnostics->errors > 0 || summary.is_library) {
+        if (summary.is_library && diagnostics->errors == 0) {
+            source_location nowhere = { -1, 0, 0, 0, 0 };
+            diag_report(diagnostics, DIAG_ERROR, nowhere, NULL, "'%s' holds no game", path);
+        }
+        game_free(state.result);
+        return NULL;
+    }
+    return state.result;
+}

@@ -1,0 +1,24 @@
+/* load: a rules file read, checked and compiled into a game, all the way
+ * (lang's loader, then rules/check.c, then rules/compile.c, which ends by
+ * specialising the game: spec/). */
+#ifndef TABULA_LOAD_H
+#define TABULA_LOAD_H
+
+#include <stdbool.h>
+
+#include "diag.h"
+#include "game/game.h"
+#include "loader.h"
+#include "source.h"
+
+typedef struct game_load_options {
+    const char *variant;                /* NULL: the game itself */
+    loader_options loader;
+} game_load_options;
+
+/* Loads, checks and compiles PATH.  Returns NULL and leaves the reasons in
+ * DIAGNOSTICS (with SOURCES for printing) on failure; *UNREADABLE tells a
+ * file that could not be read from one with errors. */
+game *game_load(const char *path, const game_load_options *options, source_set *sources,
+                diag_list *diagnostics, bool *unreadable);
+#endif
