@@ -18,8 +18,10 @@ static board_error allocate(board *b, int cells, int directions)
 {
     b->cell_count = 0;
     b->direction_count = directions;
+    /* a graph's directions are named as its links are read: room for all */
+    b->neighbour_stride = directions > 0 ? directions : BOARD_MAX_DIRECTIONS;
     size_t n = (size_t)cells;
-    size_t links = n * (size_t)(directions > 0 ? directions : BOARD_MAX_DIRECTIONS);
+    size_t links = n * (size_t)b->neighbour_stride;
     b->cell_names = calloc(n, sizeof *b->cell_names);
     b->x = calloc(n, sizeof *b->x);
     b->y = calloc(n, sizeof *b->y);
@@ -321,23 +323,19 @@ int board_rotate(const board *b, int direction, int degrees)
     return ((direction + steps) % n + n) % n;
 }
 
-static int stride(const board *b)
-{
-    return b->kind == BOARD_GRAPH ? BOARD_MAX_DIRECTIONS : b->direction_count;
-}
 
 int board_step(const board *b, int cell, int direction)
 {
     if (cell < 0 || direction < 0 || direction >= b->direction_count)
         return BOARD_NO_CELL;
-    return b->neighbour[cell * stride(b) + direction];
+    return b->neighbour[cell * b->neighbour_stride + direction];
 }
 
 int board_step_wrapped(const board *b, int cell, int direction)
 {
     if (cell < 0 || direction < 0 || direction >= b->direction_count)
         return BOARD_NO_CELL;
-    return b->wrapped[cell * stride(b) + direction];
+    return b->wrapped[cell * b->neighbour_stride + direction];
 }
 
 bool board_looks_like_cell(const char *name)

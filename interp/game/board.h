@@ -40,7 +40,8 @@ typedef struct board {
     int *x, *y;             /* square: file and rank from 0; hex: q and r */
     int *ring;              /* hex: distance from the centre; square: distance from the edge */
     bool *light;            /* chequer colouring: a1 dark; hex rings alternate */
-    int *neighbour;         /* [cell * direction_count + direction], BOARD_NO_CELL off the board */
+    int neighbour_stride;   /* entries per cell in neighbour and wrapped */
+    int *neighbour;         /* [cell * neighbour_stride + direction], BOARD_NO_CELL off the board */
     int *wrapped;           /* the same with both axes wrapped (square boards; else a copy) */
     int *ring_clockwise;    /* successor on the cell's own ring, BOARD_NO_CELL for the centre */
     int *ring_counter_clockwise;

@@ -16,17 +16,11 @@
 
 #include "game/board.h"
 #include "game/cellset.h"
+#include "game/limits.h"
+#include "game/programs.h"
 #include "diag.h"
 #include "loader.h"
 #include "source.h"
-
-#define GAME_MAX_PLAYERS 4
-#define GAME_MAX_TYPES 32
-#define GAME_MAX_FLAGS 8
-#define GAME_MAX_VARS 16
-#define GAME_MAX_LABELS 4
-#define GAME_LINE_REACH 16      /* in-line(N) by table up to N = 17 */
-#define GAME_NAME 64
 
 /* Who an expression speaks of. */
 typedef enum player_ref {
@@ -96,45 +90,6 @@ typedef struct cexpr {
                          * the position alone by a word program (movegen_result
                          * reads it without a generator) */
 } cexpr;
-
-/* One step of a set expression's program on a one-word board
- * (set_words.c): a word read from the position or the turn and how it
- * joins the word being built, an operation on that word, WORD_SKIP_EMPTY
- * or WORD_END; with the player and argument its read needs. */
-typedef struct word_op {
-    uint8_t op;
-    uint8_t player;
-    int32_t arg;
-} word_op;
-
-/* The directions of one adjacent(_, D) on a one-word board, each player's:
- * the cells with a neighbour that way, and the rotation that moves them
- * onto it (no bit leaves the word: a shift). */
-typedef struct word_adjacency {
-    uint8_t count[GAME_MAX_PLAYERS];
-    uint8_t rotate[GAME_MAX_PLAYERS][BOARD_MAX_DIRECTIONS];
-    uint64_t from[GAME_MAX_PLAYERS][BOARD_MAX_DIRECTIONS];
-} word_adjacency;
-
-#define WORD_END 255
-#define WORD_SKIP_EMPTY 254   /* the word is empty: skip ARG ops (it is the result) */
-
-/* One step of the program of a set of at most one cell (cell_program.c):
- * an operation on a stack of cells (-1: none) and its argument. */
-typedef struct cell_op {
-    uint8_t op;
-    int16_t arg;
-} cell_op;
-
-enum {
-    CELL_HERE, CELL_ORIGIN, CELL_LAST, CELL_ANCHOR,  /* push that cell */
-    CELL_VAR,           /* push the cell variable ARG holds */
-    CELL_STEP,          /* the top's neighbour by the one step of dlist ARG */
-    CELL_TYPE,          /* the top if a piece of type ARG stands there */
-    CELL_TEST,          /* the top if it is in the cell test ARG (a cexpr) */
-    CELL_MATCH,         /* pop: the top if it is the cell popped */
-    CELL_END            /* the result is the top */
-};
 
 /* One way to take a step from a cell, resolved for one player. */
 typedef enum dstep_kind {
@@ -325,6 +280,13 @@ typedef struct bulk_word_step {
     int8_t min, max;
     bool mark;
 } bulk_word_step;
+
+/* The directions of the steps of bulk pattern PT for PLAYER with the
+ * variable's V-th value (pattern.bulk_dirs). */
+static inline const int8_t *pattern_bulk_dirs(const pattern *pt, int player, int v)
+{
+    return pt->bulk_dirs + (player * GAME_MAX_DSTEPS + v) * pt->step_count;
+}
 
 typedef enum outcome_kind {
     OUTCOME_WIN,        /* player wins */
@@ -524,7 +486,6 @@ typedef struct game {
     int line_axes;
     uint8_t line_shift[BOARD_MAX_DIRECTIONS][GAME_LINE_REACH + 1];
     uint64_t line_from[BOARD_MAX_DIRECTIONS][GAME_LINE_REACH + 1];
-    int neighbour_stride;   /* entries per cell in board.neighbour */
     int place_turn;         /* the turn is this M_PLACE node alone, each cell one
                              * move, recorded directly, and no filter: sampled
                              * without running the turn (place_sample); -1: no */

@@ -5,6 +5,7 @@
 
 #include "movegen/landing.h"
 #include "movegen/movegen_internal.h"
+#include "movegen/pattern_bulk.h"
 #include "game/shifts.h"
 
 /* --- changing the position during a turn */
@@ -380,7 +381,7 @@ void action_hop(gen *x, const mnode *n, const cont *k)
     int from = x->anchor;
     for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
         const dstep *s = &d->steps[x->player][i];
-        int identity = gen_step_identity(s);
+        int identity = step_identity(s);
         if ((x->chain_flags & MF_STRAIGHT) && x->chain_direction >= 0 && x->chain_direction != identity)
             continue;
         int jumped = gen_step(x, from, s);

@@ -5,6 +5,7 @@
 
 #include "ast.h"
 #include "movegen/movegen_internal.h"
+#include "movegen/pattern_bulk.h"
 #include "game/shifts.h"
 
 /* --- players */

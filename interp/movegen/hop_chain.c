@@ -145,7 +145,7 @@ static void search(gen *x, chain *c, int cur, int hops)
         const dlist *d = gen_directions(x, c->hop->directions);
         for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
             const dstep *s = &d->steps[x->player][i];
-            int identity = gen_step_identity(s);
+            int identity = step_identity(s);
             if ((r->flags & MF_STRAIGHT) && c->direction >= 0 && c->direction != identity)
                 continue;
             int jumped = gen_step(x, cur, s);

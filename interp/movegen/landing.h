@@ -179,7 +179,7 @@ static inline void each_landing(gen *x, const mnode *n, void (*each)(gen *, int,
                                                     * GAME_CONTENT_CLASSES * 4 : NULL;
         bool onto_empty = !bits || (bits[0] & 1);
         const int *neighbour = g->board.neighbour;
-        int stride = g->neighbour_stride;
+        int stride = g->board.neighbour_stride;
         for (int i = 0; i < count && !x->stop; i++) {
             const dstep *s = &d->steps[x->player][i];
             if (s->kind != STEP_DIRECTION || (unsigned)s->direction >= (unsigned)g->board.direction_count) {

@@ -27,63 +27,6 @@
 #include "movegen/landing.h"
 #include "movegen/movegen_internal.h"
 #include "game/shifts.h"
-#include "spec/specialise.h"
-
-/* --- load time */
-
-/* Whether the cell test E can be read for a cell from the piece on it
- * alone: a content table, or a type. */
-static bool by_content(const game *g, int e)
-{
-    const cexpr *c = &g->exprs[e];
-    return c->content >= 0 || c->op == C_SET_TYPE;
-}
-
-/* Whether the cell that E (a cell variable's new value) names can be
- * worked out for a landing not made: where the piece landed or started,
- * or a cell program whose tests read the piece on a cell and whose
- * variables no after-rule sets. */
-static bool cell_by_landing(const game *g, int e)
-{
-    const cexpr *c = &g->exprs[e];
-    if (c->op == C_SET_HERE || c->op == C_SET_ORIGIN || c->op == C_SET_LAST)
-        return true;
-    if (c->cell_program < 0 || !cell_program_reads_content(g, c->cell_program))
-        return false;
-    for (const cell_op *o = &g->cell_ops[c->cell_program]; o->op != CELL_END; o++)
-        for (int i = 0; o->op == CELL_VAR && i < g->after_action_count; i++) {
-            const mnode *n = &g->nodes[g->after_actions[i]];
-            if (n->op == M_GUARD)
-                n = &g->nodes[n->a];
-            if (n->op == M_SET_VAR && n->type == o->arg)
-                return false;
-        }
-    return true;
-}
-
-void landing_unmade_build(game *g)
-{
-    g->landing_unmade = false;
-    if (g->quiet_attacked < 0 || !by_content(g, g->quiet_attacked) || g->capture == CAPTURE_RESERVE
-        || (g->after >= 0 && g->after_action_count < 0))
-        return;
-    for (int i = 0; i < g->after_action_count; i++) {
-        const mnode *n = &g->nodes[g->after_actions[i]];
-        if (n->op == M_GUARD) {
-            /* only `here in S`, S read by the piece */
-            const cexpr *c = &g->exprs[n->cond];
-            if (c->op != C_COND_IN || g->exprs[c->a].op != C_SET_HERE || !by_content(g, c->b))
-                return;
-            n = &g->nodes[n->a];
-        }
-        if (n->op == M_SET_VAR && n->type >= 0
-            && (!g->var_is_cell[n->type] || !cell_by_landing(g, n->value)))
-            return;
-    }
-    g->landing_unmade = true;
-}
-
-/* --- generation */
 
 /* Whether CELL would be in the cell test E (by_content) holding CODE. */
 __attribute__((always_inline)) static inline bool holds(const gen *x, int e, int cell, uint16_t code)
@@ -118,7 +61,7 @@ __attribute__((always_inline)) static inline void after_rules(gen *x, cell_landi
             const cexpr *e = &g->exprs[a->value];
             int32_t old = p->vars[a->type], value = e->op == C_SET_HERE || e->op == C_SET_LAST ? moved->to
                                                   : e->op == C_SET_ORIGIN ? x->origin
-                                                  : cell_program_landed_quick(x, e->cell_program, moved);
+                                                  : cell_program_landed_quick(g, x, e->cell_program, moved);
             if (value != old) {
                 c[(*n)++] = (change){ CHANGE_VAR, 0, (uint16_t)a->type, old, value };
                 *hash ^= pos_var_key(a->type, old) ^ pos_var_key(a->type, value);

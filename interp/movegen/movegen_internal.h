@@ -9,6 +9,9 @@
 
 #include "ast.h"
 #include "game/attack_tables.h"
+#include "game/steps.h"
+#include "movegen/cell_program.h"
+#include "movegen/set_words.h"
 #include "movegen/movegen.h"
 
 #define NESTING 4           /* stuck() inside gen_attacked() inside a filter ... */
@@ -139,8 +142,6 @@ typedef struct match {
     int line;
 } match;
 
-/* The word of set expression E's program FIRST (cexpr.word_program). */
-uint64_t set_words_run(const gen *x, int first);
 /* OUT = the set E; eval_set_walk walks E's tree, while a set with a word
  * program (most, on boards of one word) is read here without the call. */
 void eval_set_walk(gen *x, int e, cellset *out);
@@ -195,28 +196,6 @@ static inline uint64_t eval_set_word(gen *x, int e)
     eval_set_walk(x, e, &s);
     return s.w[0];
 }
-/* cell_program.c: the cell of the program at FIRST (cexpr.cell_program), -1: none. */
-int cell_program_run(gen *x, int first);
-/* The same as if the anchor piece had landed (not made): FROM empty, and
- * CODE on TO, which is where the piece is and last was; every test of a
- * cell in the program must have a content table (cell_program_reads_content). */
-typedef struct cell_landing {
-    int from, to;
-    uint16_t code;
-} cell_landing;
-int cell_program_landed(gen *x, int first, const cell_landing *moved);
-/* The same, a program that starts by testing the landed piece's type (the
- * pawn of `here & pawn`) answered without the call when that test fails:
- * after most landings of a chess game. */
-static inline int cell_program_landed_quick(gen *x, int first, const cell_landing *moved)
-{
-    const cell_op *o = &x->g->cell_ops[first];
-    if ((o[0].op == CELL_HERE || o[0].op == CELL_LAST) && o[1].op == CELL_TYPE
-        && (!moved->code || PIECE_TYPE(moved->code) != o[1].arg))
-        return -1;
-    return cell_program_landed(x, first, moved);
-}
-bool cell_program_reads_content(const game *g, int first);
 /* Whether CELL is in the set E (what eval_set would give), testing only
  * that cell where the expression allows (cexpr.cell_test). */
 bool eval_has(gen *x, int e, int cell);
@@ -316,13 +295,6 @@ static inline bool eval_in_line(gen *x, int length)
     return in_line_words(g, x->pos->owned[x->player].w[0], length);
 }
 int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int max, bool any);
-/* pattern_bulk.c: whether `where PATTERN` can run on whole sets (a load-time
- * test), and OUT = the cells of FROM where the pattern matches, so run. */
-bool pattern_bulk_prepare(const game *g, pattern *pt);
-void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset *out);
-/* OUT = the union of the marks of the matches at ANCHOR (of a bulk
- * pattern); false, OUT untouched, if there could be more than MAX. */
-bool pattern_bulk_marks(gen *x, int pattern_index, int anchor, int max, cellset *out);
 void gen_path_push(gen *x, int kind, int value);
 /* hop_chain.c: the repetition NODE (MF_HOP_CHAIN), followed by K, searched
  * without making its hops; false (nothing done) when K or the generator's
@@ -650,46 +622,10 @@ __attribute__((always_inline)) static inline bool eval_cond_quick(gen *x, int e)
     }
     return eval_cond(x, e);
 }
-/* Inlined everywhere: a step is the innermost loop of most generators. */
+/* The generator's step: step_take with the turn's direction variable. */
 __attribute__((always_inline)) static inline int gen_step(const gen *x, int cell, const dstep *s)
 {
-    const board *b = &x->g->board;
-    if (cell < 0)
-        return -1;
-    switch (s->kind) {
-    case STEP_DIRECTION:
-        /* board_step without the call (a turned direction may be -1) */
-        if ((unsigned)s->direction >= (unsigned)b->direction_count)
-            return -1;
-        return b->neighbour[cell * x->g->neighbour_stride + s->direction];
-    case STEP_WRAPPED:
-        return board_step_wrapped(b, cell, s->direction);
-    case STEP_RING_CLOCKWISE:
-        return b->ring_clockwise[cell];
-    case STEP_RING_COUNTER_CLOCKWISE:
-        return b->ring_counter_clockwise[cell];
-    case STEP_OFFSET: {
-        if (b->kind != BOARD_SQUARE)
-            return -1;
-        int nx = b->x[cell] + s->dx, ny = b->y[cell] + s->dy;
-        if (nx < 0 || ny < 0 || nx >= b->width || ny >= b->height)
-            return -1;
-        return ny * b->width + nx;
-    }
-    case STEP_VARIABLE: {
-        if (x->variable < 0)
-            return -1;
-        int d = s->direction ? board_rotate(b, x->variable, s->direction * b->turn_degrees) : x->variable;
-        return board_step(b, cell, d);
-    }
-    }
-    return -1;
-}
-
-/* A comparable identity of a step, for 'straight' chains. */
-static inline int gen_step_identity(const dstep *s)
-{
-    return ((s->kind * 256 + (s->direction + 128)) * 256 + (s->dx + 128)) * 256 + (s->dy + 128);
+    return step_take(x->g, cell, s, x->variable);
 }
 
 static inline const dlist *gen_directions(const gen *x, int index)

@@ -194,7 +194,7 @@ static void chain_search_from(chain_search *s, int cur, int hops)
     if (can_go && ++s->out->work <= CHAIN_WORK) {
         for (int i = 0; i < s->step_count; i++) {
             const dstep *step = &s->steps[i];
-            int dir = step->direction, identity = gen_step_identity(step);
+            int dir = step->direction, identity = step_identity(step);
             if ((r->flags & MF_STRAIGHT) && s->direction >= 0 && s->direction != identity)
                 continue;
             uint64_t from = g->shift_from[dir].w[0];

@@ -1,6 +1,7 @@
 /* attack: conservative capture zones from the compiled move nodes. */
 #include "spec/attack.h"
 #include "spec/specialise.h"
+#include "game/steps.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,22 +48,9 @@ static void own_cells(const game *g, int e, cellset *own)
     }
 }
 
-int attack_step(const board *b, int cell, const dstep *s)
+int attack_step(const game *g, int cell, const dstep *s)
 {
-    switch (s->kind) {
-    case STEP_DIRECTION: return board_step(b, cell, s->direction);
-    case STEP_WRAPPED: return board_step_wrapped(b, cell, s->direction);
-    case STEP_RING_CLOCKWISE: return b->ring_clockwise[cell];
-    case STEP_RING_COUNTER_CLOCKWISE: return b->ring_counter_clockwise[cell];
-    case STEP_OFFSET: {
-        if (b->kind != BOARD_SQUARE)
-            return -1;
-        int x = b->x[cell] + s->dx, y = b->y[cell] + s->dy;
-        return x < 0 || y < 0 || x >= b->width || y >= b->height ? -1 : y * b->width + x;
-    }
-    default:
-        return -2;   /* a pattern variable: not bounded here */
-    }
+    return s->kind == STEP_VARIABLE ? -2 : step_take(g, cell, s, -1);
 }
 
 /* Cells reached from FROM by one move of node N (every step, or every
@@ -76,7 +64,7 @@ static void reach_of(walker *w, const mnode *n, const cellset *from, cellset *ou
         for (int i = 0; i < d->count[w->player]; i++) {
             int cell = s, distance = 0;
             do {
-                cell = attack_step(&g->board, cell, &d->steps[w->player][i]);
+                cell = attack_step(g, cell, &d->steps[w->player][i]);
                 if (cell == -2) {
                     w->unknown = true;
                     return;

@@ -25,9 +25,9 @@ bool attack_build(game *g);
  * the mover does not own: only a landing on such a cell can take one. */
 bool attack_may_take(const game *g, int e);
 
-/* The cell a step S reaches from CELL on board B when it does not depend
- * on the turn: -1 off the board, -2 for a pattern variable's step. */
-int attack_step(const board *b, int cell, const dstep *s);
+/* The cell a step S reaches from CELL when it does not depend on the
+ * turn (step_take): -1 off the board, -2 for a pattern variable's step. */
+int attack_step(const game *g, int cell, const dstep *s);
 
 /* The turn NODE read as alternatives of piece choices (`friend & TYPE`,
  * then the piece's moves) and passes, followed by the after-rules AFTER

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen/movegen_internal.h"
+#include "game/steps.h"
 #include "spec/specialise.h"
 
 /* --- load time: which moves are rays */
@@ -125,7 +125,7 @@ static bool invertible(const game *g, int player, const mnode *n)
         for (int c = 0; c < cells; c++)
             hit[c] = 0;
         for (int s = 0; s < cells && ok; s++) {
-            int to = attack_step(&g->board, s, &d->steps[player][i]);
+            int to = attack_step(g, s, &d->steps[player][i]);
             ok = to != -2 && (to < 0 || !hit[to]);
             if (to >= 0)
                 hit[to] = 1;
@@ -241,7 +241,7 @@ static bool build_lines(game *g, const ray_source *sources, int source_count)
                 for (int c = 0; c < cells; c++)
                     from[c] = -1;
                 for (int c = 0; c < cells; c++) {
-                    int to = attack_step(&g->board, c, &d->steps[p][k]);
+                    int to = attack_step(g, c, &d->steps[p][k]);
                     if (to >= 0)
                         from[to] = (int16_t)c;
                 }

@@ -2,7 +2,11 @@
 #include "spec/specialise.h"
 
 #include "spec/attack.h"
-#include "movegen/movegen_internal.h"
+#include "game/steps.h"
+#include "spec/cell_program_build.h"
+#include "spec/landing_unmade_build.h"
+#include "spec/pattern_bulk_build.h"
+#include "spec/set_words_build.h"
 
 #include <stdlib.h>
 
@@ -53,7 +57,6 @@ static bool harmless(game *g, int node, signed char *memo)
 static void board_tables(game *g)
 {
     const board *b = &g->board;
-    g->neighbour_stride = b->kind == BOARD_GRAPH ? BOARD_MAX_DIRECTIONS : b->direction_count;
     for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++) {
         g->opposite[d] = d < b->direction_count ? board_rotate(b, d, 180) : -1;
         g->shift_valid[d] = false;
@@ -224,7 +227,6 @@ static bool step_tables(game *g)
             g->nodes[i].dests = -1;
         return size == 0 || size > INT32_MAX;
     }
-    gen x = { .g = g, .variable = -1 };     /* gen_step reads only these for fixed steps */
     for (int i = 0; i < g->node_count; i++) {
         const mnode *n = &g->nodes[i];
         if (n->dests < 0)
@@ -234,7 +236,7 @@ static bool step_tables(game *g)
             for (size_t c = 0; c < cells; c++) {
                 int16_t *to = g->step_dests + n->dests + ((size_t)p * cells + c) * (size_t)n->dest_stride;
                 for (int s = 0; s < n->dest_stride; s++)
-                    to[s] = (int16_t)(s < d->count[p] ? gen_step(&x, (int)c, &d->steps[p][s]) : -1);
+                    to[s] = (int16_t)(s < d->count[p] ? step_take(g, (int)c, &d->steps[p][s], -1) : -1);
             }
     }
     return true;

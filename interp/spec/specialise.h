@@ -38,22 +38,6 @@ int spec_selected_type(const game *g, const mnode *select);
  * *CAPTURES: whether the jumped pieces are taken. */
 bool spec_chain_leaf(const game *g, int leaf, int *repeat, bool *captures);
 
-/* Compiles the set expressions of a board of one word into programs
- * (set_words.c); false only when memory runs out. */
-bool set_words_build(game *g);
-void set_words_none(game *g);
-/* Whether the program at FIRST reads the position alone (and the player
- * it is run for): no cell or set of the turn being built. */
-bool set_words_of_position(const game *g, int first);
-
-/* Compiles the sets of at most one cell that are followed from a cell
- * into programs (cell_program.c); false only when memory runs out. */
-bool cell_programs_build(game *g);
-void cell_programs_none(game *g);
-
-/* Sets game.landing_unmade (landing_unmade.c); run after attack_rays_build. */
-void landing_unmade_build(game *g);
-
 /* Takes every fact back, so that the generator does all the general work
  * (for tests that compare the two). */
 void specialise_none(game *g);
