@@ -38,7 +38,8 @@ static const struct help {
       "  --version       show the version\n"
       "\n"
       "Environment: TABULA_PATH (folders searched for included files),\n"
-      "TABULA_STDLIB (the stdlib folder), NO_COLOR (no colours).\n"
+      "TABULA_STDLIB (the stdlib folder), TABULA_SPECIALISE=off (play by the\n"
+      "rules alone, without the shortcuts worked out at load), NO_COLOR (no colours).\n"
       "See tabula(1) and, for the language, tabula-rules(5).\n" },
     { "check",
       "usage: tabula check [--variant NAME] FILE...\n"

@@ -7,6 +7,13 @@
  * expressions (cexpr), direction lists resolved per player, patterns and
  * end rules.  Nothing here points back into the syntax tree, and no name is
  * looked up during play.
+ *
+ * The last step of loading (spec/) adds what the rules imply: facts that
+ * let the generator skip general work, and the tables they index.  The
+ * facts are kept apart from the rules, in the `spec` member of the game
+ * and of each expression, node and pattern, each with a NONE value that
+ * claims nothing; the rules alone are a complete game, which
+ * specialise_none (and TABULA_SPECIALISE=off) plays.
  */
 #ifndef TABULA_GAME_H
 #define TABULA_GAME_H
@@ -72,23 +79,30 @@ typedef enum cop {
     C_COND_TRUE,
 } cop;
 
+/* What specialisation (spec/) found of one expression; EXPR_FACTS_NONE
+ * claims nothing, and the generator then does the general work. */
+typedef struct expr_facts {
+    bool cell_test;     /* eval_has tests one cell cheaply */
+    bool sight_shifts;  /* sight along shifts only (sight_all) */
+    int16_t word_program; /* game.word_ops index, -1: none */
+    int16_t cell_program; /* game.cell_ops index, -1: none */
+    int16_t content;    /* a cell test that reads only the cell's piece, and
+                         * fixed sets of cells (regions): game.content_bits
+                         * table, -1: none */
+    bool content_placed; /* its table has classes of cells (content_class) */
+    bool count_words;   /* C_COND_NONEMPTY of S, or C_COND_CMP of count(S)
+                         * with a constant, S read from the position alone by
+                         * a word program (movegen_result reads it without a
+                         * generator) */
+} expr_facts;
+#define EXPR_FACTS_NONE ((expr_facts){ .word_program = -1, .cell_program = -1, .content = -1 })
+
 typedef struct cexpr {
     uint8_t op;
     uint8_t player;     /* a player_ref (+ index for PLAYER_FIXED) */
     int16_t a, b;       /* operand expressions, -1 when absent */
-    bool cell_test;     /* set by specialise: eval_has tests one cell cheaply */
-    bool sight_shifts;  /* set by specialise: sight along shifts only (sight_all) */
-    int16_t word_program; /* set by specialise: game.word_ops index, -1: none */
-    int16_t cell_program; /* set by specialise: game.cell_ops index, -1: none */
-    int16_t content;    /* set by specialise: a cell test that reads only the
-                         * cell's piece, and fixed sets of cells (regions):
-                         * game.content_bits table, -1: none */
     int32_t value;
-    bool content_placed; /* its table has classes of cells (content_class) */
-    bool count_words;   /* set by specialise: C_COND_NONEMPTY of S, or
-                         * C_COND_CMP of count(S) with a constant, S read from
-                         * the position alone by a word program (movegen_result
-                         * reads it without a generator) */
+    expr_facts spec;    /* set by specialise */
 } cexpr;
 
 /* One way to take a step from a cell, resolved for one player. */
@@ -167,30 +181,6 @@ enum {
     MF_ONE = 1 << 7,        /* apply: one move per match */
     MF_FROM_RESERVE = 1 << 8,
     MF_IN_CHAIN = 1 << 9,   /* movement inside a repetition: no cell twice */
-    MF_HARMLESS = 1 << 10,  /* set by specialise: the subtree takes no piece and
-                             * changes no owner (attack detection skips it) */
-    /* set by specialise, see select_batch in actions.c: */
-    MF_LANDINGS = 1 << 11,  /* select: some alternatives are MF_LANDING leaves */
-    MF_SHIFTS = 1 << 12,    /* select: MF_LANDINGS, each a step along a shift, to
-                             * cells that do not depend on the piece */
-    MF_MIXED = 1 << 13,     /* select: MF_LANDINGS, and other alternatives too */
-    MF_LANDING = 1 << 14,   /* step, leap, slide: each step a function of the cell */
-    MF_UNIQUE = 1 << 15,    /* place: the turn's first action, and what follows
-                             * makes one move of each placement and fills no
-                             * empty cell: no two placements are one move;
-                             * select (game.unique_landings): no two landings
-                             * from and to the same cells are one move */
-    MF_KEYED = 1 << 16,     /* place: every move of the turn is one movement
-                             * of the piece chosen, of another type, then this
-                             * placement, on cells read from the position and
-                             * where the piece landed: two moves are one only
-                             * when they place on one cell after one position
-                             * (see keyed_placements in specialise.c) */
-    MF_HOP_CHAIN = 1 << 17, /* repetition: of one hop onto empty cells, over
-                             * cells tested by their content alone: may run
-                             * as hop_chain.c searches (set by specialise) */
-    MF_LANDINGS_TAKE = 1 << 18, /* select: MF_LANDINGS, and some landing may
-                             * take a piece (its target is not the empty cells) */
 };
 
 #define GAME_MAX_AFTER_LANDING 4
@@ -198,6 +188,54 @@ enum {
  * step direction each select_batch keeps for a select (BATCH_GROUPS) */
 #define GAME_MAX_SHIFT_SELECTS 8
 #define GAME_MAX_SHIFT_GROUPS 32
+
+/* What specialisation (spec/) found of one move node; NODE_FACTS_NONE
+ * claims nothing, and the generator then does the general work. */
+enum {
+    NF_HARMLESS = 1 << 0,  /* the subtree takes no piece and
+                             * changes no owner (attack detection skips it) */
+    /* see select_batch in select.c: */
+    NF_LANDINGS = 1 << 1,  /* select: some alternatives are NF_LANDING leaves */
+    NF_SHIFTS = 1 << 2,    /* select: NF_LANDINGS, each a step along a shift, to
+                             * cells that do not depend on the piece */
+    NF_MIXED = 1 << 3,     /* select: NF_LANDINGS, and other alternatives too */
+    NF_LANDING = 1 << 4,   /* step, leap, slide: each step a function of the cell */
+    NF_UNIQUE = 1 << 5,    /* place: the turn's first action, and what follows
+                             * makes one move of each placement and fills no
+                             * empty cell: no two placements are one move;
+                             * select (game.unique_landings): no two landings
+                             * from and to the same cells are one move */
+    NF_KEYED = 1 << 6,     /* place: every move of the turn is one movement
+                             * of the piece chosen, of another type, then this
+                             * placement, on cells read from the position and
+                             * where the piece landed: two moves are one only
+                             * when they place on one cell after one position
+                             * (see keyed_placements in specialise.c) */
+    NF_HOP_CHAIN = 1 << 7, /* repetition: of one hop onto empty cells, over
+                             * cells tested by their content alone: may run
+                             * as hop_chain.c searches */
+    NF_LANDINGS_TAKE = 1 << 8, /* select: NF_LANDINGS, and some landing may
+                             * take a piece (its target is not the empty cells) */
+};
+
+typedef struct node_facts {
+    uint32_t flags;         /* NF_* */
+    /* step, leap: where each direction leads from each cell, at
+     * game.step_dests + dests + (player * cells + cell) * dest_stride
+     * (-1: none, or off the board) */
+    int8_t dest_stride;
+    int32_t dests;
+    /* every move of this alternative starts with the hop FIRST_HOP, which
+     * select_batch can rule out for all pieces at once (-1: none) */
+    int16_t first_hop;
+    /* a select's alternatives, in order, at game.select_leaves + LEAVES,
+     * ending with -1 (-1: none) */
+    int32_t leaves;
+    /* the type a select chooses when it is `moves TYPE` (the mover's
+     * pieces of that type: spec_selected_type), else -1 */
+    int16_t selected_type;
+} node_facts;
+#define NODE_FACTS_NONE ((node_facts){ .dests = -1, .first_hop = -1, .leaves = -1, .selected_type = -1 })
 
 typedef struct mnode {
     uint8_t op;
@@ -213,21 +251,7 @@ typedef struct mnode {
     int16_t type;           /* piece type, var, flag, pattern, die faces */
     int16_t types[4];       /* change: alternative types (-1 ends) */
     uint8_t player;         /* place: for whom (player_ref) */
-    /* set by specialise: step, leap: where each direction leads from each
-     * cell, at game.step_dests + dests + (player * cells + cell) * dest_stride
-     * (-1: none, or off the board) */
-    int8_t dest_stride;
-    int32_t dests;
-    /* set by specialise: every move of this alternative starts with the
-     * hop FIRST_HOP, which select_batch can rule out for all pieces at once
-     * (-1: none) */
-    int16_t first_hop;
-    /* set by specialise: a select's alternatives, in order, at
-     * game.select_leaves + LEAVES, ending with -1 (-1: none) */
-    int32_t leaves;
-    /* set by specialise: the type a select chooses when it is `moves TYPE`
-     * (the mover's pieces of that type: spec_selected_type), else -1 */
-    int16_t selected_type;
+    node_facts spec;        /* set by specialise */
 } mnode;
 
 typedef struct pstep {
@@ -242,6 +266,22 @@ typedef struct pstep {
 #define GAME_MAX_PATTERN_STEPS 64
 #define GAME_MAX_PATHS 16
 
+/* What specialisation (spec/) found of one pattern; PATTERN_FACTS_NONE
+ * claims nothing (the pattern is walked from each anchor). */
+typedef struct pattern_facts {
+    bool bulk;          /* `where` may run on whole sets (pattern_bulk.h) */
+    int bulk_values[GAME_MAX_PLAYERS];  /* values of the variable, each player's */
+    /* every path of every value goes one direction throughout: a path
+     * never comes back to its anchor, so what it marks from a cell is the
+     * same before and after a piece is put on the cell */
+    bool bulk_straight;
+    /* on a board of one word, a run is filled by doubling in bulk_rounds
+     * rounds: 2^bulk_rounds is at least the number of cells of the
+     * board's longest line any step goes along */
+    int bulk_rounds;
+} pattern_facts;
+#define PATTERN_FACTS_NONE ((pattern_facts){ .bulk = false })
+
 typedef struct pattern {
     int16_t variable_directions;   /* dlist the variable ranges over, -1 if none */
     int path_count;
@@ -253,21 +293,14 @@ typedef struct pattern {
     int step_count;
     int16_t effect[GAME_MAX_PATHS];    /* per line: mnode run on a match, -1: none */
     int line_count;
-    bool bulk;          /* set by specialise: where-pattern may run on whole sets */
-    /* bulk: [player][value][step] the board direction each step takes, for
-     * each value of the variable (bulk_values[player] of them) */
+    pattern_facts spec;     /* set by specialise */
+    /* the bulk tables (pattern_facts.bulk): [player][value][step] the
+     * board direction each step takes, for each value of the variable
+     * (bulk_values[player] of them) */
     int8_t *bulk_dirs;
-    int bulk_values[GAME_MAX_PLAYERS];
-    /* bulk, and every path of every value goes one direction throughout:
-     * a path never comes back to its anchor, so what it marks from a cell
-     * is the same before and after a piece is put on the cell */
-    bool bulk_straight;
-    /* bulk on a board of one word: bulk_dirs' steps as the words and
-     * rotations the kernels use, [player][value][step]; a run is filled
-     * by doubling in bulk_rounds rounds: 2^bulk_rounds is at least the
-     * number of cells of the board's longest line any step goes along */
+    /* on a board of one word: bulk_dirs' steps as the words and rotations
+     * the kernels use, [player][value][step] */
     struct bulk_word_step *bulk_word;
-    int bulk_rounds;
 } pattern;
 
 /* A bulk pattern's step on a board of one word, for one direction: the
@@ -371,6 +404,94 @@ typedef struct position_field {
     letter_group letters[8];
 } position_field;
 
+/* What specialisation (spec/) found of the whole game: proofs that some
+ * general work cannot matter, and the figures that replace it.
+ * GAME_FACTS_NONE claims nothing, and the generator then does the general
+ * work (specialise_none: with EXPR_FACTS_NONE, NODE_FACTS_NONE and
+ * PATTERN_FACTS_NONE, the whole of it).  The tables these facts index
+ * (game.word_ops and the rest) are the game's, freed with it. */
+typedef struct game_facts {
+    /* attack detection (attack.h): reach tables filled (game.reach) */
+    bool reach_valid;
+    bool rays_valid;
+    bool rays_cell_tests;   /* every ray's target is a cell test (cexpr.cell_test) */
+    /* the set E of the one legality filter, `legal unless attacked(E)`,
+     * when rays answer it reading no more than the lines through each
+     * cell of E (see quiet_turn in movegen.c); -1: none */
+    int16_t quiet_attacked;
+    bool quiet_attacked_empty;  /* it may hold an empty cell */
+    uint32_t quiet_attacked_types;  /* the types of piece it may hold */
+    bool shift_valid[BOARD_MAX_DIRECTIONS];     /* a step in d is the index offset shift_offset[d] */
+    int shift_offset[BOARD_MAX_DIRECTIONS];
+    int8_t shift_canon[BOARD_MAX_DIRECTIONS];   /* the first shift direction of the same offset */
+    cellset shift_from[BOARD_MAX_DIRECTIONS];   /* the cells with a neighbour in d */
+    /* in-line(N) on a board of one word (0: no table): for each axis, a
+     * direction of it whose step is an index offset up the word; the cells
+     * J steps along it reach (line_from[a][j], none where the offset would
+     * leave the word) and J steps' offset (line_shift[a][j], below 64) */
+    int line_axes;
+    uint8_t line_shift[BOARD_MAX_DIRECTIONS][GAME_LINE_REACH + 1];
+    uint64_t line_from[BOARD_MAX_DIRECTIONS][GAME_LINE_REACH + 1];
+    int place_turn;         /* the turn is this M_PLACE node alone, each cell one
+                             * move, recorded directly, and no filter: sampled
+                             * without running the turn (place_sample); -1: no */
+    bool place_words;       /* place_turn's cells are every cell or a set of the
+                             * position alone, on a board of one word: sampled
+                             * without a generator (place_sample_words) */
+    bool playout_words;     /* place_words, and no pass, no reserve: a random game
+                             * is played on words (playout_run) */
+    bool direct_emit;       /* a move that ends a turn needs no test on the position
+                             * after it: it may be recorded without being made */
+    /* the after-rules only change the type of the piece that landed, each
+     * by a test of where it landed: a landing may still be recorded
+     * directly, with the changes (nodes: the rules' M_GUARDs, in order) */
+    bool after_at_landing;
+    /* the after-rules read nothing of the position after a landing but the
+     * piece that landed, and quiet_attacked is a test of a cell's piece:
+     * a quiet landing need not be made (landing_unmade.c) */
+    bool landing_unmade;
+    /* ... on a board of one word, with after-rules that change no piece's
+     * type, every landing off the mover's pieces, and no placement or hop
+     * chain in the game: a landing batched (landing_verdict) is told apart from
+     * the turn's other moves by its two cells, without hashing (select.c,
+     * and apart_from_landings in movegen.c for the others) */
+    bool landing_quiet_cells;
+    bool unique_landings;   /* the turn is selects of landings only (NF_UNIQUE),
+                             * on a board of one word */
+    bool unique_shifts;     /* ... and all of them NF_SHIFTS: landings are told
+                             * apart by their step's offset and target cell */
+    /* unique_shifts, and a random game may be played on words at every
+     * ply where no hop can start (playout_shifts.c): the turn is the
+     * selects SHIFT_SELECTS, in order, each of the mover's pieces of one
+     * type (`moves TYPE`, no two of one type), whose alternatives are
+     * steps to cells of a set of the position and hops that start with a
+     * hop select_batch tests for all pieces at once (mnode.first_hop); at
+     * most GAME_MAX_SHIFT_GROUPS steps' directions a select; nothing after
+     * them but after-rules read by cells; no filter but `prefer captures`,
+     * no pass, no capture into the reserve */
+    bool playout_shifts;
+    /* ... and every other alternative of those selects is a hop chain
+     * (spec_chain_leaf): a ply where a hop can start is played on words
+     * too (the chains searched on words, as hop_chain.c searches them) */
+    bool shift_chains;
+    int shift_select_count;
+    int16_t shift_selects[GAME_MAX_SHIFT_SELECTS];
+    int after_landing_count;
+    int16_t after_landing[GAME_MAX_AFTER_LANDING];
+    /* on a board of one word, for an after-landing rule whose condition is
+     * `here in REGION` (the mover's region, or a named player's): the cells
+     * where it holds, for each mover (after_landing_changes reads a bit) */
+    bool after_landing_by_cells[GAME_MAX_AFTER_LANDING];
+    uint64_t after_landing_cells[GAME_MAX_AFTER_LANDING][GAME_MAX_PLAYERS];
+    /* each after-rule is one action that makes one change or none (set a
+     * variable or flag, change the type), perhaps under a guard read
+     * before it: the rules are applied as actions after a landing that is
+     * made, not run as nodes (nodes: each rule's body, in order) */
+    int after_action_count;     /* -1: they are not */
+    int16_t after_actions[GAME_MAX_AFTER_LANDING];
+} game_facts;
+#define GAME_FACTS_NONE ((game_facts){ .quiet_attacked = -1, .place_turn = -1, .after_action_count = -1 })
+
 typedef struct game {
     char name[128];
     char variant[64];
@@ -432,11 +553,20 @@ typedef struct game {
     uint16_t *initial_cells;
     int initial_reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES];   /* -1: unlimited */
 
-    /* attack detection: see attack.h */
+    /* Derived at load time (spec/): what the rules above imply, never
+     * what they say.  The facts (game_facts, and each expression's, node's
+     * and pattern's) claim what the generator may take for granted;
+     * GAME_FACTS_NONE and its kin claim nothing (specialise_none).  The
+     * tables below are what the facts point into, and stay allocated,
+     * unread, when the facts are taken back. */
+    game_facts spec;
+    int opposite[BOARD_MAX_DIRECTIONS];         /* the direction turned 180 degrees, -1: none */
+    uint64_t board_word;                /* a board of one word: its cells */
+
+    /* attack detection's tables: see attack.h */
     /* words [player][cell][type]: see attack_reach (a cell's types side
      * by side, as gen_reaching reads them) */
     uint64_t *reach;
-    bool reach_valid;
     attack_line *ray_lines;             /* by player: [line_first[p], line_first[p + 1]) */
     int line_first[GAME_MAX_PLAYERS + 1];
     attack_ray *rays;
@@ -450,14 +580,7 @@ typedef struct game {
     uint32_t ray_residual_always[GAME_MAX_PLAYERS];
     ray_entry ray_entries[GAME_MAX_RAY_ENTRIES];
     int ray_entry_count;
-    bool rays_valid;
-    bool rays_cell_tests;   /* every ray's target is a cell test (cexpr.cell_test) */
-    /* the set E of the one legality filter, `legal unless attacked(E)`,
-     * when rays answer it reading no more than the lines through each
-     * cell of E (see quiet_turn in movegen.c); -1: none */
-    int16_t quiet_attacked;
-    bool quiet_attacked_empty;  /* it may hold an empty cell */
-    uint32_t quiet_attacked_types;  /* the types of piece it may hold */
+    /* the kernels' tables */
     word_op *word_ops;                  /* see set_words.c */
     cell_op *cell_ops;                  /* see cell_program.c */
     int16_t *step_dests;                /* see mnode.dests */
@@ -470,79 +593,7 @@ typedef struct game {
     uint64_t *content_bits;
     uint8_t *content_class;
     word_adjacency *word_adjacencies;   /* see set_words.c */
-    uint64_t board_word;                /* a board of one word: its cells */
     int word_op_count, cell_op_count, word_adjacency_count;
-
-    /* load-time specialisation: see specialise.h */
-    int opposite[BOARD_MAX_DIRECTIONS];         /* the direction turned 180 degrees, -1: none */
-    bool shift_valid[BOARD_MAX_DIRECTIONS];     /* a step in d is the index offset shift_offset[d] */
-    int shift_offset[BOARD_MAX_DIRECTIONS];
-    int8_t shift_canon[BOARD_MAX_DIRECTIONS];   /* the first shift direction of the same offset */
-    cellset shift_from[BOARD_MAX_DIRECTIONS];   /* the cells with a neighbour in d */
-    /* in-line(N) on a board of one word (0: no table): for each axis, a
-     * direction of it whose step is an index offset up the word; the cells
-     * J steps along it reach (line_from[a][j], none where the offset would
-     * leave the word) and J steps' offset (line_shift[a][j], below 64) */
-    int line_axes;
-    uint8_t line_shift[BOARD_MAX_DIRECTIONS][GAME_LINE_REACH + 1];
-    uint64_t line_from[BOARD_MAX_DIRECTIONS][GAME_LINE_REACH + 1];
-    int place_turn;         /* the turn is this M_PLACE node alone, each cell one
-                             * move, recorded directly, and no filter: sampled
-                             * without running the turn (place_sample); -1: no */
-    bool place_words;       /* place_turn's cells are every cell or a set of the
-                             * position alone, on a board of one word: sampled
-                             * without a generator (place_sample_words) */
-    bool playout_words;     /* place_words, and no pass, no reserve: a random game
-                             * is played on words (playout_run) */
-    bool direct_emit;       /* a move that ends a turn needs no test on the position
-                             * after it: it may be recorded without being made */
-    /* the after-rules only change the type of the piece that landed, each
-     * by a test of where it landed: a landing may still be recorded
-     * directly, with the changes (nodes: the rules' M_GUARDs, in order) */
-    bool after_at_landing;
-    /* the after-rules read nothing of the position after a landing but the
-     * piece that landed, and quiet_attacked is a test of a cell's piece:
-     * a quiet landing need not be made (landing_unmade.c) */
-    bool landing_unmade;
-    /* ... on a board of one word, with after-rules that change no piece's
-     * type, every landing off the mover's pieces, and no placement or hop
-     * chain in the game: a landing batched (landing_verdict) is told apart from
-     * the turn's other moves by its two cells, without hashing (select.c,
-     * and apart_from_landings in movegen.c for the others) */
-    bool landing_quiet_cells;
-    bool unique_landings;   /* the turn is selects of landings only (MF_UNIQUE),
-                             * on a board of one word */
-    bool unique_shifts;     /* ... and all of them MF_SHIFTS: landings are told
-                             * apart by their step's offset and target cell */
-    /* unique_shifts, and a random game may be played on words at every
-     * ply where no hop can start (playout_shifts.c): the turn is the
-     * selects SHIFT_SELECTS, in order, each of the mover's pieces of one
-     * type (`moves TYPE`, no two of one type), whose alternatives are
-     * steps to cells of a set of the position and hops that start with a
-     * hop select_batch tests for all pieces at once (mnode.first_hop); at
-     * most GAME_MAX_SHIFT_GROUPS steps' directions a select; nothing after
-     * them but after-rules read by cells; no filter but `prefer captures`,
-     * no pass, no capture into the reserve */
-    bool playout_shifts;
-    /* ... and every other alternative of those selects is a hop chain
-     * (spec_chain_leaf): a ply where a hop can start is played on words
-     * too (the chains searched on words, as hop_chain.c searches them) */
-    bool shift_chains;
-    int shift_select_count;
-    int16_t shift_selects[GAME_MAX_SHIFT_SELECTS];
-    int after_landing_count;
-    int16_t after_landing[GAME_MAX_AFTER_LANDING];
-    /* on a board of one word, for an after-landing rule whose condition is
-     * `here in REGION` (the mover's region, or a named player's): the cells
-     * where it holds, for each mover (after_landing_changes reads a bit) */
-    bool after_landing_by_cells[GAME_MAX_AFTER_LANDING];
-    uint64_t after_landing_cells[GAME_MAX_AFTER_LANDING][GAME_MAX_PLAYERS];
-    /* each after-rule is one action that makes one change or none (set a
-     * variable or flag, change the type), perhaps under a guard read
-     * before it: the rules are applied as actions after a landing that is
-     * made, not run as nodes (nodes: each rule's body, in order) */
-    int after_action_count;     /* -1: they are not */
-    int16_t after_actions[GAME_MAX_AFTER_LANDING];
 
     /* Zobrist keys */
     /* [type * 4 + owner][cell]: a kind's keys side by side, so that the

@@ -4,7 +4,7 @@
  * patterns, and the word playouts.
  *
  * On a board whose cells are numbered so that a step in direction D adds
- * a constant to the index (g->shift_valid[D]: square boards, by rows),
+ * a constant to the index (g->spec.shift_valid[D]: square boards, by rows),
  * whole words are shifted, so a line of the board costs what one cell
  * does. */
 #ifndef TABULA_SHIFTS_H
@@ -46,12 +46,12 @@ static inline void cellset_shift_up(cellset *out, const cellset *in, int n, int 
 /* OUT = the cells whose neighbour in direction D is in IN.  OUT may be IN. */
 static inline void shift_back(const game *g, int d, const cellset *in, cellset *out)
 {
-    int o = g->shift_offset[d];
+    int o = g->spec.shift_offset[d];
     if (o >= 0)
         cellset_shift_down(out, in, o, g->words);
     else
         cellset_shift_up(out, in, -o, g->words);
-    cellset_and(out, &g->shift_from[d], g->words);
+    cellset_and(out, &g->spec.shift_from[d], g->words);
 }
 
 /* shift_back and shift_forward on a board of one word (whose
@@ -66,12 +66,12 @@ static inline uint64_t word_rotate_left(uint64_t w, int by)
 
 static inline uint64_t shift_word_back(const game *g, int d, uint64_t in)
 {
-    return word_rotate_left(in, -g->shift_offset[d]) & g->shift_from[d].w[0];
+    return word_rotate_left(in, -g->spec.shift_offset[d]) & g->spec.shift_from[d].w[0];
 }
 
 static inline uint64_t shift_word_forward(const game *g, int d, uint64_t in)
 {
-    return word_rotate_left(in & g->shift_from[d].w[0], g->shift_offset[d]);
+    return word_rotate_left(in & g->spec.shift_from[d].w[0], g->spec.shift_offset[d]);
 }
 
 /* OUT = the neighbours in direction D of the cells of IN.  OUT may be IN. */
@@ -79,8 +79,8 @@ static inline void shift_forward(const game *g, int d, const cellset *in, cellse
 {
     cellset from;
     cellset_copy(&from, in, g->words);
-    cellset_and(&from, &g->shift_from[d], g->words);
-    int o = g->shift_offset[d];
+    cellset_and(&from, &g->spec.shift_from[d], g->words);
+    int o = g->spec.shift_offset[d];
     if (o >= 0)
         cellset_shift_up(out, &from, o, g->words);
     else
@@ -100,7 +100,7 @@ static inline void sight_along(const game *g, int d, int cell, const cellset *fi
     const uint64_t *rays = g->sight_rays + (size_t)d * cells * (size_t)words;
     const uint64_t *ray = rays + (size_t)cell * (size_t)words;
     int blocker = -1;
-    if (g->shift_offset[d] > 0) {
+    if (g->spec.shift_offset[d] > 0) {
         for (int i = 0; i < words && blocker < 0; i++) {
             uint64_t m = ray[i] & filled->w[i];
             if (m)
@@ -142,7 +142,7 @@ __attribute__((always_inline)) static inline void sight_words(const game *g, con
         uint64_t r0 = ray[0], r1 = words == 2 ? ray[1] : 0;
         uint64_t m0 = r0 & f0, m1 = r1 & f1;
         if (m0 | m1) {
-            int blocker = g->shift_offset[d] > 0 ? (m0 ? __builtin_ctzll(m0) : 64 + __builtin_ctzll(m1))
+            int blocker = g->spec.shift_offset[d] > 0 ? (m0 ? __builtin_ctzll(m0) : 64 + __builtin_ctzll(m1))
                                                  : (m1 ? 127 - __builtin_clzll(m1) : 63 - __builtin_clzll(m0));
             const uint64_t *past = rays + (size_t)blocker * stride;
             r0 &= ~past[0];

@@ -119,12 +119,12 @@ int after_landing_changes(gen *x, int to, uint16_t code, change *c, int n, uint6
     const game *g = x->g;
     int anchor = x->anchor, last = x->last;
     x->anchor = x->last = to;
-    for (int i = 0; i < g->after_landing_count; i++) {
-        const mnode *guard = &g->nodes[g->after_landing[i]];
+    for (int i = 0; i < g->spec.after_landing_count; i++) {
+        const mnode *guard = &g->nodes[g->spec.after_landing[i]];
         int type = g->nodes[guard->a].types[0];
         if (type == PIECE_TYPE(code))
             continue;
-        bool holds = g->after_landing_by_cells[i] ? (g->after_landing_cells[i][x->player] >> to) & 1
+        bool holds = g->spec.after_landing_by_cells[i] ? (g->spec.after_landing_cells[i][x->player] >> to) & 1
                                                    : eval_cond_quick(x, guard->cond);
         if (holds == ((guard->flags & MF_NEGATE) != 0))
             continue;
@@ -166,8 +166,8 @@ static inline bool direct(const gen *x, const cont *k)
 static int32_t set_value(gen *x, const mnode *n)
 {
     if (x->g->var_is_cell[n->type]) {
-        if (x->g->exprs[n->value].cell_program >= 0)
-            return cell_program_run(x, x->g->exprs[n->value].cell_program);
+        if (x->g->exprs[n->value].spec.cell_program >= 0)
+            return cell_program_run(x, x->g->exprs[n->value].spec.cell_program);
         cellset s;
         eval_set(x, n->value, &s);
         return gen_first_cell(x, &s);
@@ -181,8 +181,8 @@ static int32_t set_value(gen *x, const mnode *n)
 static void apply_after_actions(gen *x)
 {
     const game *g = x->g;
-    for (int i = 0; i < g->after_action_count; i++) {
-        const mnode *n = &g->nodes[g->after_actions[i]];
+    for (int i = 0; i < g->spec.after_action_count; i++) {
+        const mnode *n = &g->nodes[g->spec.after_actions[i]];
         if (n->op == M_GUARD) {
             if (eval_cond_quick(x, n->cond) == ((n->flags & MF_NEGATE) != 0))
                 continue;
@@ -228,13 +228,13 @@ __attribute__((always_inline)) static inline void store_placement(gen *x, const 
     x->path_length = path;
 }
 
-/* MF_KEYED placements after one position are told apart by their cells,
+/* NF_KEYED placements after one position are told apart by their cells,
  * and from all others; that position is their key (xored with this, so as
  * not to be taken for a finished move's) */
 #define KEYED_SALT UINT64_C(0x6b65796564706c63)
 
 /* A landing on TO whose turn ends with a keyed placement on the cells the
- * piece then sees (`slide ... then place T at sight(here, D)`: MF_KEYED,
+ * piece then sees (`slide ... then place T at sight(here, D)`: NF_KEYED,
  * from the supply, no after-rules, no legality filter), while moves are
  * only counted or drawn: the placements are counted from the sight read on
  * the board as the landing would leave it, and the landing is made only
@@ -242,13 +242,13 @@ __attribute__((always_inline)) static inline void store_placement(gen *x, const 
 static bool land_keyed_place(gen *x, int to, const cont *k)
 {
     const game *g = x->g;
-    if (!k || k->count || k->next || x->chance || x->attack || !g->direct_emit || !(x->counting || x->sampling))
+    if (!k || k->count || k->next || x->chance || x->attack || !g->spec.direct_emit || !(x->counting || x->sampling))
         return false;
     const mnode *n = &g->nodes[k->node];
-    if (n->op != M_PLACE || !(n->flags & MF_KEYED) || (n->flags & MF_FROM_RESERVE) || n->at < 0)
+    if (n->op != M_PLACE || !(n->spec.flags & NF_KEYED) || (n->flags & MF_FROM_RESERVE) || n->at < 0)
         return false;
     const cexpr *at = &g->exprs[n->at];
-    if (at->op != C_SET_SIGHT || !at->sight_shifts || g->exprs[at->a].op != C_SET_HERE)
+    if (at->op != C_SET_SIGHT || !at->spec.sight_shifts || g->exprs[at->a].op != C_SET_HERE)
         return false;
     position *p = x->pos;
     int words = g->words, from = x->anchor;
@@ -308,7 +308,7 @@ static void land(gen *x, int to, const cont *k)
         return;
     }
     const game *g = x->g;
-    if (x->legal_quiet && g->landing_unmade && !x->attack && !x->chance) {
+    if (x->legal_quiet && g->spec.landing_unmade && !x->attack && !x->chance) {
         /* the turn ends here (but for the after-rules): maybe not made */
         bool after = k && k->node == g->after && k->count == 0 && !k->next;
         if ((!k || after) && land_unmade(x, to, after))
@@ -328,7 +328,7 @@ static void land(gen *x, int to, const cont *k)
     cellset_add(&x->visited, to);
     gen_path_push(x, took ? PATH_TO_CAPTURE : PATH_TO, to);
     x->applied++;
-    if (k && k->node == x->g->after && k->count == 0 && !k->next && x->g->after_action_count >= 0) {
+    if (k && k->node == x->g->after && k->count == 0 && !k->next && x->g->spec.after_action_count >= 0) {
         /* the turn ends here but for the after-rules */
         apply_after_actions(x);
         k = NULL;
@@ -506,7 +506,7 @@ static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells
     placement_stock(p, n, owner, c, &count, &hash);
     uint16_t code = PIECE_CODE(n->type, owner, 0);
     int path = x->path_length;
-    bool keyed = (n->flags & MF_KEYED) && !x->chance && !x->attack;
+    bool keyed = (n->spec.flags & NF_KEYED) && !x->chance && !x->attack;
     if (keyed) {
         if (x->stop || !gen_fresh(x, p->hash ^ KEYED_SALT))
             return;
@@ -519,7 +519,7 @@ static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells
             return;
         }
     }
-    if (x->sampling && !x->chance && g->direct_emit) {
+    if (x->sampling && !x->chance && g->spec.direct_emit) {
         /* all the placements drawn from at once: only one is built */
         if (x->stop)
             return;
@@ -586,10 +586,10 @@ static void place_at(gen *x, const mnode *n, int owner, int cell, const cont *k)
 static inline int capture_direct(const gen *x, const cont *k)
 {
     const game *g = x->g;
-    if (!k || k->next || !g->direct_emit || x->attack || x->chance || g->capture == CAPTURE_RESERVE)
+    if (!k || k->next || !g->spec.direct_emit || x->attack || x->chance || g->capture == CAPTURE_RESERVE)
         return -1;
     const mnode *c = &g->nodes[k->node];
-    if (c->op != M_CAPTURE || c->type < 0 || !g->patterns[c->type].bulk_straight)
+    if (c->op != M_CAPTURE || c->type < 0 || !g->patterns[c->type].spec.bulk_straight)
         return -1;
     return c->type;
 }
@@ -674,8 +674,8 @@ void action_place(gen *x, const mnode *n, const cont *k)
     cellset cells;
     if (!placement_cells(x, n, &owner, &cells))
         return;
-    bool unique = (n->flags & MF_UNIQUE) && x->sampling && !x->chance && !x->sample_prefer && !x->attack
-                  && g->direct_emit;
+    bool unique = (n->spec.flags & NF_UNIQUE) && x->sampling && !x->chance && !x->sample_prefer && !x->attack
+                  && g->spec.direct_emit;
     if (direct(x, k)) {
         place_direct(x, n, owner, &cells, unique);
         return;
@@ -747,7 +747,7 @@ int place_sample(gen *x, int node)
 int place_sample_words(movegen *m, position *p, move_list *out, uint64_t *rng)
 {
     const game *g = m->g;
-    const mnode *n = &g->nodes[g->place_turn];
+    const mnode *n = &g->nodes[g->spec.place_turn];
     gen y;
     position_gen(&y, m, p, p->side);
     int owner = place_owner(&y, n);
@@ -824,7 +824,7 @@ static void capture_cells(gen *x, const cellset *cells, const cont *k)
 void action_capture(gen *x, const mnode *n, const cont *k)
 {
     cellset cells;
-    if (n->type >= 0 && x->g->patterns[n->type].bulk
+    if (n->type >= 0 && x->g->patterns[n->type].spec.bulk
         && pattern_bulk_marks(x, n->type, x->anchor, MAX_MATCHES, &cells)) {
         /* the same cells, without recording each match */
     } else if (n->type >= 0) {

@@ -43,7 +43,7 @@ __attribute__((always_inline)) static inline int run(gen *x, int first, const ce
             if (moved)
                 in = content_holds(x, c, at, at == moved->to ? moved->code : at == moved->from ? 0 : p->cells[at]);
             else
-                in = c->content >= 0 ? eval_content_has(x, c, at) : eval_has(x, o->arg, at);
+                in = c->spec.content >= 0 ? eval_content_has(x, c, at) : eval_has(x, o->arg, at);
             cell = in ? at : -1;
             break;
         }

@@ -39,7 +39,7 @@ static bool adjacent_by_shifts(const gen *x, const dlist *d, const cellset *from
                 return false;
             dir = s->direction;
         }
-        if (!g->shift_valid[dir])
+        if (!g->spec.shift_valid[dir])
             return false;
     }
     for (int i = 0; i < count; i++) {
@@ -58,10 +58,10 @@ bool eval_has(gen *x, int e, int cell)
     const position *p = x->pos;
     const cexpr *c = &g->exprs[e];
     uint16_t code = p->cells[cell];
-    if (c->content >= 0)        /* a table by the piece's type and owner */
+    if (c->spec.content >= 0)        /* a table by the piece's type and owner */
         return eval_content_has(x, c, cell);
     /* cell_test is set only for the cases below whose operands have it */
-    switch (c->cell_test ? c->op : -1) {
+    switch (c->spec.cell_test ? c->op : -1) {
     case C_SET_CONST: return cellset_has(&g->sets[c->value], cell);
     case C_SET_REGION: return cellset_has(gen_region(x, c), cell);
     case C_SET_EMPTY: return !code;
@@ -94,8 +94,8 @@ void eval_set_walk(gen *x, int e, cellset *out)
     const game *g = x->g;
     int words = g->words;
     const cexpr *c = &g->exprs[e];
-    if (c->cell_program >= 0) {     /* at most one cell, followed (no word program then) */
-        gen_single(x, out, cell_program_run(x, c->cell_program));
+    if (c->spec.cell_program >= 0) {     /* at most one cell, followed (no word program then) */
+        gen_single(x, out, cell_program_run(x, c->spec.cell_program));
         return;
     }
     cellset other;
@@ -169,7 +169,7 @@ void eval_set_walk(gen *x, int e, cellset *out)
         return;
     case C_SET_ADJACENT:
     case C_SET_SIGHT: {
-        if (c->sight_shifts) {
+        if (c->spec.sight_shifts) {
             /* each line at once, from a table of rays (sight_all);
              * from where the piece stands, without a set for it */
             const dlist *d = &g->dlists[c->value];
@@ -225,7 +225,7 @@ void eval_set_walk(gen *x, int e, cellset *out)
     case C_SET_WHERE_PATTERN: {
         cellset from;
         eval_set(x, c->a, &from);
-        if (g->patterns[c->value].bulk) {
+        if (g->patterns[c->value].spec.bulk) {
             pattern_bulk_where(x, c->value, &from, out);
             return;
         }
@@ -346,7 +346,7 @@ bool eval_in_line_general(gen *x, int length)
     const game *g = x->g;
     const board *b = &g->board;
     const cellset *own = &x->pos->owned[x->player];
-    if (g->line_axes && length >= 2 && length <= GAME_LINE_REACH + 1) {
+    if (g->spec.line_axes && length >= 2 && length <= GAME_LINE_REACH + 1) {
         /* the cells that start a run of 2h are those that start one of h
          * and whose cell h steps on does; then a run of LENGTH is two of
          * h (>= half of it) that overlap: the steps are the same on every
@@ -354,11 +354,11 @@ bool eval_in_line_general(gen *x, int length)
         int steps[6], step_count = 0, have = 1;
         for (; have * 2 < length; have *= 2)
             steps[step_count++] = have;
-        int rest = length - have, axes = g->line_axes;
+        int rest = length - have, axes = g->spec.line_axes;
         uint64_t mine = own->w[0];
         for (int a = 0; a < axes; a++) {
-            const uint8_t *shift = g->line_shift[a];
-            const uint64_t *from = g->line_from[a];
+            const uint8_t *shift = g->spec.line_shift[a];
+            const uint64_t *from = g->spec.line_from[a];
             uint64_t run = mine;
             for (int i = 0; i < step_count; i++)
                 run &= (run >> shift[steps[i]]) & from[steps[i]];
@@ -369,17 +369,17 @@ bool eval_in_line_general(gen *x, int length)
     }
     int axes = b->kind == BOARD_SQUARE ? 4 : b->kind == BOARD_HEX ? 3 : b->direction_count;
     for (int d = 0; d < axes; d++) {
-        if (g->shift_valid[d] && g->words == 1) {
+        if (g->spec.shift_valid[d] && g->words == 1) {
             /* as below, in one word */
-            uint64_t mine = own->w[0], run = mine, from = g->shift_from[d].w[0];
-            int offset = g->shift_offset[d];
+            uint64_t mine = own->w[0], run = mine, from = g->spec.shift_from[d].w[0];
+            int offset = g->spec.shift_offset[d];
             for (int k = 1; k < length && run; k++)
                 run = (offset >= 0 ? run >> offset : run << -offset) & from & mine;
             if (run)
                 return true;
             continue;
         }
-        if (g->shift_valid[d]) {
+        if (g->spec.shift_valid[d]) {
             /* the cells that start a run of k + 1, from those of k */
             cellset run;
             cellset_copy(&run, own, g->words);

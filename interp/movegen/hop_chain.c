@@ -18,7 +18,7 @@
  * gen_run would log them (record), so that its move is the one gen_run
  * records.  Nothing is made: the board is only read.
  *
- * specialise marks the repetitions that may run here (MF_HOP_CHAIN: one
+ * specialise marks the repetitions that may run here (NF_HOP_CHAIN: one
  * hop, onto empty cells, over cells tested by content alone, no piece
  * jumped twice); hop_chain_run checks that the rest of the turn is one it
  * can work out (nothing, the after-rules, `capture jumped`) and that the
@@ -180,13 +180,13 @@ static void search(gen *x, chain *c, int cur, int hops)
 /* Whether K is the after-rules, to be worked out at the landing. */
 static bool after_rules(const game *g, const cont *k)
 {
-    return g->after_at_landing && k->node == g->after && k->count == 0 && !k->next;
+    return g->spec.after_at_landing && k->node == g->after && k->count == 0 && !k->next;
 }
 
 bool hop_chain_run(gen *x, int node, const cont *k)
 {
     const game *g = x->g;
-    if (x->attack || x->chance || !g->direct_emit || x->anchor < 0 || (x->chain_flags & MF_IN_CHAIN))
+    if (x->attack || x->chance || !g->spec.direct_emit || x->anchor < 0 || (x->chain_flags & MF_IN_CHAIN))
         return false;
     chain c;
     c.captures = c.after = false;

@@ -49,11 +49,11 @@ static inline int landing_kind(const gen *x, const cont *k)
 {
     const game *g = x->g;
     /* a capture into the reserve changes a count too: left to move_anchor */
-    if (!g->direct_emit || x->attack || g->capture == CAPTURE_RESERVE)
+    if (!g->spec.direct_emit || x->attack || g->capture == CAPTURE_RESERVE)
         return LANDING_MADE;
     if (!k)
         return LANDING_DIRECT;
-    return g->after_at_landing && k->node == g->after && k->count == 0 && !k->next ? LANDING_AFTER
+    return g->spec.after_at_landing && k->node == g->after && k->count == 0 && !k->next ? LANDING_AFTER
                                                                                     : LANDING_MADE;
 }
 
@@ -65,7 +65,7 @@ static inline int landing_kind(const gen *x, const cont *k)
 static inline int landing_quiet_kind(const gen *x, const cont *k)
 {
     const game *g = x->g;
-    if (!x->legal_quiet || !g->landing_unmade || x->attack || x->chance)
+    if (!x->legal_quiet || !g->spec.landing_unmade || x->attack || x->chance)
         return LANDING_MADE;
     if (!k)
         return LANDING_QUIET;
@@ -152,9 +152,9 @@ static inline void each_landing(gen *x, const mnode *n, void (*each)(gen *, int,
     set_tester_init(&target, n->target);
     const dlist *d = gen_directions(x, n->directions);
     int start = x->anchor, count = d->count[x->player];
-    if (n->dests >= 0) {
-        const int16_t *to_of = x->g->step_dests + n->dests
-                             + ((size_t)x->player * (size_t)x->g->board.cell_count + (size_t)start) * (size_t)n->dest_stride;
+    if (n->spec.dests >= 0) {
+        const int16_t *to_of = x->g->step_dests + n->spec.dests
+                             + ((size_t)x->player * (size_t)x->g->board.cell_count + (size_t)start) * (size_t)n->spec.dest_stride;
         for (int i = 0; i < count && !x->stop; i++) {
             int to = to_of[i];
             if (to >= 0 && may_land(x, &target, to))
@@ -172,10 +172,10 @@ static inline void each_landing(gen *x, const mnode *n, void (*each)(gen *, int,
     }
     const game *g = x->g;
     const cexpr *t = n->target >= 0 ? &g->exprs[n->target] : NULL;
-    if (n->min <= 1 && n->max < 0 && !(x->chain_flags & MF_IN_CHAIN) && (!t || (t->content >= 0 && !t->content_placed))) {
+    if (n->min <= 1 && n->max < 0 && !(x->chain_flags & MF_IN_CHAIN) && (!t || (t->spec.content >= 0 && !t->spec.content_placed))) {
         /* the common slide: along board directions to the first piece,
          * each cell read from the target's table (one for every cell) */
-        const uint64_t *bits = t ? g->content_bits + ((size_t)t->content * GAME_MAX_PLAYERS + (size_t)x->player)
+        const uint64_t *bits = t ? g->content_bits + ((size_t)t->spec.content * GAME_MAX_PLAYERS + (size_t)x->player)
                                                     * GAME_CONTENT_CLASSES * 4 : NULL;
         bool onto_empty = !bits || (bits[0] & 1);
         const int *neighbour = g->board.neighbour;

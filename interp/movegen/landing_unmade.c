@@ -32,7 +32,7 @@
 __attribute__((always_inline)) static inline bool holds(const gen *x, int e, int cell, uint16_t code)
 {
     const cexpr *c = &x->g->exprs[e];
-    if (c->content >= 0)
+    if (c->spec.content >= 0)
         return content_holds(x, c, cell, code);
     return code && PIECE_TYPE(code) == c->value;
 }
@@ -46,8 +46,8 @@ __attribute__((always_inline)) static inline void after_rules(gen *x, cell_landi
 {
     const game *g = x->g;
     const position *p = x->pos;
-    for (int i = 0; i < g->after_action_count; i++) {
-        const mnode *a = &g->nodes[g->after_actions[i]];
+    for (int i = 0; i < g->spec.after_action_count; i++) {
+        const mnode *a = &g->nodes[g->spec.after_actions[i]];
         if (a->op == M_GUARD) {
             if (holds(x, g->exprs[a->cond].b, moved->to, moved->code) == ((a->flags & MF_NEGATE) != 0))
                 continue;
@@ -61,7 +61,7 @@ __attribute__((always_inline)) static inline void after_rules(gen *x, cell_landi
             const cexpr *e = &g->exprs[a->value];
             int32_t old = p->vars[a->type], value = e->op == C_SET_HERE || e->op == C_SET_LAST ? moved->to
                                                   : e->op == C_SET_ORIGIN ? x->origin
-                                                  : cell_program_landed_quick(g, x, e->cell_program, moved);
+                                                  : cell_program_landed_quick(g, x, e->spec.cell_program, moved);
             if (value != old) {
                 c[(*n)++] = (change){ CHANGE_VAR, 0, (uint16_t)a->type, old, value };
                 *hash ^= pos_var_key(a->type, old) ^ pos_var_key(a->type, value);
@@ -165,16 +165,16 @@ static int filter_after(const gen *x, const change *c, int n, const cell_landing
         if (after && PIECE_OWNER(after) != x->player)
             return FILTER_UNKNOWN;
         if (cellset_has(&x->legal_zone, cell)) {
-            if (!g->rays_cell_tests)
+            if (!g->spec.rays_cell_tests)
                 return FILTER_UNKNOWN;
             lines = true;
         }
-        bool may = after ? (g->quiet_attacked_types >> PIECE_TYPE(after)) & 1 : g->quiet_attacked_empty;
-        bool in_e = may && holds(x, g->quiet_attacked, cell, final);
+        bool may = after ? (g->spec.quiet_attacked_types >> PIECE_TYPE(after)) & 1 : g->spec.quiet_attacked_empty;
+        bool in_e = may && holds(x, g->spec.quiet_attacked, cell, final);
         if (cellset_has(&x->legal_cells, cell) && !in_e)
             cellset_add(&left, cell);
         if (in_e && !cellset_has(&x->legal_cells, cell)) {
-            if (!g->rays_cell_tests || (joined >= 0 && joined != cell))
+            if (!g->spec.rays_cell_tests || (joined >= 0 && joined != cell))
                 return FILTER_UNKNOWN;
             joined = cell;
             lines = true;
@@ -242,8 +242,8 @@ int landing_verdict(gen *x, int to, bool after, uint64_t *hash)
     /* (the cell left, outside the zone, is not one of the set's: it must
      * not join it) */
     bool lines = cellset_has(&x->legal_zone, from) || cellset_has(&x->legal_zone, to)
-                 || (g->quiet_attacked_empty && holds(x, g->quiet_attacked, from, 0));
-    if (lines && !g->rays_cell_tests)
+                 || (g->spec.quiet_attacked_empty && holds(x, g->spec.quiet_attacked, from, 0));
+    if (lines && !g->spec.rays_cell_tests)
         return FILTER_UNKNOWN;
     long applied = x->applied;
     /* (without HASH, game.landing_quiet_cells: the after-rules change no
@@ -255,11 +255,11 @@ int landing_verdict(gen *x, int to, bool after, uint64_t *hash)
      * no cell of the zone: the piece there is the mover's, and not one of
      * the attacked set's */
     if (!lines && PIECE_OWNER(code) == x->player
-        && !(((g->quiet_attacked_types >> PIECE_TYPE(code)) & 1) && holds(x, g->quiet_attacked, to, code)))
+        && !(((g->spec.quiet_attacked_types >> PIECE_TYPE(code)) & 1) && holds(x, g->spec.quiet_attacked, to, code)))
         return FILTER_HOLDS;
     /* else filter_after's look along the lines, from the two cells the
      * landing changes (the after-rules change only the one landed on) */
-    if (!g->rays_cell_tests) {
+    if (!g->spec.rays_cell_tests) {
         x->applied = applied;
         return FILTER_UNKNOWN;
     }
@@ -277,7 +277,7 @@ int landing_verdict(gen *x, int to, bool after, uint64_t *hash)
 bool land_unmade(gen *x, int to, bool after)
 {
     /* without rays for the lines, a landing in the zone is made */
-    if (!x->g->rays_cell_tests && (cellset_has(&x->legal_zone, x->anchor) || cellset_has(&x->legal_zone, to)))
+    if (!x->g->spec.rays_cell_tests && (cellset_has(&x->legal_zone, x->anchor) || cellset_has(&x->legal_zone, to)))
         return false;
     int path = x->path_length;
     bool captured = x->captured;

@@ -245,7 +245,7 @@ again:
         break;
     }
     case M_REPEAT:
-        if (!(n->flags & MF_HOP_CHAIN) || !hop_chain_run(x, node, k))
+        if (!(n->spec.flags & NF_HOP_CHAIN) || !hop_chain_run(x, node, k))
             run_repeat(x, node, 0, x->chain_flags, x->chain_direction, k);
         break;
     case M_GUARD:
@@ -412,8 +412,8 @@ static bool quiet_move(gen *x)
         if (cellset_has(&x->legal_zone, c->index) || (after && PIECE_OWNER(after) != x->player))
             return false;
         const game *g = x->g;
-        bool may = after ? (g->quiet_attacked_types >> PIECE_TYPE(after)) & 1 : g->quiet_attacked_empty;
-        if (may && eval_has(x, g->quiet_attacked, c->index))
+        bool may = after ? (g->spec.quiet_attacked_types >> PIECE_TYPE(after)) & 1 : g->spec.quiet_attacked_empty;
+        if (may && eval_has(x, g->spec.quiet_attacked, c->index))
             return false;
     }
     return true;
@@ -532,10 +532,10 @@ static inline bool accept(gen *x, const change *extra, int extra_count, uint64_t
         }
         return false;
     }
-    if (!g->direct_emit && !x->known_legal && !legal(x))
+    if (!g->spec.direct_emit && !x->known_legal && !legal(x))
         return false;
     if (x->drawn)
-        return true;    /* counted and drawn already (action_place, MF_UNIQUE) */
+        return true;    /* counted and drawn already (action_place, NF_UNIQUE) */
     /* Two ways to one position are one move.  Proving that a game can never
      * reach a position twice in one turn (a ring slide goes both ways round,
      * alternatives overlap, chains meet) is harder than checking. */
@@ -675,7 +675,7 @@ static bool quiet_turn(gen *x)
 {
     const game *g = x->g;
     const position *p = x->pos;
-    int words = g->words, e = g->quiet_attacked;
+    int words = g->words, e = g->spec.quiet_attacked;
     cellset cells, others;
     eval_set(x, e, &cells);
     cellset_copy(&others, &cells, words);
@@ -704,7 +704,7 @@ static bool quiet_turn(gen *x)
     x->in_filter = saved;
     if (!attacked)
         return true;
-    if (!g->rays_cell_tests)
+    if (!g->spec.rays_cell_tests)
         return false;
     x->legal_check = true;
     cellset_fill(&x->legal_zone, g->board.cell_count);
@@ -731,7 +731,7 @@ static void begin_turn(gen *x)
     }
     /* (not for counts, which mostly stop at the first move) */
     x->legal_check = false;
-    x->legal_quiet = g->quiet_attacked >= 0 && !x->counting && quiet_turn(x);
+    x->legal_quiet = g->spec.quiet_attacked >= 0 && !x->counting && quiet_turn(x);
 }
 
 int gen_count_moves(gen *parent, int player, bool stop_at_first)
@@ -776,7 +776,7 @@ static bool ray_attack(gen *parent, int cell, int attacker, int defender, int le
     if (!near)
         return false;
     gen x;
-    if (g->rays_cell_tests) {
+    if (g->spec.rays_cell_tests) {
         gen_for_rays(&x, parent, attacker);
     } else {
         init_gen(&x, parent->m, parent->pos, attacker, level);
@@ -824,13 +824,13 @@ bool gen_attacked(gen *parent, int e)
         for (int attacker = 0; attacker < g->player_count && !hit; attacker++) {
             if (attacker == defender)
                 continue;
-            if (g->rays_valid) {
+            if (g->spec.rays_valid) {
                 hit = ray_attack(parent, cell, attacker, defender, level);
                 continue;
             }
             gen x;
             init_gen(&x, parent->m, p, attacker, level);
-            if (!g->reach_valid) {
+            if (!g->spec.reach_valid) {
                 hit = search_attack(&x, cell, defender, NULL);
                 continue;
             }
@@ -994,26 +994,26 @@ static __attribute__((noinline)) int sample_turn(movegen *m, position *p, move_l
     gen x;
     int total;
     bool only = false;
-    if (g->place_turn >= 0) {
+    if (g->spec.place_turn >= 0) {
         /* no filter and no two moves alike: nothing for begin_turn */
         open_list(&x, m, p, list);
         x.sampling = true;
         x.sample_rng = rng;
-        total = place_sample(&x, g->place_turn);
+        total = place_sample(&x, g->spec.place_turn);
     } else {
         start_list(&x, m, p, list);
         x.sampling = true;
         x.sample_rng = rng;
-        if (g->unique_shifts)
+        if (g->spec.unique_shifts)
             memset(x.shift_landed, 0, sizeof x.shift_landed);
-        else if (g->unique_landings)
+        else if (g->spec.unique_landings)
             memset(x.landed, 0, sizeof x.landed);
-        if (g->landing_quiet_cells && x.legal_quiet) {
+        if (g->spec.landing_quiet_cells && x.legal_quiet) {
             x.quiet_cells = true;
             x.lookalike_all = false;
             x.lookalike_count = 0;
             x.lookalike_to = 0;
-            if (!g->unique_landings || g->unique_shifts)
+            if (!g->spec.unique_landings || g->spec.unique_shifts)
                 memset(x.landed, 0, sizeof x.landed);
         }
         only = only_captures(&x);
@@ -1032,7 +1032,7 @@ static __attribute__((noinline)) int sample_turn(movegen *m, position *p, move_l
 
 int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng)
 {
-    if (m->g->place_words) {
+    if (m->g->spec.place_words) {
         clear_list(list);
         m->limit = MOVEGEN_LIMIT_NONE;
         return sample_passes(m, list, rng, place_sample_words(m, p, list, rng));

@@ -166,8 +166,8 @@ static inline bool leaf_word(const gen *x, const cexpr *c, uint64_t *out)
 static inline void eval_set(gen *x, int e, cellset *out)
 {
     const cexpr *c = &x->g->exprs[e];
-    if (c->word_program >= 0)
-        out->w[0] = set_words_run(x, c->word_program);
+    if (c->spec.word_program >= 0)
+        out->w[0] = set_words_run(x, c->spec.word_program);
     else if (!leaf_word(x, c, &out->w[0]))
         eval_set_walk(x, e, out);
 }
@@ -188,8 +188,8 @@ static inline uint64_t eval_set_word(gen *x, int e)
 {
     const cexpr *c = &x->g->exprs[e];
     uint64_t w;
-    if (c->word_program >= 0)
-        return set_words_run(x, c->word_program);
+    if (c->spec.word_program >= 0)
+        return set_words_run(x, c->spec.word_program);
     if (leaf_word(x, c, &w))
         return w;
     cellset s;
@@ -218,13 +218,13 @@ static inline void set_tester_init(set_tester *t, int e)
 }
 
 /* Whether CELL would be in the cell test C that has a content table
- * (C->content >= 0), read for X's player, if it held CODE: a bit of the
+ * (C->spec.content >= 0), read for X's player, if it held CODE: a bit of the
  * table of the cell's class. */
 static inline bool content_holds(const gen *x, const cexpr *c, int cell, uint16_t code)
 {
     const game *g = x->g;
-    size_t row = (size_t)c->content * GAME_MAX_PLAYERS + (size_t)x->player;
-    unsigned cls = c->content_placed ? g->content_class[row * (size_t)g->board.cell_count + (size_t)cell] : 0;
+    size_t row = (size_t)c->spec.content * GAME_MAX_PLAYERS + (size_t)x->player;
+    unsigned cls = c->spec.content_placed ? g->content_class[row * (size_t)g->board.cell_count + (size_t)cell] : 0;
     const uint64_t *bits = g->content_bits + (row * GAME_CONTENT_CLASSES + cls) * 4;
     unsigned low = code & 0xFF;
     return (bits[low >> 6] >> (low & 63)) & 1;
@@ -239,9 +239,9 @@ static inline bool eval_content_has(const gen *x, const cexpr *c, int cell)
 static inline bool set_tester_has(gen *x, set_tester *t, int cell)
 {
     const cexpr *c = &x->g->exprs[t->e];
-    if (c->content >= 0)
+    if (c->spec.content >= 0)
         return eval_content_has(x, c, cell);
-    if (c->cell_test)
+    if (c->spec.cell_test)
         return eval_has(x, t->e, cell);
     if (!t->built) {
         eval_set(x, t->e, &t->cells);
@@ -266,7 +266,7 @@ bool eval_in_line_general(gen *x, int length);
  * end on one. */
 static inline bool in_line_short(const game *g, int length)
 {
-    return g->line_axes && (length == 3 || length == 4);
+    return g->spec.line_axes && (length == 3 || length == 4);
 }
 /* in_line_words on AXES axes. */
 __attribute__((always_inline)) static inline bool in_line_axes(const game *g, uint64_t mine, int rest, int axes)
@@ -274,17 +274,17 @@ __attribute__((always_inline)) static inline bool in_line_axes(const game *g, ui
     uint64_t found = 0;
 #pragma GCC unroll 4
     for (int a = 0; a < axes; a++) {
-        uint64_t run = mine & (mine >> g->line_shift[a][1]) & g->line_from[a][1];
-        found |= run & (run >> g->line_shift[a][rest]) & g->line_from[a][rest];
+        uint64_t run = mine & (mine >> g->spec.line_shift[a][1]) & g->spec.line_from[a][1];
+        found |= run & (run >> g->spec.line_shift[a][rest]) & g->spec.line_from[a][rest];
     }
     return found != 0;
 }
 /* in-line(LENGTH), where in_line_short, for the cells of MINE. */
 static inline bool in_line_words(const game *g, uint64_t mine, int length)
 {
-    if (g->line_axes == 4)  /* (a square board: the loop unrolled) */
+    if (g->spec.line_axes == 4)  /* (a square board: the loop unrolled) */
         return in_line_axes(g, mine, length - 2, 4);
-    return in_line_axes(g, mine, length - 2, g->line_axes);
+    return in_line_axes(g, mine, length - 2, g->spec.line_axes);
 }
 /* in-line(LENGTH) for X's player. */
 static inline bool eval_in_line(gen *x, int length)
@@ -296,7 +296,7 @@ static inline bool eval_in_line(gen *x, int length)
 }
 int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int max, bool any);
 void gen_path_push(gen *x, int kind, int value);
-/* hop_chain.c: the repetition NODE (MF_HOP_CHAIN), followed by K, searched
+/* hop_chain.c: the repetition NODE (NF_HOP_CHAIN), followed by K, searched
  * without making its hops; false (nothing done) when K or the generator's
  * mode is not one it can work out, for run_repeat to run it. */
 bool hop_chain_run(gen *x, int node, const cont *k);
@@ -379,14 +379,14 @@ bool gen_captures_target(const gen *x);
 static inline bool gen_attack_futile(const gen *x, const cont *k)
 {
     for (; k; k = k->next)
-        if (k->count != GUARD_CHECK && !(x->g->nodes[k->node].flags & MF_HARMLESS))
+        if (k->count != GUARD_CHECK && !(x->g->nodes[k->node].spec.flags & NF_HARMLESS))
             return false;
     return !gen_captures_target(x);
 }
 bool gen_attacked(gen *parent, int e);
 /* attack_rays.c: whether a ray of X's player (the attacker), of a piece
  * type in TYPES (bit t: type t), takes what stands on CELL
- * (g->rays_valid). */
+ * (g->spec.rays_valid). */
 bool attack_rays_hit(gen *x, int cell, uint32_t types);
 /* The same after the landing MOVED, not made (its piece X's player's
  * enemy's), along every line (EVERY) or those through where it left only
@@ -495,8 +495,8 @@ static inline uint64_t place_words_cells(const gen *y, const mnode *n)
     uint64_t cells = g->board_word;
     if (n->at >= 0) {
         const cexpr *c = &g->exprs[n->at];
-        if (c->word_program >= 0)
-            cells = set_words_run(y, c->word_program);
+        if (c->spec.word_program >= 0)
+            cells = set_words_run(y, c->spec.word_program);
         else
             leaf_word(y, c, &cells);
     }
@@ -528,15 +528,15 @@ __attribute__((always_inline)) static inline int end_holds_quick(movegen *m, pos
         return 1 + pos_occurrences(p, p->hash) >= c->value;    /* as eval_cond, outside a filter */
     if (c->op == C_COND_PLIES)
         return (c->b ? p->since_reset : p->ply) >= c->value;
-    if (!c->count_words)
+    if (!c->spec.count_words)
         return -1;
     /* (a program of the position alone reads only these of a generator:
      * spec_position_only) */
     gen y;
     position_gen(&y, m, p, mover);
     if (c->op == C_COND_NONEMPTY)
-        return set_words_run(&y, g->exprs[c->a].word_program) != 0;
-    return eval_compare(c->value, cellset_bits(set_words_run(&y, g->exprs[g->exprs[c->a].a].word_program)),
+        return set_words_run(&y, g->exprs[c->a].spec.word_program) != 0;
+    return eval_compare(c->value, cellset_bits(set_words_run(&y, g->exprs[g->exprs[c->a].a].spec.word_program)),
                         g->exprs[c->b].value);
 }
 /* Whether end_holds_quick reads RULE without a generator at a ply with
@@ -546,7 +546,7 @@ static inline bool end_read_quickly(const game *g, const end_rule *rule)
     const cexpr *c = &g->exprs[rule->condition];
     return c->op == C_COND_NO_MOVES || (c->op == C_COND_AND && g->exprs[c->a].op == C_COND_NO_MOVES)
            || (c->op == C_COND_IN_LINE && in_line_short(g, c->value)) || c->op == C_COND_REPETITION
-           || c->op == C_COND_PLIES || c->count_words;
+           || c->op == C_COND_PLIES || c->spec.count_words;
 }
 /* movegen_result where the moves are known by NO_MOVES (none, or a pass
  * because the side is stuck) and NONE (none at all). */
@@ -615,7 +615,7 @@ __attribute__((always_inline)) static inline bool eval_cond_quick(gen *x, int e)
     const cexpr *c = &g->exprs[e];
     if (c->op == C_COND_IN && g->exprs[c->a].op == C_SET_HERE) {
         const cexpr *s = &g->exprs[c->b];
-        if (s->content >= 0)
+        if (s->spec.content >= 0)
             return x->anchor >= 0 && eval_content_has(x, s, x->anchor);
         if (s->op == C_SET_REGION)
             return x->anchor >= 0 && cellset_has(gen_region(x, s), x->anchor);

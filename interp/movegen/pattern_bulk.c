@@ -162,7 +162,7 @@ static uint64_t bulk_where_word(gen *x, const pattern *pt, uint64_t from)
     const game *g = x->g;
     uint64_t tests[GAME_MAX_PATTERN_STEPS], out = 0;
     bulk_tests_word(x, pt, tests);
-    int count = pt->bulk_values[x->player], groups = pt->group_count, paths = pt->path_count;
+    int count = pt->spec.bulk_values[x->player], groups = pt->group_count, paths = pt->path_count;
     if (groups == 1 && paths == 1) {    /* (one path, most patterns: no loops around it) */
         int first = pt->paths[0].first, last = first + pt->paths[0].count;
         if (first == 0 && last == 2) {
@@ -171,9 +171,9 @@ static uint64_t bulk_where_word(gen *x, const pattern *pt, uint64_t from)
             const bulk_word_step *steps = word_steps(pt, x->player, 0);
             uint64_t *starts = x->bulk_starts;
             /* (a board of 5 to 8 cells a line: 3 rounds, as a constant) */
-            out = pt->bulk_rounds == 3
+            out = pt->spec.bulk_rounds == 3
                       ? two_steps_starts(g, pt, steps, count, tests[0], tests[1], 3, starts)
-                      : two_steps_starts(g, pt, steps, count, tests[0], tests[1], pt->bulk_rounds, starts);
+                      : two_steps_starts(g, pt, steps, count, tests[0], tests[1], pt->spec.bulk_rounds, starts);
             x->bulk_known = true;
             x->bulk_pattern = (int)(pt - g->patterns);
             x->bulk_player = x->player;
@@ -183,7 +183,7 @@ static uint64_t bulk_where_word(gen *x, const pattern *pt, uint64_t from)
             return out & from;
         }
         for (int v = 0; v < count; v++)
-            out |= path_starts_word(g, tests, first, last, word_steps(pt, x->player, v), pt->bulk_rounds);
+            out |= path_starts_word(g, tests, first, last, word_steps(pt, x->player, v), pt->spec.bulk_rounds);
         return out & from;
     }
     for (int v = 0; v < count; v++) {
@@ -193,7 +193,7 @@ static uint64_t bulk_where_word(gen *x, const pattern *pt, uint64_t from)
             for (int p = 0; p < paths && all; p++)
                 if (pt->paths[p].group == group)
                     all &= path_starts_word(g, tests, pt->paths[p].first,
-                                            pt->paths[p].first + pt->paths[p].count, steps, pt->bulk_rounds);
+                                            pt->paths[p].first + pt->paths[p].count, steps, pt->spec.bulk_rounds);
             out |= all;
         }
     }
@@ -211,7 +211,7 @@ void pattern_bulk_where(gen *x, int pattern_index, const cellset *from, cellset 
     }
     cellset tests[GAME_MAX_PATTERN_STEPS];
     bulk_tests(x, pt, tests);
-    int count = pt->bulk_values[x->player];
+    int count = pt->spec.bulk_values[x->player];
     cellset_clear(out, words);
     for (int v = 0; v < count; v++) {
         for (int group = 0; group < pt->group_count; group++) {
@@ -293,7 +293,7 @@ __attribute__((always_inline)) static inline uint64_t values_marks(const pattern
 static uint64_t bulk_marks_word(gen *x, const pattern *pt, int anchor)
 {
     uint64_t tests[GAME_MAX_PATTERN_STEPS], out = 0;
-    int count = pt->bulk_values[x->player];
+    int count = pt->spec.bulk_values[x->player];
     if (pt->group_count == 1 && pt->path_count == 1 && pt->paths[0].first == 0 && pt->paths[0].count == 2) {
         /* (as bulk_where_word) */
         const bulk_word_step *steps = word_steps(pt, x->player, 0);
@@ -307,9 +307,9 @@ static uint64_t bulk_marks_word(gen *x, const pattern *pt, int anchor)
             bulk_tests_word(x, pt, tests);
             values = (uint32_t)(((uint64_t)1 << count) - 1);
         }
-        return pt->bulk_rounds == 3
+        return pt->spec.bulk_rounds == 3
                    ? values_marks(pt, steps, values, tests[0], tests[1], anchor, 3)
-                   : values_marks(pt, steps, values, tests[0], tests[1], anchor, pt->bulk_rounds);
+                   : values_marks(pt, steps, values, tests[0], tests[1], anchor, pt->spec.bulk_rounds);
     }
     bulk_tests_word(x, pt, tests);
     if (pt->group_count == 1 && pt->path_count == 1) {  /* (as bulk_where_word) */
@@ -317,7 +317,7 @@ static uint64_t bulk_marks_word(gen *x, const pattern *pt, int anchor)
         for (int v = 0; v < count; v++) {
             bool ok;
             uint64_t marks = path_marks_word(tests, first, last, word_steps(pt, x->player, v), anchor, &ok,
-                                             pt->bulk_rounds);
+                                             pt->spec.bulk_rounds);
             out |= ok ? marks : 0;
         }
         return out;
@@ -331,7 +331,7 @@ static uint64_t bulk_marks_word(gen *x, const pattern *pt, int anchor)
                 if (pt->paths[p].group == group)
                     marks |= path_marks_word(tests, pt->paths[p].first,
                                              pt->paths[p].first + pt->paths[p].count, steps, anchor, &ok,
-                                             pt->bulk_rounds);
+                                             pt->spec.bulk_rounds);
             if (ok)
                 out |= marks;
         }
@@ -344,7 +344,7 @@ bool pattern_bulk_marks(gen *x, int pattern_index, int anchor, int max, cellset 
     const game *g = x->g;
     int words = g->words;
     const pattern *pt = &g->patterns[pattern_index];
-    int count = pt->bulk_values[x->player];
+    int count = pt->spec.bulk_values[x->player];
     /* every step has one way to go, so each value and group matches at most
      * once; more ways than the caller takes matches: its order decides */
     if (count * pt->group_count > max)

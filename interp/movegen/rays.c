@@ -58,7 +58,7 @@ __attribute__((always_inline)) static inline int rays_hit(gen *x, int cell, uint
                 /* the cell as the landing leaves it: by a content table,
                  * or taken as hit (not known) */
                 const cexpr *t = ray->target >= 0 ? &g->exprs[ray->target] : NULL;
-                known = t && t->content >= 0;
+                known = t && t->spec.content >= 0;
                 hit = !known || content_holds(x, t, cell, moved->code);
             } else {
                 hit = eval_has(x, ray->target, cell);

@@ -19,7 +19,7 @@ typedef struct batch {
     bool filtered, after_actions;
     bool by_cells;          /* and x->quiet_cells: told apart by their cells */
     const cont *k;
-    bool unique;            /* MF_UNIQUE: told apart by their cells, not hashed */
+    bool unique;            /* NF_UNIQUE: told apart by their cells, not hashed */
     bool grouped;           /* game.unique_shifts: kept as groups, not one by one */
     int count, captures;    /* of all the landings, one by one and in groups */
     int singles;            /* those one by one, in FROM, TO and CAPTURED */
@@ -92,7 +92,7 @@ static const cellset *hop_starts(gen *x, hop_cache *c, int h)
  * false only when its first hop cannot start there. */
 static inline bool may_start(gen *x, const mnode *n, hop_cache *c)
 {
-    return n->first_hop < 0 || cellset_has(hop_starts(x, c, n->first_hop), x->anchor);
+    return n->spec.first_hop < 0 || cellset_has(hop_starts(x, c, n->spec.first_hop), x->anchor);
 }
 
 static bool is_movement(const mnode *n)
@@ -115,7 +115,7 @@ static void run_movement(gen *x, int node, const cont *k)
 }
 
 /* The alternatives under NODE for the piece chosen, each run unless it
- * cannot start (MF_MIXED selects); a movement, perhaps guarded or
+ * cannot start (NF_MIXED selects); a movement, perhaps guarded or
  * followed by more, is run without gen_run. */
 static void run_leaves(gen *x, int node, const cont *k, hop_cache *c)
 {
@@ -226,7 +226,7 @@ static void batch_leaves(gen *x, const int16_t *leaves, batch *b, bool all_at_on
 {
     for (; *leaves >= 0; leaves++) {
         const mnode *n = &x->g->nodes[*leaves];
-        if (!(n->flags & MF_LANDING)) {
+        if (!(n->spec.flags & NF_LANDING)) {
             if (may_start(x, n, c))
                 gen_run(x, *leaves, k);
         } else if (b->filtered) {     /* (never all at once) */
@@ -244,13 +244,13 @@ static void leaf_starts(gen *x, const int16_t *leaves, hop_cache *c, cellset *ou
     const game *g = x->g;
     for (; *leaves >= 0; leaves++) {
         const mnode *n = &g->nodes[*leaves];
-        if (n->flags & MF_LANDING)
+        if (n->spec.flags & NF_LANDING)
             continue;
-        if (n->first_hop < 0) {
+        if (n->spec.first_hop < 0) {
             cellset_fill(out, g->board.cell_count);
             return;
         }
-        cellset_or(out, hop_starts(x, c, n->first_hop), g->words);
+        cellset_or(out, hop_starts(x, c, n->spec.first_hop), g->words);
     }
 }
 
@@ -269,7 +269,7 @@ static void grouped_shifts(gen *x, const dlist *d, uint64_t from, uint64_t targe
         uint64_t to = shift_word_forward(g, dir, from) & target;
         /* a landing is its step's offset and its cell: those found before
          * (two steps alike, two selects of a type) are left out */
-        uint64_t *landed = &x->shift_landed[g->shift_canon[dir]];
+        uint64_t *landed = &x->shift_landed[g->spec.shift_canon[dir]];
         uint64_t fresh = to & ~*landed;
         if (!fresh)
             continue;
@@ -281,7 +281,7 @@ static void grouped_shifts(gen *x, const dlist *d, uint64_t from, uint64_t targe
                 return;
             }
             b->group[b->groups].to = fresh;
-            b->group[b->groups++].offset = g->shift_offset[dir];
+            b->group[b->groups++].offset = g->spec.shift_offset[dir];
             b->count += found;
             b->captures += cellset_bits(fresh & occupied);
             continue;
@@ -289,7 +289,7 @@ static void grouped_shifts(gen *x, const dlist *d, uint64_t from, uint64_t targe
         /* no room for a group: one by one */
         for (uint64_t rest = fresh; rest && !x->stop; rest &= rest - 1) {
             int cell = __builtin_ctzll(rest);
-            x->anchor = x->origin = x->last = cell - g->shift_offset[dir];
+            x->anchor = x->origin = x->last = cell - g->spec.shift_offset[dir];
             batch_landing(x, cell, b);
         }
         if (x->stop)
@@ -297,7 +297,7 @@ static void grouped_shifts(gen *x, const dlist *d, uint64_t from, uint64_t targe
     }
 }
 
-/* The landings of the step N (MF_SHIFTS) for all the pieces on CELLS at
+/* The landings of the step N (NF_SHIFTS) for all the pieces on CELLS at
  * once: each direction's landings are the pieces' cells moved along it,
  * within the target; the landings are found by direction, not by piece. */
 static void shift_landings(gen *x, const mnode *n, const cellset *cells, batch *b)
@@ -328,7 +328,7 @@ static void shift_landings(gen *x, const mnode *n, const cellset *cells, batch *
             cellset_and(&to, &target, words);
         }
         for (int cell = cellset_next(&to, -1, words); cell >= 0 && !x->stop; cell = cellset_next(&to, cell, words)) {
-            x->anchor = x->origin = x->last = cell - g->shift_offset[dir];
+            x->anchor = x->origin = x->last = cell - g->spec.shift_offset[dir];
             batch_landing(x, cell, b);
         }
     }
@@ -339,7 +339,7 @@ static void shift_leaves(gen *x, const int16_t *leaves, const cellset *cells, ba
 {
     for (; *leaves >= 0 && !x->stop; leaves++) {
         const mnode *n = &x->g->nodes[*leaves];
-        if (n->flags & MF_LANDING)
+        if (n->spec.flags & NF_LANDING)
             shift_landings(x, n, cells, b);
     }
 }
@@ -452,11 +452,11 @@ static void draw_landing(gen *x, const batch *b, int kind)
     }
 }
 
-/* A select N (MF_LANDINGS) over CELLS, followed by K, while movegen_sample
+/* A select N (NF_LANDINGS) over CELLS, followed by K, while movegen_sample
  * draws: every landing of every piece is hashed as action_select would
  * find it, without being built, and gen_sample_batch picks the one to
  * build, so that a position with thirty moves builds one instead of
- * thirty.  The other alternatives (MF_MIXED) run as they are.  What the
+ * thirty.  The other alternatives (NF_MIXED) run as they are.  What the
  * moves are, and which positions count as one, is what action_select
  * finds; the order they are found in may differ. */
 static void select_batch(gen *x, const mnode *n, const cellset *cells, const cont *k, int kind)
@@ -468,21 +468,21 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
     b.after_actions = kind == LANDING_QUIET_AFTER;
     b.by_cells = b.filtered && x->quiet_cells;   /* (by_cells_here) */
     b.k = k;
-    b.unique = (n->flags & MF_UNIQUE) && g->unique_landings;
-    b.grouped = b.unique && g->unique_shifts;
+    b.unique = (n->spec.flags & NF_UNIQUE) && g->spec.unique_landings;
+    b.grouped = b.unique && g->spec.unique_shifts;
     b.count = b.captures = b.singles = b.groups = 0;
     hop_cache hops;
     hops.count = 0;
     /* (filtered: each landing is tested from the piece chosen) */
-    bool all_at_once = (n->flags & MF_SHIFTS) && !b.filtered;
-    if (!all_at_once || (n->flags & MF_MIXED)) {
+    bool all_at_once = (n->spec.flags & NF_SHIFTS) && !b.filtered;
+    if (!all_at_once || (n->spec.flags & NF_MIXED)) {
         /* with the landings found all at once, only the pieces from which
          * another alternative can start need choosing one by one */
         cellset some;
         const cellset *chosen_one_by_one = cells;
         if (all_at_once) {
             cellset_clear(&some, g->words);
-            leaf_starts(x, g->select_leaves + n->leaves, &hops, &some);
+            leaf_starts(x, g->select_leaves + n->spec.leaves, &hops, &some);
             cellset_and(&some, cells, g->words);
             chosen_one_by_one = &some;
         }
@@ -490,12 +490,12 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
              cell = cellset_next(chosen_one_by_one, cell, g->words)) {
             chosen saved;
             choose_piece(x, cell, &saved);
-            batch_leaves(x, g->select_leaves + n->leaves, &b, all_at_once, k, &hops);
+            batch_leaves(x, g->select_leaves + n->spec.leaves, &b, all_at_once, k, &hops);
             unchoose_piece(x, &saved);
         }
     }
     if (all_at_once && !x->stop
-        && !(x->sample_prefer && x->sampled_captures && !x->captured && !(n->flags & MF_LANDINGS_TAKE))) {
+        && !(x->sample_prefer && x->sampled_captures && !x->captured && !(n->spec.flags & NF_LANDINGS_TAKE))) {
         /* (unless captures are preferred, one has been found, and these
          * landings take nothing, nor has the turn before them: none of
          * them could be drawn)
@@ -505,7 +505,7 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
         cellset jumped;
         cellset_copy(&jumped, &x->jumped, g->words);
         cellset_clear(&x->jumped, g->words);
-        shift_leaves(x, g->select_leaves + n->leaves, cells, &b);
+        shift_leaves(x, g->select_leaves + n->spec.leaves, cells, &b);
         x->anchor = anchor;
         x->origin = origin;
         x->last = last;
@@ -528,15 +528,15 @@ void action_select(gen *x, const mnode *n, const cont *k)
 {
     const game *g = x->g;
     cellset cells;
-    if (n->selected_type >= 0 && g->words == 1)     /* (as eval_set would, in two loads) */
-        cells.w[0] = x->pos->owned[x->player].w[0] & x->pos->typed[n->selected_type].w[0];
+    if (n->spec.selected_type >= 0 && g->words == 1)     /* (as eval_set would, in two loads) */
+        cells.w[0] = x->pos->owned[x->player].w[0] & x->pos->typed[n->spec.selected_type].w[0];
     else
         eval_set(x, n->at, &cells);
     if (x->has_start)
         cellset_and(&cells, &x->start, g->words);
     if (cellset_empty(&cells, g->words))
         return;     /* no piece to choose (a type the mover has none of) */
-    if ((n->flags & MF_LANDINGS) && x->sampling && !x->chance && !(x->chain_flags & MF_IN_CHAIN)) {
+    if ((n->spec.flags & NF_LANDINGS) && x->sampling && !x->chance && !(x->chain_flags & MF_IN_CHAIN)) {
         int kind = landing_kind(x, k);
         if (kind == LANDING_MADE) {
             kind = landing_quiet_kind(x, k);

@@ -36,7 +36,7 @@ static bool ends_by_lines(const game *g, int *line)
 static void playout_words(movegen *m, position *p, uint64_t *rng, playout *run)
 {
     const game *g = m->g;
-    const mnode *n = &g->nodes[g->place_turn];
+    const mnode *n = &g->nodes[g->spec.place_turn];
     int line;
     bool by_lines = ends_by_lines(g, &line);
     gen y;
@@ -85,12 +85,12 @@ void playout_run(movegen *m, position *p, move_list *list, uint64_t *rng, playou
     run->branching = 0;
     run->moves_before = -1;
     const game *g = m->g;
-    if (g->playout_words && !run->choose) {
+    if (g->spec.playout_words && !run->choose) {
         playout_words(m, p, rng, run);
         return;
     }
     bool quick = ends_read_quickly(g);
-    if (g->playout_shifts && quick && !run->choose) {
+    if (g->spec.playout_shifts && quick && !run->choose) {
         playout_shifts(m, p, list, rng, run);
         return;
     }

@@ -98,12 +98,12 @@ static void landing_at(const shift_groups *s, uint64_t on, int drawn, int *from,
  * by cells: game.playout_shifts). */
 static uint16_t after_landing(const game *g, int player, int to, uint16_t code)
 {
-    for (int i = 0; i < g->after_landing_count; i++) {
-        const mnode *guard = &g->nodes[g->after_landing[i]];
+    for (int i = 0; i < g->spec.after_landing_count; i++) {
+        const mnode *guard = &g->nodes[g->spec.after_landing[i]];
         int type = g->nodes[guard->a].types[0];
         if (type == PIECE_TYPE(code))
             continue;
-        bool holds = (g->after_landing_cells[i][player] >> to) & 1;
+        bool holds = (g->spec.after_landing_cells[i][player] >> to) & 1;
         if (holds != ((guard->flags & MF_NEGATE) != 0))
             code = PIECE_CODE(type, PIECE_OWNER(code), PIECE_FLAGS(code));
     }
@@ -119,20 +119,20 @@ static void select_groups(gen *y, const mnode *n, uint64_t pieces, shift_groups 
     const game *g = y->g;
     uint64_t occupied = y->pos->occupied.w[0], empty = g->board_word & ~occupied;
     s->count = s->landings = s->captures = 0;
-    for (const int16_t *leaf = g->select_leaves + n->leaves; *leaf >= 0; leaf++) {
+    for (const int16_t *leaf = g->select_leaves + n->spec.leaves; *leaf >= 0; leaf++) {
         const mnode *l = &g->nodes[*leaf];
-        if (!(l->flags & MF_LANDING))
+        if (!(l->spec.flags & NF_LANDING))
             continue;
         uint64_t target = l->target < 0 ? empty : eval_set_word(y, l->target);
         const dlist *d = &g->dlists[l->directions];
         for (int i = 0; i < d->count[y->player]; i++) {
             int dir = d->steps[y->player][i].direction;
-            uint64_t to = shift_word_forward(g, dir, pieces) & target & ~landed[g->shift_canon[dir]];
+            uint64_t to = shift_word_forward(g, dir, pieces) & target & ~landed[g->spec.shift_canon[dir]];
             if (!to)
                 continue;
-            landed[g->shift_canon[dir]] |= to;
+            landed[g->spec.shift_canon[dir]] |= to;
             s->to[s->count] = to;
-            s->offset[s->count++] = g->shift_offset[dir];
+            s->offset[s->count++] = g->spec.shift_offset[dir];
             s->landings += cellset_bits(to);
             s->captures += cellset_bits(to & occupied);
         }
@@ -197,8 +197,8 @@ static void chain_search_from(chain_search *s, int cur, int hops)
             int dir = step->direction, identity = step_identity(step);
             if ((r->flags & MF_STRAIGHT) && s->direction >= 0 && s->direction != identity)
                 continue;
-            uint64_t from = g->shift_from[dir].w[0];
-            int jumped = cur + g->shift_offset[dir], to = jumped + g->shift_offset[dir];
+            uint64_t from = g->spec.shift_from[dir].w[0];
+            int jumped = cur + g->spec.shift_offset[dir], to = jumped + g->spec.shift_offset[dir];
             if (!((from >> cur) & 1) || !((s->jumpable >> jumped) & 1) || ((s->jumped >> jumped) & 1)
                 || !((from >> jumped) & 1) || ((s->blocked >> to) & 1)
                 || (!(r->flags & MF_REVISIT) && ((s->visited >> to) & 1)))
@@ -265,10 +265,10 @@ static bool ply_moves_find(gen *y, ply_moves *m)
     uint64_t own = p->owned[y->player].w[0], landed[BOARD_MAX_DIRECTIONS] = { 0 };
     int landings = 0;
     m->chain_count = m->work = 0;
-    for (int i = 0; i < g->shift_select_count; i++) {
-        const mnode *n = &g->nodes[g->shift_selects[i]];
-        const int16_t *leaves = g->select_leaves + n->leaves;
-        uint64_t pieces = own & p->typed[n->selected_type].w[0];
+    for (int i = 0; i < g->spec.shift_select_count; i++) {
+        const mnode *n = &g->nodes[g->spec.shift_selects[i]];
+        const int16_t *leaves = g->select_leaves + n->spec.leaves;
+        uint64_t pieces = own & p->typed[n->spec.selected_type].w[0];
         m->first[i] = m->chain_count;
         m->groups[i].landings = 0;
         if (!pieces)
@@ -278,15 +278,15 @@ static bool ply_moves_find(gen *y, ply_moves *m)
         uint64_t starts[GAME_MAX_SHIFT_GROUPS], some = 0;
         int k = 0;
         for (const int16_t *leaf = leaves; *leaf >= 0; leaf++)
-            if (!(g->nodes[*leaf].flags & MF_LANDING))
-                some |= starts[k++] = hop_starts_word(y, &g->nodes[g->nodes[*leaf].first_hop]) & pieces;
-        if (some && !g->shift_chains)
+            if (!(g->nodes[*leaf].spec.flags & NF_LANDING))
+                some |= starts[k++] = hop_starts_word(y, &g->nodes[g->nodes[*leaf].spec.first_hop]) & pieces;
+        if (some && !g->spec.shift_chains)
             return false;
         for (; some; some &= some - 1) {
             int cell = __builtin_ctzll(some);
             k = 0;
             for (const int16_t *leaf = leaves; *leaf >= 0; leaf++)
-                if (!(g->nodes[*leaf].flags & MF_LANDING) && ((starts[k++] >> cell) & 1))
+                if (!(g->nodes[*leaf].spec.flags & NF_LANDING) && ((starts[k++] >> cell) & 1))
                     leaf_chains(y, *leaf, cell, m);
         }
         if (m->work > CHAIN_WORK)
@@ -294,7 +294,7 @@ static bool ply_moves_find(gen *y, ply_moves *m)
         select_groups(y, n, pieces, &m->groups[i], landed);
         landings += m->groups[i].landings;
     }
-    m->first[g->shift_select_count] = m->chain_count;
+    m->first[g->spec.shift_select_count] = m->chain_count;
     return landings + m->chain_count <= MOVELIST_MAX_MOVES;
 }
 
@@ -329,7 +329,7 @@ void playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, pla
         uint64_t occupied = p->occupied.w[0];
         int from = -1, to = -1, drawn;
         const word_chain *chain = NULL;
-        for (int i = 0; i < g->shift_select_count; i++) {
+        for (int i = 0; i < g->spec.shift_select_count; i++) {
             for (int c = moves.first[i]; c < moves.first[i + 1]; c++)
                 if (draw_batch(&r, 1, moves.chains[c].took) == 0)
                     chain = &moves.chains[c];

@@ -52,8 +52,7 @@ int compile_add_expr(compiler *c, uint8_t op, uint8_t player, int a, int b, int3
     e->a = (int16_t)a;
     e->b = (int16_t)b;
     e->value = value;
-    e->cell_test = e->sight_shifts = false;
-    e->word_program = e->cell_program = e->content = -1;
+    e->spec = EXPR_FACTS_NONE;
     return g->expr_count++;
 }
 
@@ -77,10 +76,7 @@ int compile_add_node(compiler *c, uint8_t op)
     n->a = n->b = n->directions = n->target = n->over = n->at = n->cond = n->value = -1;
     n->type = -1;
     n->max = -1;
-    n->dests = -1;
-    n->first_hop = -1;
-    n->leaves = -1;
-    n->selected_type = -1;
+    n->spec = NODE_FACTS_NONE;
     for (int i = 0; i < 4; i++)
         n->types[i] = -1;
     return g->node_count++;
@@ -774,8 +770,7 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
     if (!g)
         return NULL;
     g->turn = g->after = -1;
-    g->place_turn = -1;
-    g->quiet_attacked = -1;
+    g->spec = GAME_FACTS_NONE;
     g->score = -1;
     g->moved_flag = -1;
     snprintf(g->name, sizeof g->name, "%s", game_node->text);

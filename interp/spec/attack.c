@@ -160,8 +160,8 @@ static void zone(walker *w, int node, const cellset *from, cellset *landing, cel
             w->unknown = true;
             return;
         }
-        mnode fake = { .op = M_STEP, .directions = (int16_t)x->value, .max = -1, .dests = -1,
-                       .first_hop = -1, .leaves = -1, .selected_type = -1 };
+        mnode fake = { .op = M_STEP, .directions = (int16_t)x->value, .max = -1,
+                       .spec = NODE_FACTS_NONE };
         reach_of(w, &fake, from, &a, false);
         cellset_or(affected, &a, words);
         return;
@@ -240,12 +240,12 @@ bool attack_build(game *g)
         free(zones);
         return false;
     }
-    g->reach_valid = true;
-    for (int p = 0; p < g->player_count && g->reach_valid; p++) {
+    g->spec.reach_valid = true;
+    for (int p = 0; p < g->player_count && g->spec.reach_valid; p++) {
         memset(zones, 0, per_player * sizeof *zones);
         zone_walk walk = { g, p, zones };
         if (!attack_each_choice(g, g->turn, -1, add_zones, &walk)) {
-            g->reach_valid = false;
+            g->spec.reach_valid = false;
             break;
         }
         /* invert: from "what a piece on s affects" to "where it must stand" */
@@ -259,7 +259,7 @@ bool attack_build(game *g)
             }
     }
     free(zones);
-    if (!g->reach_valid) {
+    if (!g->spec.reach_valid) {
         free(g->reach);
         g->reach = NULL;
     }

@@ -18,7 +18,7 @@
 #include "game/attack_tables.h"
 #include "game/game.h"
 
-/* Fills g->reach and sets g->reach_valid; false only when memory runs out. */
+/* Fills g->reach and sets g->spec.reach_valid; false only when memory runs out. */
 bool attack_build(game *g);
 
 /* Whether the set E (-1: none, empty cells) may hold a cell with a piece
@@ -50,7 +50,7 @@ bool attack_zone(const game *g, int player, int node, int after, int from, cells
  * castling moves a rook) is marked in g->ray_generic; its pieces are still
  * searched, but only those standing where such a move could affect the
  * cell (attack_residual).  Run after specialise_game (it reads
- * MF_HARMLESS); sets g->rays_valid; false only when memory runs out. */
+ * NF_HARMLESS); sets g->spec.rays_valid; false only when memory runs out. */
 bool attack_rays_build(game *g);
 
 #endif

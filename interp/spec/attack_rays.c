@@ -23,7 +23,7 @@ static bool cannot_take(const game *g, int node)
     if (node < 0)
         return true;
     const mnode *n = &g->nodes[node];
-    if (n->flags & MF_HARMLESS)
+    if (n->spec.flags & NF_HARMLESS)
         return true;
     switch (n->op) {
     case M_ALT:
@@ -108,7 +108,7 @@ static bool total(const game *g, int node, int type)
  * nothing and always completes the turn. */
 static bool quiet_rest(const game *g, int node, int type)
 {
-    return (node < 0 || (g->nodes[node].flags & MF_HARMLESS)) && total(g, node, type);
+    return (node < 0 || (g->nodes[node].spec.flags & NF_HARMLESS)) && total(g, node, type);
 }
 
 /* Whether every step of movement N can be looked back along: a fixed map
@@ -398,7 +398,7 @@ static bool rays_test_cells(const game *g)
 {
     for (int l = 0; l < g->line_first[g->player_count]; l++)
         for (int r = g->ray_lines[l].first; r < g->ray_lines[l].first + g->ray_lines[l].count; r++)
-            if (g->rays[r].target >= 0 && !g->exprs[g->rays[r].target].cell_test)
+            if (g->rays[r].target >= 0 && !g->exprs[g->rays[r].target].spec.cell_test)
                 return false;
     return true;
 }
@@ -412,7 +412,7 @@ static int quiet_attacked(const game *g)
             continue;
         filters++;
         const cexpr *c = &g->exprs[f->expr];
-        if (f->negate && c->op == C_COND_ATTACKED && c->a >= 0 && g->exprs[c->a].cell_test)
+        if (f->negate && c->op == C_COND_ATTACKED && c->a >= 0 && g->exprs[c->a].spec.cell_test)
             set = c->a;
     }
     return filters == 1 && rays_test_cells(g) ? set : -1;
@@ -420,9 +420,9 @@ static int quiet_attacked(const game *g)
 
 bool attack_rays_build(game *g)
 {
-    g->rays_valid = false;
-    g->quiet_attacked = -1;
-    if (!g->reach_valid || g->turn < 0 || !uses_attacked(g))
+    g->spec.rays_valid = false;
+    g->spec.quiet_attacked = -1;
+    if (!g->spec.reach_valid || g->turn < 0 || !uses_attacked(g))
         return true;
     ray_builder rb = { .g = g };
     bool ok = true;
@@ -439,10 +439,10 @@ bool attack_rays_build(game *g)
         build_entries(g, rb.residual.items, rb.residual.count);
     free(rb.rays.items);
     free(rb.residual.items);
-    g->rays_valid = ok && !rb.failed;
-    g->rays_cell_tests = g->rays_valid && rays_test_cells(g);
-    g->quiet_attacked = g->rays_valid ? (int16_t)quiet_attacked(g) : -1;
-    g->quiet_attacked_empty = g->quiet_attacked >= 0 && may_hold_empty(g, g->quiet_attacked);
-    g->quiet_attacked_types = g->quiet_attacked >= 0 ? types_held(g, g->quiet_attacked) : 0;
+    g->spec.rays_valid = ok && !rb.failed;
+    g->spec.rays_cell_tests = g->spec.rays_valid && rays_test_cells(g);
+    g->spec.quiet_attacked = g->spec.rays_valid ? (int16_t)quiet_attacked(g) : -1;
+    g->spec.quiet_attacked_empty = g->spec.quiet_attacked >= 0 && may_hold_empty(g, g->spec.quiet_attacked);
+    g->spec.quiet_attacked_types = g->spec.quiet_attacked >= 0 ? types_held(g, g->spec.quiet_attacked) : 0;
     return !rb.failed;
 }

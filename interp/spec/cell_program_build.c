@@ -55,8 +55,8 @@ static bool followable(const game *g, int e)
                 return false;
         return followable(g, c->a);
     case C_SET_INTERSECT:
-        return (followable(g, c->a) && (g->exprs[c->b].cell_test || followable(g, c->b)))
-               || (followable(g, c->b) && g->exprs[c->a].cell_test);
+        return (followable(g, c->a) && (g->exprs[c->b].spec.cell_test || followable(g, c->b)))
+               || (followable(g, c->b) && g->exprs[c->a].spec.cell_test);
     default:
         return false;
     }
@@ -94,7 +94,7 @@ static void build(builder *b, int e)
         return;
     case C_SET_INTERSECT: {
         int first = c->a, second = c->b;
-        if (!followable(g, first) || (followable(g, second) && !g->exprs[second].cell_test
+        if (!followable(g, first) || (followable(g, second) && !g->exprs[second].spec.cell_test
                                       && tests(g, second) > tests(g, first))) {
             first = c->b;
             second = c->a;
@@ -103,7 +103,7 @@ static void build(builder *b, int e)
         const cexpr *s = &g->exprs[second];
         if (s->op == C_SET_TYPE)
             push_op(b, CELL_TYPE, (int16_t)s->value, 0);
-        else if (s->cell_test)
+        else if (s->spec.cell_test)
             push_op(b, CELL_TEST, (int16_t)second, 0);
         else {
             build(b, second);
@@ -122,7 +122,7 @@ bool cell_programs_build(game *g)
     g->cell_ops = NULL;
     g->cell_op_count = 0;
     for (int e = 0; e < g->expr_count; e++) {
-        g->exprs[e].cell_program = -1;
+        g->exprs[e].spec.cell_program = -1;
         if (g->exprs[e].op > C_SET_CELL_AT || !followable(g, e))
             continue;
         builder b = { .g = g };
@@ -134,7 +134,7 @@ bool cell_programs_build(game *g)
         if (!grown)
             return false;
         g->cell_ops = grown;
-        g->exprs[e].cell_program = (int16_t)g->cell_op_count;
+        g->exprs[e].spec.cell_program = (int16_t)g->cell_op_count;
         for (int i = 0; i < b.count; i++)
             g->cell_ops[g->cell_op_count++] = b.ops[i];
         g->cell_ops[g->cell_op_count++] = (cell_op){ CELL_END, 0 };
@@ -142,16 +142,10 @@ bool cell_programs_build(game *g)
     return true;
 }
 
-void cell_programs_none(game *g)
-{
-    for (int e = 0; e < g->expr_count; e++)
-        g->exprs[e].cell_program = -1;
-}
-
 bool cell_program_reads_content(const game *g, int first)
 {
     for (const cell_op *o = &g->cell_ops[first]; o->op != CELL_END; o++)
-        if (o->op == CELL_TEST && g->exprs[o->arg].content < 0)
+        if (o->op == CELL_TEST && g->exprs[o->arg].spec.content < 0)
             return false;
     return true;
 }

@@ -11,9 +11,6 @@
  * the cell tests are marked. */
 bool cell_programs_build(game *g);
 
-/* Takes every program back: each set is walked by eval_set. */
-void cell_programs_none(game *g);
-
 /* Whether every test of a cell in the program at FIRST reads only the
  * piece on that cell (a content table), so that it can be answered for a
  * landing not made (cell_program_landed). */

@@ -11,7 +11,7 @@
 static bool by_content(const game *g, int e)
 {
     const cexpr *c = &g->exprs[e];
-    return c->content >= 0 || c->op == C_SET_TYPE;
+    return c->spec.content >= 0 || c->op == C_SET_TYPE;
 }
 
 /* Whether the cell that E (a cell variable's new value) names can be
@@ -23,11 +23,11 @@ static bool cell_by_landing(const game *g, int e)
     const cexpr *c = &g->exprs[e];
     if (c->op == C_SET_HERE || c->op == C_SET_ORIGIN || c->op == C_SET_LAST)
         return true;
-    if (c->cell_program < 0 || !cell_program_reads_content(g, c->cell_program))
+    if (c->spec.cell_program < 0 || !cell_program_reads_content(g, c->spec.cell_program))
         return false;
-    for (const cell_op *o = &g->cell_ops[c->cell_program]; o->op != CELL_END; o++)
-        for (int i = 0; o->op == CELL_VAR && i < g->after_action_count; i++) {
-            const mnode *n = &g->nodes[g->after_actions[i]];
+    for (const cell_op *o = &g->cell_ops[c->spec.cell_program]; o->op != CELL_END; o++)
+        for (int i = 0; o->op == CELL_VAR && i < g->spec.after_action_count; i++) {
+            const mnode *n = &g->nodes[g->spec.after_actions[i]];
             if (n->op == M_GUARD)
                 n = &g->nodes[n->a];
             if (n->op == M_SET_VAR && n->type == o->arg)
@@ -38,12 +38,12 @@ static bool cell_by_landing(const game *g, int e)
 
 void landing_unmade_build(game *g)
 {
-    g->landing_unmade = false;
-    if (g->quiet_attacked < 0 || !by_content(g, g->quiet_attacked) || g->capture == CAPTURE_RESERVE
-        || (g->after >= 0 && g->after_action_count < 0))
+    g->spec.landing_unmade = false;
+    if (g->spec.quiet_attacked < 0 || !by_content(g, g->spec.quiet_attacked) || g->capture == CAPTURE_RESERVE
+        || (g->after >= 0 && g->spec.after_action_count < 0))
         return;
-    for (int i = 0; i < g->after_action_count; i++) {
-        const mnode *n = &g->nodes[g->after_actions[i]];
+    for (int i = 0; i < g->spec.after_action_count; i++) {
+        const mnode *n = &g->nodes[g->spec.after_actions[i]];
         if (n->op == M_GUARD) {
             /* only `here in S`, S read by the piece */
             const cexpr *c = &g->exprs[n->cond];
@@ -55,5 +55,5 @@ void landing_unmade_build(game *g)
             && (!g->var_is_cell[n->type] || !cell_by_landing(g, n->value)))
             return;
     }
-    g->landing_unmade = true;
+    g->spec.landing_unmade = true;
 }

@@ -33,7 +33,7 @@ static int step_direction(const game *g, const pstep *ps, int player, int variab
     else if (s->kind == STEP_VARIABLE && variable >= 0)
         dir = s->direction ? board_rotate(&g->board, variable, s->direction * g->board.turn_degrees)
                            : variable;
-    return dir >= 0 && dir < g->board.direction_count && g->shift_valid[dir] ? dir : -1;
+    return dir >= 0 && dir < g->board.direction_count && g->spec.shift_valid[dir] ? dir : -1;
 }
 
 /* The variable's values for PLAYER, or false when one is not a direction. */
@@ -73,7 +73,7 @@ bool pattern_bulk_prepare(const game *g, pattern *pt)
 {
     free(pt->bulk_dirs);
     pt->bulk_dirs = NULL;
-    pt->bulk_straight = false;
+    pt->spec.bulk_straight = false;
     for (int i = 0; i < pt->step_count; i++) {
         const pstep *ps = &pt->steps[i];
         if (ps->label >= 0 || !spec_position_only(g, ps->test) || ps->min > 1 || (ps->max != 1 && ps->max != -1))
@@ -88,7 +88,7 @@ bool pattern_bulk_prepare(const game *g, pattern *pt)
             free(dirs);
             return false;
         }
-        pt->bulk_values[p] = count;
+        pt->spec.bulk_values[p] = count;
         for (int v = 0; v < count; v++)
             for (int i = 0; i < pt->step_count; i++) {
                 int d = step_direction(g, &pt->steps[i], p, values[v]);
@@ -102,7 +102,7 @@ bool pattern_bulk_prepare(const game *g, pattern *pt)
     pt->bulk_dirs = dirs;
     free(pt->bulk_word);
     pt->bulk_word = NULL;
-    pt->bulk_rounds = 0;
+    pt->spec.bulk_rounds = 0;
     if (g->words == 1) {
         size_t steps = (size_t)g->player_count * GAME_MAX_DSTEPS * (size_t)(pt->step_count > 0 ? pt->step_count : 1);
         bulk_word_step *word = calloc(steps, sizeof *word);
@@ -112,27 +112,27 @@ bool pattern_bulk_prepare(const game *g, pattern *pt)
             return false;
         }
         for (int p = 0; p < g->player_count; p++)
-            for (int v = 0; v < pt->bulk_values[p]; v++)
+            for (int v = 0; v < pt->spec.bulk_values[p]; v++)
                 for (int i = 0; i < pt->step_count; i++) {
                     int at = (p * GAME_MAX_DSTEPS + v) * pt->step_count + i, d = dirs[at];
                     const pstep *ps = &pt->steps[i];
-                    uint64_t from = g->shift_from[d].w[0];
-                    int forward = g->shift_offset[d] & 63, rounds = fill_rounds(from, forward);
-                    word[at] = (bulk_word_step){ from, (uint8_t)forward, (uint8_t)(-g->shift_offset[d] & 63),
+                    uint64_t from = g->spec.shift_from[d].w[0];
+                    int forward = g->spec.shift_offset[d] & 63, rounds = fill_rounds(from, forward);
+                    word[at] = (bulk_word_step){ from, (uint8_t)forward, (uint8_t)(-g->spec.shift_offset[d] & 63),
                                                  ps->min, ps->max, ps->mark != 0 };
-                    if (rounds > pt->bulk_rounds)
-                        pt->bulk_rounds = rounds;
+                    if (rounds > pt->spec.bulk_rounds)
+                        pt->spec.bulk_rounds = rounds;
                 }
         pt->bulk_word = word;
     }
     /* (the tests are position-only sets: whether one holds a cell depends
      * on that cell's piece, or on no cell's) */
-    pt->bulk_straight = true;
+    pt->spec.bulk_straight = true;
     for (int p = 0; p < g->player_count; p++)
-        for (int v = 0; v < pt->bulk_values[p]; v++)
+        for (int v = 0; v < pt->spec.bulk_values[p]; v++)
             for (int q = 0; q < pt->path_count; q++)
                 for (int i = pt->paths[q].first + 1; i < pt->paths[q].first + pt->paths[q].count; i++)
                     if (pattern_bulk_dirs(pt, p, v)[i] != pattern_bulk_dirs(pt, p, v)[pt->paths[q].first])
-                        pt->bulk_straight = false;
+                        pt->spec.bulk_straight = false;
     return true;
 }

@@ -100,14 +100,14 @@ static bool shifts_only(const game *g, int list)
     const board *bd = &g->board;
     if (list < 0) {
         for (int d = 0; d < bd->direction_count; d++)
-            if (!g->shift_valid[d])
+            if (!g->spec.shift_valid[d])
                 return false;
         return true;
     }
     const dlist *d = &g->dlists[list];
     for (int p = 0; p < g->player_count; p++)
         for (int i = 0; i < d->count[p]; i++)
-            if (d->steps[p][i].kind != STEP_DIRECTION || !g->shift_valid[d->steps[p][i].direction])
+            if (d->steps[p][i].kind != STEP_DIRECTION || !g->spec.shift_valid[d->steps[p][i].direction])
                 return false;
     return true;
 }
@@ -159,8 +159,8 @@ static int add_adjacency(game *g, int list)
         a->count[p] = (uint8_t)count;
         for (int i = 0; i < count; i++) {
             int dir = d ? d->steps[p][i].direction : i;
-            a->rotate[p][i] = (uint8_t)(g->shift_offset[dir] & 63);
-            a->from[p][i] = g->shift_from[dir].w[0];
+            a->rotate[p][i] = (uint8_t)(g->spec.shift_offset[dir] & 63);
+            a->from[p][i] = g->spec.shift_from[dir].w[0];
         }
     }
     return g->word_adjacency_count++;
@@ -246,15 +246,15 @@ bool set_words_build(game *g)
     g->word_adjacency_count = 0;
     g->board_word = g->board.cell_count >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << g->board.cell_count) - 1;
     for (int e = 0; e < g->expr_count; e++) {
-        g->exprs[e].word_program = -1;
-        g->exprs[e].count_words = false;
+        g->exprs[e].spec.word_program = -1;
+        g->exprs[e].spec.count_words = false;
     }
     if (g->words != 1)
         return true;
     for (int e = 0; e < g->expr_count; e++) {
         builder b = { g, { { 0 } }, 0, 0, 0 };
         /* (a set of at most one cell is followed from it instead) */
-        if (g->exprs[e].op > C_SET_CELL_AT || g->exprs[e].cell_program >= 0 || !build(&b, e))
+        if (g->exprs[e].op > C_SET_CELL_AT || g->exprs[e].spec.cell_program >= 0 || !build(&b, e))
             continue;
         /* a program of one part is what eval_set does already */
         if (b.count < 2)
@@ -263,7 +263,7 @@ bool set_words_build(game *g)
         if (!grown)
             return false;
         g->word_ops = grown;
-        g->exprs[e].word_program = g->word_op_count;
+        g->exprs[e].spec.word_program = g->word_op_count;
         for (int i = 0; i < b.count; i++)
             g->word_ops[g->word_op_count++] = b.ops[i];
         g->word_ops[g->word_op_count++] = (word_op){ WORD_END, 0, 0 };
@@ -276,7 +276,7 @@ bool set_words_build(game *g)
         else if (c->op == C_COND_CMP && c->a >= 0 && c->b >= 0 && g->exprs[c->a].op == C_NUM_COUNT
                  && g->exprs[c->b].op == C_NUM_CONST)
             set = g->exprs[c->a].a;
-        c->count_words = set >= 0 && g->exprs[set].word_program >= 0 && spec_position_only(g, set);
+        c->spec.count_words = set >= 0 && g->exprs[set].spec.word_program >= 0 && spec_position_only(g, set);
     }
     return true;
 }
@@ -295,12 +295,4 @@ bool set_words_of_position(const game *g, int first)
         }
     }
     return true;
-}
-
-void set_words_none(game *g)
-{
-    for (int e = 0; e < g->expr_count; e++) {
-        g->exprs[e].word_program = -1;
-        g->exprs[e].count_words = false;
-    }
 }

@@ -11,9 +11,6 @@
  * when memory runs out. */
 bool set_words_build(game *g);
 
-/* Takes every program back: each set is walked by eval_set. */
-void set_words_none(game *g);
-
 /* Whether the program at FIRST reads the position alone (and the player
  * it is run for): no cell or set of the turn being built. */
 bool set_words_of_position(const game *g, int first);

@@ -48,7 +48,7 @@ static bool harmless(game *g, int node, signed char *memo)
     }
     memo[node] = ok ? 1 : -1;
     if (ok)
-        n->flags |= MF_HARMLESS;
+        n->spec.flags |= NF_HARMLESS;
     return ok;
 }
 
@@ -59,8 +59,8 @@ static void board_tables(game *g)
     const board *b = &g->board;
     for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++) {
         g->opposite[d] = d < b->direction_count ? board_rotate(b, d, 180) : -1;
-        g->shift_valid[d] = false;
-        cellset_clear(&g->shift_from[d], CELLSET_WORDS);
+        g->spec.shift_valid[d] = false;
+        cellset_clear(&g->spec.shift_from[d], CELLSET_WORDS);
         if (d >= b->direction_count || b->kind == BOARD_GRAPH)
             continue;
         bool valid = true, any = false;
@@ -73,20 +73,20 @@ static void board_tables(game *g)
                 offset = n - c;
             any = true;
             valid = n - c == offset && offset != 0;
-            cellset_add(&g->shift_from[d], c);
+            cellset_add(&g->spec.shift_from[d], c);
         }
         /* a constant offset must also never wrap onto a cell that is not
          * the neighbour: every cell whose index plus the offset is a cell
          * without being its neighbour is outside shift_from, which the
          * shifts mask with */
-        g->shift_valid[d] = valid && any;
-        g->shift_offset[d] = offset;
+        g->spec.shift_valid[d] = valid && any;
+        g->spec.shift_offset[d] = offset;
     }
     for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++) {
-        g->shift_canon[d] = (int8_t)d;
-        for (int e = 0; e < d && g->shift_valid[d]; e++)
-            if (g->shift_valid[e] && g->shift_offset[e] == g->shift_offset[d]) {
-                g->shift_canon[d] = (int8_t)e;
+        g->spec.shift_canon[d] = (int8_t)d;
+        for (int e = 0; e < d && g->spec.shift_valid[d]; e++)
+            if (g->spec.shift_valid[e] && g->spec.shift_offset[e] == g->spec.shift_offset[d]) {
+                g->spec.shift_canon[d] = (int8_t)e;
                 break;
             }
     }
@@ -98,28 +98,28 @@ static void board_tables(game *g)
 static void line_tables(game *g)
 {
     const board *b = &g->board;
-    g->line_axes = 0;
+    g->spec.line_axes = 0;
     if (g->words != 1 || b->kind == BOARD_GRAPH)
         return;
     int axes = b->kind == BOARD_SQUARE ? 4 : b->kind == BOARD_HEX ? 3 : b->direction_count;
     for (int a = 0; a < axes; a++) {
         int d = a;
-        if (!g->shift_valid[d] || g->shift_offset[d] < 0)
+        if (!g->spec.shift_valid[d] || g->spec.shift_offset[d] < 0)
             d = g->opposite[a];
-        if (d < 0 || !g->shift_valid[d] || g->shift_offset[d] <= 0)
+        if (d < 0 || !g->spec.shift_valid[d] || g->spec.shift_offset[d] <= 0)
             return;
-        int offset = g->shift_offset[d];
-        uint64_t from = g->shift_from[d].w[0];
-        g->line_from[a][0] = ~(uint64_t)0;
-        g->line_shift[a][0] = 0;
+        int offset = g->spec.shift_offset[d];
+        uint64_t from = g->spec.shift_from[d].w[0];
+        g->spec.line_from[a][0] = ~(uint64_t)0;
+        g->spec.line_shift[a][0] = 0;
         for (int j = 1; j <= GAME_LINE_REACH; j++) {
             bool inside = j * offset < 64;
-            g->line_shift[a][j] = (uint8_t)(inside ? j * offset : 63);
+            g->spec.line_shift[a][j] = (uint8_t)(inside ? j * offset : 63);
             /* j steps: one, then j - 1 from the neighbour */
-            g->line_from[a][j] = inside ? from & (g->line_from[a][j - 1] >> offset) : 0;
+            g->spec.line_from[a][j] = inside ? from & (g->spec.line_from[a][j - 1] >> offset) : 0;
         }
     }
-    g->line_axes = axes;
+    g->spec.line_axes = axes;
 }
 
 /* Whether eval_has answers for one cell of E without building a set. */
@@ -192,7 +192,7 @@ static bool select_leaf_lists(game *g)
         mnode *n = &g->nodes[i];
         if (n->op != M_SELECT)
             continue;
-        n->leaves = at;
+        n->spec.leaves = at;
         add_leaves(g, n->a, g->select_leaves, &at);
         g->select_leaves[at++] = -1;
     }
@@ -208,15 +208,15 @@ static bool step_tables(game *g)
     size_t size = 0, cells = (size_t)g->board.cell_count;
     for (int i = 0; i < g->node_count; i++) {
         mnode *n = &g->nodes[i];
-        n->dests = -1;
+        n->spec.dests = -1;
         if ((n->op != M_STEP && n->op != M_LEAP) || !fixed_landing(g, n))
             continue;
         const dlist *d = &g->dlists[n->directions];
         int stride = 0;
         for (int p = 0; p < g->player_count; p++)
             stride = d->count[p] > stride ? d->count[p] : stride;
-        n->dest_stride = (int8_t)stride;
-        n->dests = (int32_t)size;
+        n->spec.dest_stride = (int8_t)stride;
+        n->spec.dests = (int32_t)size;
         size += (size_t)g->player_count * cells * (size_t)stride;
     }
     if (size > 0 && size <= INT32_MAX)
@@ -224,18 +224,18 @@ static bool step_tables(game *g)
     if (!g->step_dests) {
         /* none, or too many to index: the steps are worked out as they go */
         for (int i = 0; i < g->node_count; i++)
-            g->nodes[i].dests = -1;
+            g->nodes[i].spec.dests = -1;
         return size == 0 || size > INT32_MAX;
     }
     for (int i = 0; i < g->node_count; i++) {
         const mnode *n = &g->nodes[i];
-        if (n->dests < 0)
+        if (n->spec.dests < 0)
             continue;
         const dlist *d = &g->dlists[n->directions];
         for (int p = 0; p < g->player_count; p++)
             for (size_t c = 0; c < cells; c++) {
-                int16_t *to = g->step_dests + n->dests + ((size_t)p * cells + c) * (size_t)n->dest_stride;
-                for (int s = 0; s < n->dest_stride; s++)
+                int16_t *to = g->step_dests + n->spec.dests + ((size_t)p * cells + c) * (size_t)n->spec.dest_stride;
+                for (int s = 0; s < n->spec.dest_stride; s++)
                     to[s] = (int16_t)(s < d->count[p] ? step_take(g, (int)c, &d->steps[p][s], -1) : -1);
             }
     }
@@ -269,7 +269,7 @@ static bool steps_are_shifts(const game *g, int list)
         for (int i = 0; i < d->count[p]; i++) {
             const dstep *s = &d->steps[p][i];
             if (s->kind != STEP_DIRECTION || s->direction < 0 || s->direction >= g->board.direction_count
-                || !g->shift_valid[s->direction])
+                || !g->spec.shift_valid[s->direction])
                 return false;
         }
     return true;
@@ -282,7 +282,7 @@ static bool shift_steps_only(const game *g, int node)
     const mnode *n = &g->nodes[node];
     if (n->op == M_ALT)
         return shift_steps_only(g, n->a) && shift_steps_only(g, n->b);
-    if (!(n->flags & MF_LANDING))
+    if (!(n->spec.flags & NF_LANDING))
         return true;
     return n->op != M_SLIDE && spec_position_only(g, n->target) && steps_are_shifts(g, n->directions);
 }
@@ -318,7 +318,7 @@ static int outcomes(const game *g, int node)
     }
 }
 
-/* Marks the placement that starts every turn (MF_UNIQUE) when each
+/* Marks the placement that starts every turn (NF_UNIQUE) when each
  * placement then makes exactly one move. */
 static void unique_placements(game *g)
 {
@@ -329,7 +329,7 @@ static void unique_placements(game *g)
         head = g->nodes[head].a;
     }
     if (head >= 0 && g->nodes[head].op == M_PLACE && rest)
-        g->nodes[head].flags |= MF_UNIQUE;
+        g->nodes[head].spec.flags |= NF_UNIQUE;
 }
 
 /* Whether the set E holds none of the mover's pieces. */
@@ -359,7 +359,7 @@ static bool landings_off_friends(const game *g, int node)
     const mnode *n = &g->nodes[node];
     if (n->op == M_ALT)
         return landings_off_friends(g, n->a) && landings_off_friends(g, n->b);
-    return !(n->flags & MF_LANDING) || no_friends(g, n->target);
+    return !(n->spec.flags & NF_LANDING) || no_friends(g, n->target);
 }
 
 bool spec_set_some(const game *g, int e, bool (*leaf)(const cexpr *c))
@@ -462,7 +462,7 @@ static bool hops_then_takes(const game *g, const mnode *n)
            && g->capture != CAPTURE_CONVERT && every_move(g, n->a, hop_over_pieces);
 }
 
-/* For a select with other alternatives than landings (MF_MIXED): whether
+/* For a select with other alternatives than landings (NF_MIXED): whether
  * its landings take nothing (their targets are empty cells) while each
  * move of the others takes a piece and puts none on the board, so that no
  * landing is one of those moves (it leaves more pieces on the board). */
@@ -471,7 +471,7 @@ static bool landings_apart(const game *g, int node)
     const mnode *n = &g->nodes[node];
     if (n->op == M_ALT)
         return landings_apart(g, n->a) && landings_apart(g, n->b);
-    if (n->flags & MF_LANDING)
+    if (n->spec.flags & NF_LANDING)
         return n->target < 0 || g->exprs[n->target].op == C_SET_EMPTY;
     return every_move(g, node, hops_then_takes) && adds_no_piece(g, node);
 }
@@ -481,7 +481,7 @@ static bool landings_apart(const game *g, int node)
  * cells without friends, or others that landings_apart tells from them:
  * two such landings from or to different cells leave different positions
  * (the piece that moved is elsewhere), so a landing is told apart from
- * the other moves by its two cells.  Marks them MF_UNIQUE. */
+ * the other moves by its two cells.  Marks them NF_UNIQUE. */
 static bool selects_of_landings(game *g, int node, bool mark)
 {
     if (node < 0)
@@ -489,11 +489,11 @@ static bool selects_of_landings(game *g, int node, bool mark)
     mnode *n = &g->nodes[node];
     if (n->op == M_ALT)
         return selects_of_landings(g, n->a, mark) && selects_of_landings(g, n->b, mark);
-    if (n->op != M_SELECT || !(n->flags & MF_LANDINGS) || !landings_off_friends(g, n->a)
-        || ((n->flags & MF_MIXED) && !landings_apart(g, n->a)))
+    if (n->op != M_SELECT || !(n->spec.flags & NF_LANDINGS) || !landings_off_friends(g, n->a)
+        || ((n->spec.flags & NF_MIXED) && !landings_apart(g, n->a)))
         return false;
     if (mark)
-        n->flags |= MF_UNIQUE;
+        n->spec.flags |= NF_UNIQUE;
     return true;
 }
 
@@ -501,17 +501,17 @@ static void unique_landings(game *g)
 {
     int turn = g->turn;
     if (turn >= 0 && g->after >= 0 && g->nodes[turn].op == M_SEQ && g->nodes[turn].b == g->after) {
-        if (!g->after_at_landing)
+        if (!g->spec.after_at_landing)
             return;
         turn = g->nodes[turn].a;
     }
-    g->unique_landings = g->words == 1 && selects_of_landings(g, turn, false);
-    if (g->unique_landings)
+    g->spec.unique_landings = g->words == 1 && selects_of_landings(g, turn, false);
+    if (g->spec.unique_landings)
         selects_of_landings(g, turn, true);
-    g->unique_shifts = g->unique_landings;
+    g->spec.unique_shifts = g->spec.unique_landings;
     for (int i = 0; i < g->node_count; i++)
-        if (g->nodes[i].op == M_SELECT && (g->nodes[i].flags & MF_UNIQUE) && !(g->nodes[i].flags & MF_SHIFTS))
-            g->unique_shifts = false;
+        if (g->nodes[i].op == M_SELECT && (g->nodes[i].spec.flags & NF_UNIQUE) && !(g->nodes[i].spec.flags & NF_SHIFTS))
+            g->spec.unique_shifts = false;
 }
 
 /* Whether NODE, run between a piece choice and a placement of another
@@ -608,7 +608,7 @@ static bool selects_then_placement(const game *g, int node, int *place)
     }
 }
 
-/* Marks the placement every move of the turn ends with (MF_KEYED) when
+/* Marks the placement every move of the turn ends with (NF_KEYED) when
  * what comes before it is one movement of the piece chosen, of another
  * type.  Two such moves are one only when they place on one cell after one
  * position: were the cells c and c' different, the position one placed on
@@ -622,7 +622,7 @@ static void keyed_placements(game *g)
 {
     int place = -1;
     if (g->turn >= 0 && selects_then_placement(g, g->turn, &place) && place >= 0)
-        g->nodes[place].flags |= MF_KEYED;
+        g->nodes[place].spec.flags |= NF_KEYED;
 }
 
 int spec_selected_type(const game *g, const mnode *select)
@@ -673,11 +673,11 @@ static bool jumped_by_content(const game *g, int over)
     case C_SET_ENEMY: case C_SET_FRIEND: case C_SET_OCCUPIED: case C_SET_ALL:
         return true;
     default:
-        return g->exprs[over].content >= 0;
+        return g->exprs[over].spec.content >= 0;
     }
 }
 
-/* The repetitions hop_chain.c may search (MF_HOP_CHAIN): of one hop
+/* The repetitions hop_chain.c may search (NF_HOP_CHAIN): of one hop
  * along steps, onto empty cells, over cells whose content alone says
  * whether they may be jumped, and no piece jumped twice (so that each hop
  * jumps a new piece, and a chain ends). */
@@ -690,7 +690,7 @@ static void hop_chains(game *g)
         const mnode *hop = &g->nodes[r->a];
         if (hop->op == M_HOP && hop->directions >= 0 && hop->target < 0 && !(hop->flags & MF_ANY_SIDE)
             && jumped_by_content(g, hop->over))
-            r->flags |= MF_HOP_CHAIN;
+            r->spec.flags |= NF_HOP_CHAIN;
     }
 }
 
@@ -701,8 +701,8 @@ static void mark_first_hops(game *g, int node)
     if (n->op == M_ALT) {
         mark_first_hops(g, n->a);
         mark_first_hops(g, n->b);
-    } else if (!(n->flags & MF_LANDING)) {
-        n->first_hop = (int16_t)first_hop(g, node);
+    } else if (!(n->spec.flags & NF_LANDING)) {
+        n->spec.first_hop = (int16_t)first_hop(g, node);
     }
 }
 
@@ -762,10 +762,10 @@ static bool change_by_landing(const game *g, const mnode *guard)
 static void after_landing_cells(game *g)
 {
     for (int i = 0; i < GAME_MAX_AFTER_LANDING; i++) {
-        g->after_landing_by_cells[i] = false;
-        if (i >= g->after_landing_count || !g->after_at_landing || g->words != 1)
+        g->spec.after_landing_by_cells[i] = false;
+        if (i >= g->spec.after_landing_count || !g->spec.after_at_landing || g->words != 1)
             continue;
-        const cexpr *c = &g->exprs[g->nodes[g->after_landing[i]].cond];
+        const cexpr *c = &g->exprs[g->nodes[g->spec.after_landing[i]].cond];
         if (c->op != C_COND_IN || g->exprs[c->a].op != C_SET_HERE || g->exprs[c->b].op != C_SET_REGION)
             continue;
         const cexpr *region = &g->exprs[c->b];
@@ -773,9 +773,9 @@ static void after_landing_cells(game *g)
             continue;   /* (a player read from the position: as eval_cond reads it) */
         for (int p = 0; p < g->player_count; p++) {
             int q = region->player >= PLAYER_FIXED ? region->player - PLAYER_FIXED : p;
-            g->after_landing_cells[i][p] = g->sets[g->region_sets[region->value * GAME_MAX_PLAYERS + q]].w[0];
+            g->spec.after_landing_cells[i][p] = g->sets[g->region_sets[region->value * GAME_MAX_PLAYERS + q]].w[0];
         }
-        g->after_landing_by_cells[i] = true;
+        g->spec.after_landing_by_cells[i] = true;
     }
 }
 
@@ -801,8 +801,8 @@ static bool sight_rays(game *g)
     bool used = false;
     for (int e = 0; e < g->expr_count; e++) {
         cexpr *c = &g->exprs[e];
-        c->sight_shifts = c->op == C_SET_SIGHT && steps_are_shifts(g, (int)c->value);
-        used = used || c->sight_shifts;
+        c->spec.sight_shifts = c->op == C_SET_SIGHT && steps_are_shifts(g, (int)c->value);
+        used = used || c->spec.sight_shifts;
     }
     if (!used)
         return true;
@@ -811,11 +811,11 @@ static bool sight_rays(game *g)
     g->sight_rays = calloc((size_t)b->direction_count * cells * words, sizeof *g->sight_rays);
     if (!g->sight_rays) {
         for (int e = 0; e < g->expr_count; e++)
-            g->exprs[e].sight_shifts = false;
+            g->exprs[e].spec.sight_shifts = false;
         return false;
     }
     for (int d = 0; d < b->direction_count; d++) {
-        if (!g->shift_valid[d])
+        if (!g->spec.shift_valid[d])
             continue;
         for (int c = 0; c < b->cell_count; c++) {
             uint64_t *ray = g->sight_rays + ((size_t)d * cells + (size_t)c) * words;
@@ -924,14 +924,14 @@ static bool content_tables(game *g)
     for (int e = 0; e < g->expr_count; e++) {
         cexpr *c = &g->exprs[e];
         places pl = { .count = 0 };
-        c->content = -1;
-        c->content_placed = false;
+        c->spec.content = -1;
+        c->spec.content_placed = false;
         /* (a single part is as quick to read as the table, but for a
          * region, which is looked up for the player) */
-        if (c->cell_test && ((c->op >= C_SET_UNION && c->op <= C_SET_MINUS) || c->op == C_SET_REGION)
+        if (c->spec.cell_test && ((c->op >= C_SET_UNION && c->op <= C_SET_MINUS) || c->op == C_SET_REGION)
             && reads_only_content(g, e, &pl)) {
-            c->content = (int16_t)count++;
-            c->content_placed = pl.count > 0;
+            c->spec.content = (int16_t)count++;
+            c->spec.content_placed = pl.count > 0;
         }
     }
     if (!count)
@@ -941,11 +941,11 @@ static bool content_tables(game *g)
     g->content_class = calloc(rows * cells + 1, 1);
     if (!g->content_bits || !g->content_class) {
         for (int e = 0; e < g->expr_count; e++)
-            g->exprs[e].content = -1;
+            g->exprs[e].spec.content = -1;
         return false;
     }
     for (int e = 0; e < g->expr_count; e++) {
-        int t = g->exprs[e].content;
+        int t = g->exprs[e].spec.content;
         places pl = { .count = 0 };
         if (t >= 0)
             reads_only_content(g, e, &pl);
@@ -977,8 +977,8 @@ static bool word_of_position(const game *g, int e)
     if (e < 0)
         return true;
     const cexpr *c = &g->exprs[e];
-    if (c->word_program >= 0)
-        return set_words_of_position(g, c->word_program);
+    if (c->spec.word_program >= 0)
+        return set_words_of_position(g, c->spec.word_program);
     return c->op == C_SET_EMPTY || c->op == C_SET_OCCUPIED || c->op == C_SET_FRIEND || c->op == C_SET_ENEMY;
 }
 
@@ -991,25 +991,25 @@ static bool shift_selects(game *g, int node)
     const mnode *n = &g->nodes[node];
     if (n->op == M_ALT)
         return shift_selects(g, n->a) && shift_selects(g, n->b);
-    if (n->op != M_SELECT || !(n->flags & MF_SHIFTS) || !(n->flags & MF_UNIQUE) || n->selected_type < 0
-        || g->shift_select_count >= GAME_MAX_SHIFT_SELECTS)
+    if (n->op != M_SELECT || !(n->spec.flags & NF_SHIFTS) || !(n->spec.flags & NF_UNIQUE) || n->spec.selected_type < 0
+        || g->spec.shift_select_count >= GAME_MAX_SHIFT_SELECTS)
         return false;
-    for (int i = 0; i < g->shift_select_count; i++)
-        if (g->nodes[g->shift_selects[i]].selected_type == n->selected_type)
+    for (int i = 0; i < g->spec.shift_select_count; i++)
+        if (g->nodes[g->spec.shift_selects[i]].spec.selected_type == n->spec.selected_type)
             return false;   /* (two selects of one type: landings found twice) */
     int groups[GAME_MAX_PLAYERS] = { 0 }, hops = 0;
-    for (const int16_t *leaf = g->select_leaves + n->leaves; *leaf >= 0; leaf++) {
+    for (const int16_t *leaf = g->select_leaves + n->spec.leaves; *leaf >= 0; leaf++) {
         const mnode *l = &g->nodes[*leaf];
-        if (!(l->flags & MF_LANDING)) {
+        if (!(l->spec.flags & NF_LANDING)) {
             if (++hops > GAME_MAX_SHIFT_GROUPS)
                 return false;
             /* (first_hop: its over and target are of the position) */
-            if (l->first_hop < 0 || !word_of_position(g, g->nodes[l->first_hop].over)
-                || !word_of_position(g, g->nodes[l->first_hop].target))
+            if (l->spec.first_hop < 0 || !word_of_position(g, g->nodes[l->spec.first_hop].over)
+                || !word_of_position(g, g->nodes[l->spec.first_hop].target))
                 return false;
             int repeat;
             bool captures;
-            g->shift_chains = g->shift_chains && spec_chain_leaf(g, *leaf, &repeat, &captures);
+            g->spec.shift_chains = g->spec.shift_chains && spec_chain_leaf(g, *leaf, &repeat, &captures);
             continue;
         }
         if (!word_of_position(g, l->target))
@@ -1020,7 +1020,7 @@ static bool shift_selects(game *g, int node)
                 return false;
         }
     }
-    g->shift_selects[g->shift_select_count++] = (int16_t)node;
+    g->spec.shift_selects[g->spec.shift_select_count++] = (int16_t)node;
     return true;
 }
 
@@ -1039,25 +1039,25 @@ bool spec_chain_leaf(const game *g, int leaf, int *repeat, bool *captures)
         n = &g->nodes[leaf];
     }
     *repeat = leaf;
-    return n->op == M_REPEAT && (n->flags & MF_HOP_CHAIN);
+    return n->op == M_REPEAT && (n->spec.flags & NF_HOP_CHAIN);
 }
 
 /* game.playout_shifts (after unique_landings, set_words_build and
  * attack_rays_build). */
 static bool shift_playout(game *g)
 {
-    g->shift_select_count = 0;
-    g->shift_chains = true;
-    if (!g->unique_shifts || g->words != 1 || !g->direct_emit || g->capture == CAPTURE_RESERVE
-        || g->pass_when_stuck || g->pass_always || g->quiet_attacked >= 0
+    g->spec.shift_select_count = 0;
+    g->spec.shift_chains = true;
+    if (!g->spec.unique_shifts || g->words != 1 || !g->spec.direct_emit || g->capture == CAPTURE_RESERVE
+        || g->pass_when_stuck || g->pass_always || g->spec.quiet_attacked >= 0
         || (g->filter_kinds & ~(1u << FILTER_PREFER_CAPTURES)))
         return false;
     int turn = g->turn;
     if (g->after >= 0) {
-        if (!g->after_at_landing || turn < 0 || g->nodes[turn].op != M_SEQ || g->nodes[turn].b != g->after)
+        if (!g->spec.after_at_landing || turn < 0 || g->nodes[turn].op != M_SEQ || g->nodes[turn].b != g->after)
             return false;
-        for (int i = 0; i < g->after_landing_count; i++)
-            if (!g->after_landing_by_cells[i])
+        for (int i = 0; i < g->spec.after_landing_count; i++)
+            if (!g->spec.after_landing_by_cells[i])
                 return false;
         turn = g->nodes[turn].a;
     }
@@ -1070,8 +1070,8 @@ static bool shift_playout(game *g)
  * changes at hand: apart_from_landings needs them). */
 static bool quiet_by_cells(const game *g)
 {
-    for (int i = 0; i < g->after_action_count; i++) {
-        const mnode *n = &g->nodes[g->after_actions[i]];
+    for (int i = 0; i < g->spec.after_action_count; i++) {
+        const mnode *n = &g->nodes[g->spec.after_actions[i]];
         if (n->op == M_GUARD)
             n = &g->nodes[n->a];
         if (n->op == M_CHANGE)
@@ -1079,8 +1079,8 @@ static bool quiet_by_cells(const game *g)
     }
     for (int i = 0; i < g->node_count; i++) {
         const mnode *n = &g->nodes[i];
-        if (n->op == M_PLACE || (n->flags & MF_HOP_CHAIN)
-            || (n->op == M_SELECT && (n->flags & MF_LANDINGS) && !landings_off_friends(g, n->a)))
+        if (n->op == M_PLACE || (n->spec.flags & NF_HOP_CHAIN)
+            || (n->op == M_SELECT && (n->spec.flags & NF_LANDINGS) && !landings_off_friends(g, n->a)))
             return false;
     }
     return true;
@@ -1091,26 +1091,26 @@ bool specialise_game(game *g)
     board_tables(g);
     line_tables(g);
     for (int e = 0; e < g->expr_count; e++)
-        g->exprs[e].cell_test = cell_test(g, e);
+        g->exprs[e].spec.cell_test = cell_test(g, e);
     if (!content_tables(g))
         return false;
     for (int i = 0; i < g->pattern_count; i++)
-        g->patterns[i].bulk = pattern_bulk_prepare(g, &g->patterns[i]);
+        g->patterns[i].spec.bulk = pattern_bulk_prepare(g, &g->patterns[i]);
     /* legality is the one test run on a finished turn's position */
-    g->direct_emit = true;
+    g->spec.direct_emit = true;
     for (int i = 0; i < g->filter_count; i++)
         if (g->filters[i].kind == FILTER_LEGAL_IF)
-            g->direct_emit = false;
-    g->after_landing_count = 0;
-    g->after_at_landing = g->direct_emit
-                          && collect_after_rules(g, g->after, change_by_landing, g->after_landing, &g->after_landing_count);
+            g->spec.direct_emit = false;
+    g->spec.after_landing_count = 0;
+    g->spec.after_at_landing = g->spec.direct_emit
+                          && collect_after_rules(g, g->after, change_by_landing, g->spec.after_landing, &g->spec.after_landing_count);
     after_landing_cells(g);
-    g->after_action_count = 0;
-    if (!collect_after_rules(g, g->after, one_change, g->after_actions, &g->after_action_count))
-        g->after_action_count = -1;
+    g->spec.after_action_count = 0;
+    if (!collect_after_rules(g, g->after, one_change, g->spec.after_actions, &g->spec.after_action_count))
+        g->spec.after_action_count = -1;
     for (int i = 0; i < g->node_count; i++)
         if (fixed_landing(g, &g->nodes[i]))
-            g->nodes[i].flags |= MF_LANDING;
+            g->nodes[i].spec.flags |= NF_LANDING;
     unique_placements(g);
     if (!select_leaf_lists(g))
         return false;
@@ -1120,7 +1120,7 @@ bool specialise_game(game *g)
         bool take = false;
         if (n->op != M_SELECT)
             continue;
-        for (const int16_t *leaf = g->select_leaves + n->leaves; *leaf >= 0; leaf++) {
+        for (const int16_t *leaf = g->select_leaves + n->spec.leaves; *leaf >= 0; leaf++) {
             const mnode *l = &g->nodes[*leaf];
             if (!fixed_landing(g, l)) {
                 others++;
@@ -1131,24 +1131,24 @@ bool specialise_game(game *g)
         }
         if (!landings)
             continue;
-        n->flags |= MF_LANDINGS | (others ? MF_MIXED : 0) | (take ? MF_LANDINGS_TAKE : 0);
+        n->spec.flags |= NF_LANDINGS | (others ? NF_MIXED : 0) | (take ? NF_LANDINGS_TAKE : 0);
         if (others)
             mark_first_hops(g, n->a);
         if (shift_steps_only(g, n->a))
-            n->flags |= MF_SHIFTS;
+            n->spec.flags |= NF_SHIFTS;
     }
     for (int i = 0; i < g->node_count; i++)
         if (g->nodes[i].op == M_SELECT)
-            g->nodes[i].selected_type = (int16_t)spec_selected_type(g, &g->nodes[i]);
+            g->nodes[i].spec.selected_type = (int16_t)spec_selected_type(g, &g->nodes[i]);
     unique_landings(g);
     keyed_placements(g);
     hop_chains(g);
     /* (a capture into the reserve is never recorded directly: landing_kind) */
-    g->place_turn = -1;
-    if (g->turn >= 0 && g->nodes[g->turn].op == M_PLACE && (g->nodes[g->turn].flags & MF_UNIQUE)
-        && !(g->nodes[g->turn].flags & MF_KEYED)
-        && g->direct_emit && g->filter_count == 0 && g->capture != CAPTURE_RESERVE)
-        g->place_turn = g->turn;
+    g->spec.place_turn = -1;
+    if (g->turn >= 0 && g->nodes[g->turn].op == M_PLACE && (g->nodes[g->turn].spec.flags & NF_UNIQUE)
+        && !(g->nodes[g->turn].spec.flags & NF_KEYED)
+        && g->spec.direct_emit && g->filter_count == 0 && g->capture != CAPTURE_RESERVE)
+        g->spec.place_turn = g->turn;
     signed char *memo = calloc((size_t)(g->node_count > 0 ? g->node_count : 1), 1);
     if (!memo)
         return false;
@@ -1158,52 +1158,23 @@ bool specialise_game(game *g)
     if (!step_tables(g) || !sight_rays(g) || !cell_programs_build(g) || !set_words_build(g) || !attack_rays_build(g))
         return false;
     landing_unmade_build(g);
-    g->place_words = g->place_turn >= 0 && g->words == 1
-                     && word_of_position(g, g->nodes[g->place_turn].at);   /* (as place_sample_words reads it) */
-    g->playout_words = g->place_words && !g->pass_when_stuck && !g->pass_always
-                       && !(g->nodes[g->place_turn].flags & MF_FROM_RESERVE);
-    g->landing_quiet_cells = g->landing_unmade && g->words == 1 && quiet_by_cells(g);
-    g->playout_shifts = shift_playout(g);
-    g->shift_chains = g->shift_chains && g->playout_shifts;
+    g->spec.place_words = g->spec.place_turn >= 0 && g->words == 1
+                     && word_of_position(g, g->nodes[g->spec.place_turn].at);   /* (as place_sample_words reads it) */
+    g->spec.playout_words = g->spec.place_words && !g->pass_when_stuck && !g->pass_always
+                       && !(g->nodes[g->spec.place_turn].flags & MF_FROM_RESERVE);
+    g->spec.landing_quiet_cells = g->spec.landing_unmade && g->words == 1 && quiet_by_cells(g);
+    g->spec.playout_shifts = shift_playout(g);
+    g->spec.shift_chains = g->spec.shift_chains && g->spec.playout_shifts;
     return true;
 }
 
 void specialise_none(game *g)
 {
-    for (int i = 0; i < g->node_count; i++) {
-        g->nodes[i].flags &= ~(uint32_t)(MF_HARMLESS | MF_LANDINGS | MF_SHIFTS | MF_MIXED | MF_LANDING | MF_UNIQUE | MF_KEYED
-                                    | MF_HOP_CHAIN | MF_LANDINGS_TAKE);
-        g->nodes[i].dests = -1;
-        g->nodes[i].first_hop = -1;
-        g->nodes[i].leaves = -1;
-        g->nodes[i].selected_type = -1;
-    }
-    for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++)
-        g->shift_valid[d] = false;
-    g->line_axes = 0;
+    g->spec = GAME_FACTS_NONE;
+    for (int i = 0; i < g->node_count; i++)
+        g->nodes[i].spec = NODE_FACTS_NONE;
+    for (int e = 0; e < g->expr_count; e++)
+        g->exprs[e].spec = EXPR_FACTS_NONE;
     for (int i = 0; i < g->pattern_count; i++)
-        g->patterns[i].bulk = false;
-    g->direct_emit = false;
-    g->place_turn = -1;
-    g->place_words = g->playout_words = g->playout_shifts = g->shift_chains = false;
-    g->after_at_landing = false;
-    for (int i = 0; i < GAME_MAX_AFTER_LANDING; i++)
-        g->after_landing_by_cells[i] = false;
-    g->after_action_count = -1;
-    g->unique_landings = g->unique_shifts = false;
-    g->landing_quiet_cells = false;
-    g->rays_valid = false;
-    g->quiet_attacked = -1;
-    free(g->sight_rays);
-    g->sight_rays = NULL;
-    free(g->select_leaves);
-    g->select_leaves = NULL;
-    for (int e = 0; e < g->expr_count; e++) {
-        g->exprs[e].cell_test = g->exprs[e].sight_shifts = false;
-        g->exprs[e].content = -1;
-        g->exprs[e].content_placed = false;
-    }
-    set_words_none(g);
-    cell_programs_none(g);
-    g->landing_unmade = false;
+        g->patterns[i].spec = PATTERN_FACTS_NONE;
 }

@@ -33,7 +33,7 @@ bool spec_set_every(const game *g, int e, bool (*leaf)(const cexpr *c));
 int spec_selected_type(const game *g, const mnode *select);
 
 /* Whether LEAF, an alternative of a select, is a hop chain that
- * hop_chain.c searches whole (a repetition marked MF_HOP_CHAIN, perhaps
+ * hop_chain.c searches whole (a repetition marked NF_HOP_CHAIN, perhaps
  * followed by `capture jumped` into nothing); *REPEAT: the repetition,
  * *CAPTURES: whether the jumped pieces are taken. */
 bool spec_chain_leaf(const game *g, int leaf, int *repeat, bool *captures);

@@ -210,7 +210,7 @@ static void played_on_words(const char *relative, bool placements)
 {
     game *g = tree_game(relative, NULL);
     assert_non_null(g);
-    if (placements ? !g->playout_words : !g->playout_shifts)
+    if (placements ? !g->spec.playout_words : !g->spec.playout_shifts)
         fail_msg("%s is not played on words", relative);
     game_free(g);
 }

@@ -145,6 +145,45 @@ static bool reaches(const game *g, int player, int type, int cell, int from)
     return (attack_reach(g, player, type, cell)[from >> 6] >> (from & 63)) & 1;
 }
 
+/* TABULA_SPECIALISE=off (tabula(1), and tests/plain.test) loads the
+ * games with every fact taken back: the facts specialisations_apply finds
+ * in force are gone, each struct of facts at its NONE value. */
+static void switch_takes_facts_back(void **state)
+{
+    (void)state;
+    assert_int_equal(setenv("TABULA_SPECIALISE", "off", 1), 0);
+    game *othello = shipped_game("othello", NULL), *connect4 = shipped_game("connect4", NULL),
+         *chess = shipped_game("chess", NULL);
+    unsetenv("TABULA_SPECIALISE");
+    assert_true(othello && connect4 && chess);
+    game *games[] = { othello, connect4, chess };
+    game_facts none = GAME_FACTS_NONE;
+    for (int k = 0; k < 3; k++) {
+        const game *g = games[k];
+        assert_int_equal(g->spec.place_turn, none.place_turn);
+        assert_int_equal(g->spec.quiet_attacked, none.quiet_attacked);
+        assert_int_equal(g->spec.after_action_count, none.after_action_count);
+        assert_false(g->spec.rays_valid || g->spec.reach_valid || g->spec.landing_unmade || g->spec.direct_emit
+                     || g->spec.line_axes || g->spec.playout_words || g->spec.playout_shifts);
+        for (int d = 0; d < BOARD_MAX_DIRECTIONS; d++)
+            assert_false(g->spec.shift_valid[d]);
+        for (int i = 0; i < g->node_count; i++) {
+            const node_facts *n = &g->nodes[i].spec;
+            assert_true(n->flags == 0 && n->dests < 0 && n->first_hop < 0 && n->leaves < 0 && n->selected_type < 0);
+        }
+        for (int e = 0; e < g->expr_count; e++) {
+            const expr_facts *c = &g->exprs[e].spec;
+            assert_true(c->word_program < 0 && c->cell_program < 0 && c->content < 0);
+            assert_false(c->cell_test || c->sight_shifts || c->count_words || c->content_placed);
+        }
+        for (int i = 0; i < g->pattern_count; i++)
+            assert_false(g->patterns[i].spec.bulk);
+    }
+    game_free(othello);
+    game_free(connect4);
+    game_free(chess);
+}
+
 /* The specialisations are in force where they should be: otherwise the
  * comparisons above would compare the general generator with itself. */
 static void specialisations_apply(void **state)
@@ -155,52 +194,52 @@ static void specialisations_apply(void **state)
     assert_true(othello && connect4 && chess);
     bool bulk = false;
     for (int i = 0; i < othello->pattern_count; i++)
-        bulk = bulk || othello->patterns[i].bulk;
+        bulk = bulk || othello->patterns[i].spec.bulk;
     assert_true(bulk);
     for (int d = 0; d < connect4->board.direction_count; d++)
-        assert_true(connect4->shift_valid[d]);
+        assert_true(connect4->spec.shift_valid[d]);
     /* its 42 cells fit a word: `empty & (rank 1 | adjacent(occupied, n))`
      * is a program of loads, shifts and ands */
     bool programs = false;
     for (int e = 0; e < connect4->expr_count; e++)
-        programs = programs || connect4->exprs[e].word_program >= 0;
+        programs = programs || connect4->exprs[e].spec.word_program >= 0;
     assert_true(programs);
     /* and a turn that is that placement alone is drawn from the cells at
      * once; Othello's placement flips (the turn goes on), chess moves */
-    assert_int_equal(connect4->place_turn, connect4->turn);
-    assert_int_equal(othello->place_turn, -1);
-    assert_int_equal(chess->place_turn, -1);
+    assert_int_equal(connect4->spec.place_turn, connect4->turn);
+    assert_int_equal(othello->spec.place_turn, -1);
+    assert_int_equal(chess->spec.place_turn, -1);
     /* in-line(4) by doubling along each of the four axes */
-    assert_int_equal(connect4->line_axes, 4);
+    assert_int_equal(connect4->spec.line_axes, 4);
     int harmless = 0;
     for (int i = 0; i < chess->node_count; i++)
-        harmless += (chess->nodes[i].flags & MF_HARMLESS) != 0;
+        harmless += (chess->nodes[i].spec.flags & NF_HARMLESS) != 0;
     assert_true(harmless > 0);
     /* chess's attacks are read back along 16 lines a side (8 directions, 8
      * knight leaps); only the king (castling moves a rook) and the pawn (en
      * passant takes beside) keep moves that are searched */
-    assert_true(chess->rays_valid);
+    assert_true(chess->spec.rays_valid);
     /* its after-rules (the cell a pawn skipped, the flag of a king or rook
      * that moved) are applied as actions to each move made */
-    assert_int_equal(chess->after_action_count, 2);
+    assert_int_equal(chess->spec.after_action_count, 2);
     /* the cell a pawn skipped is followed from where it stands and started,
      * not built as sets */
     bool followed = false;
-    for (int i = 0; i < chess->after_action_count; i++) {
-        const mnode *n = &chess->nodes[chess->after_actions[i]];
+    for (int i = 0; i < chess->spec.after_action_count; i++) {
+        const mnode *n = &chess->nodes[chess->spec.after_actions[i]];
         if (n->op == M_SET_VAR)
-            followed = chess->exprs[n->value].cell_program >= 0;
+            followed = chess->exprs[n->value].spec.cell_program >= 0;
     }
     assert_true(followed);
     /* and a move off the lines through the king needs no attack search,
      * nor to be made: its changes and after-rules are worked out */
-    assert_true(chess->quiet_attacked >= 0);
-    assert_true(chess->landing_unmade);
+    assert_true(chess->spec.quiet_attacked >= 0);
+    assert_true(chess->spec.landing_unmade);
     /* `to empty or enemy` is read from a table by the piece on the cell */
     int tables = 0, placed = 0;
     for (int e = 0; e < chess->expr_count; e++) {
-        tables += chess->exprs[e].content >= 0;
-        placed += chess->exprs[e].content >= 0 && chess->exprs[e].content_placed;
+        tables += chess->exprs[e].spec.content >= 0;
+        placed += chess->exprs[e].spec.content >= 0 && chess->exprs[e].spec.content_placed;
     }
     assert_true(tables > 0);
     /* and a pawn's `to enemy - promotion` from a table by the cell's piece
@@ -247,16 +286,16 @@ static void specialisations_apply(void **state)
      * promotion`) is worked out at the landing */
     game *checkers = shipped_game("checkers", NULL);
     assert_non_null(checkers);
-    assert_true(checkers->after_at_landing);
-    assert_int_equal(checkers->after_landing_count, 1);
+    assert_true(checkers->spec.after_at_landing);
+    assert_int_equal(checkers->spec.after_landing_count, 1);
     /* a man's jumps start with a hop that all men are tested for at once */
     int hops = 0;
     for (int i = 0; i < checkers->node_count; i++)
-        hops += checkers->nodes[i].first_hop >= 0;
+        hops += checkers->nodes[i].spec.first_hop >= 0;
     assert_true(hops >= 2);
     /* its steps are told apart by their cells: its jumps take a piece, the
      * steps none */
-    assert_true(checkers->unique_landings);
+    assert_true(checkers->spec.unique_landings);
     game_free(checkers);
     /* Breakthrough's pawns only step: the choice of a pawn is drawn from as
      * a batch by movegen_sample, all pawns stepping at once along shifts,
@@ -266,12 +305,12 @@ static void specialisations_apply(void **state)
     int batched = 0, tabled = 0, steps = 0;
     for (int i = 0; i < breakthrough->node_count; i++) {
         const mnode *n = &breakthrough->nodes[i];
-        batched += n->op == M_SELECT && (n->flags & MF_LANDINGS) && (n->flags & MF_SHIFTS);
+        batched += n->op == M_SELECT && (n->spec.flags & NF_LANDINGS) && (n->spec.flags & NF_SHIFTS);
         steps += n->op == M_STEP;
-        tabled += n->op == M_STEP && n->dests >= 0;
+        tabled += n->op == M_STEP && n->spec.dests >= 0;
     }
     assert_int_equal(batched, 1);
-    assert_true(breakthrough->unique_landings);     /* a step is told by its cells */
+    assert_true(breakthrough->spec.unique_landings);     /* a step is told by its cells */
     assert_true(steps > 0);
     assert_int_equal(tabled, steps);
     game_free(breakthrough);
@@ -281,7 +320,7 @@ static void specialisations_apply(void **state)
         assert_non_null(placing[i]);
         int unique = 0;
         for (int j = 0; j < placing[i]->node_count; j++)
-            unique += placing[i]->nodes[j].op == M_PLACE && (placing[i]->nodes[j].flags & MF_UNIQUE);
+            unique += placing[i]->nodes[j].op == M_PLACE && (placing[i]->nodes[j].spec.flags & NF_UNIQUE);
         assert_int_equal(unique, 1);
         game_free(placing[i]);
     }
@@ -294,18 +333,18 @@ static void specialisations_apply(void **state)
         assert_non_null(g);
         int marked = 0;
         for (int j = 0; j < g->node_count; j++)
-            marked += g->nodes[j].op == M_PLACE && (g->nodes[j].flags & MF_KEYED);
+            marked += g->nodes[j].op == M_PLACE && (g->nodes[j].spec.flags & NF_KEYED);
         assert_int_equal(marked, keyed[i][1][0] - '0');
         bool rays = false;
         for (int e = 0; e < g->expr_count; e++)
-            rays = rays || g->exprs[e].sight_shifts;
+            rays = rays || g->exprs[e].spec.sight_shifts;
         assert_true(rays == (i == 0));
         game_free(g);
     }
     game *twice = tree_game("tests/primitives/after-rules-in-turn.rules", NULL);
     assert_non_null(twice);
-    assert_true(twice->after_at_landing);
-    assert_int_equal(twice->after_landing_count, 2);
+    assert_true(twice->spec.after_at_landing);
+    assert_int_equal(twice->spec.after_landing_count, 2);
     game_free(twice);
 }
 
@@ -313,6 +352,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(specialisations_apply),
+        cmocka_unit_test(switch_takes_facts_back),
         cmocka_unit_test(shipped_games_agree),
         cmocka_unit_test(primitives_agree),
         cmocka_unit_test(large_boards_agree),
