@@ -242,7 +242,7 @@ __attribute__((always_inline)) static inline void store_placement(gen *x, const 
 static bool land_keyed_place(gen *x, int to, const cont *k)
 {
     const game *g = x->g;
-    if (!k || k->count || k->next || x->chance || x->attack || !g->spec.direct_emit || !(x->counting || x->sampling))
+    if (!k || k->count || k->next || !gen_records_unmade(x) || x->mode == GEN_LIST)
         return false;
     const mnode *n = &g->nodes[k->node];
     if (n->op != M_PLACE || !(n->spec.flags & NF_KEYED) || (n->flags & MF_FROM_RESERVE) || n->at < 0)
@@ -268,9 +268,9 @@ static bool land_keyed_place(gen *x, int to, const cont *k)
         return true;
     }
     x->applied += found;
-    if (x->counting) {
+    if (gen_counting(x)) {
         x->counted += found;
-        if (found && x->stop_at_first)
+        if (found && x->mode == GEN_ANY)
             x->stop = true;
         x->captured = captured;
         return true;
@@ -300,7 +300,7 @@ static void land(gen *x, int to, const cont *k)
 {
     /* looking for a capture: a landing off the targets, with nothing after
      * it that could take a piece, cannot be one */
-    if (x->attack && !cellset_has(&x->attack_targets, to) && gen_attack_futile(x, k))
+    if (x->mode == GEN_ATTACK && !cellset_has(&x->attack_targets, to) && gen_attack_futile(x, k))
         return;
     int kind = landing_kind(x, k);
     if (kind != LANDING_MADE) {
@@ -308,7 +308,7 @@ static void land(gen *x, int to, const cont *k)
         return;
     }
     const game *g = x->g;
-    if (x->legal_quiet && g->spec.landing_unmade && !x->attack && !x->chance) {
+    if (x->legal_quiet && g->spec.landing_unmade && x->mode != GEN_ATTACK && !x->chance) {
         /* the turn ends here (but for the after-rules): maybe not made */
         bool after = k && k->node == g->after && k->count == 0 && !k->next;
         if ((!k || after) && land_unmade(x, to, after))
@@ -506,20 +506,20 @@ static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells
     placement_stock(p, n, owner, c, &count, &hash);
     uint16_t code = PIECE_CODE(n->type, owner, 0);
     int path = x->path_length;
-    bool keyed = (n->spec.flags & NF_KEYED) && !x->chance && !x->attack;
+    bool keyed = (n->spec.flags & NF_KEYED) && !x->chance && x->mode != GEN_ATTACK;
     if (keyed) {
         if (x->stop || !gen_fresh(x, p->hash ^ KEYED_SALT))
             return;
-        if (x->counting) {
+        if (gen_counting(x)) {
             int found = cellset_count(cells, g->words);
             x->applied += found;
             x->counted += found;
-            if (found && x->stop_at_first)
+            if (found && x->mode == GEN_ANY)
                 x->stop = true;
             return;
         }
     }
-    if (x->sampling && !x->chance && g->spec.direct_emit) {
+    if (x->mode == GEN_SAMPLE && gen_records_unmade(x)) {
         /* all the placements drawn from at once: only one is built */
         if (x->stop)
             return;
@@ -586,7 +586,7 @@ static void place_at(gen *x, const mnode *n, int owner, int cell, const cont *k)
 static inline int capture_direct(const gen *x, const cont *k)
 {
     const game *g = x->g;
-    if (!k || k->next || !g->spec.direct_emit || x->attack || x->chance || g->capture == CAPTURE_RESERVE)
+    if (!k || k->next || !gen_records_unmade(x) || g->capture == CAPTURE_RESERVE)
         return -1;
     const mnode *c = &g->nodes[k->node];
     if (c->op != M_CAPTURE || c->type < 0 || !g->patterns[c->type].spec.bulk_straight)
@@ -612,7 +612,7 @@ static bool place_capture_direct(gen *x, const mnode *n, int owner, int cell, in
         return false;
     /* written in place, after the logged ones (store sees it); counted
      * moves are told apart by their hash alone */
-    change *c = x->counting || !out ? NULL : out->changes + out->change_count + logged;
+    change *c = gen_counting(x) || !out ? NULL : out->changes + out->change_count + logged;
     int count = 0, path = x->path_length;
     uint64_t hash = p->hash;
     change stock[1];
@@ -674,8 +674,7 @@ void action_place(gen *x, const mnode *n, const cont *k)
     cellset cells;
     if (!placement_cells(x, n, &owner, &cells))
         return;
-    bool unique = (n->spec.flags & NF_UNIQUE) && x->sampling && !x->chance && !x->sample_prefer && !x->attack
-                  && g->spec.direct_emit;
+    bool unique = (n->spec.flags & NF_UNIQUE) && x->mode == GEN_SAMPLE && !x->sample_prefer && gen_records_unmade(x);
     if (direct(x, k)) {
         place_direct(x, n, owner, &cells, unique);
         return;

@@ -186,7 +186,7 @@ static bool after_rules(const game *g, const cont *k)
 bool hop_chain_run(gen *x, int node, const cont *k)
 {
     const game *g = x->g;
-    if (x->attack || x->chance || !g->spec.direct_emit || x->anchor < 0 || (x->chain_flags & MF_IN_CHAIN))
+    if (!gen_records_unmade(x) || x->anchor < 0 || (x->chain_flags & MF_IN_CHAIN))
         return false;
     chain c;
     c.captures = c.after = false;

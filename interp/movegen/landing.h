@@ -49,7 +49,7 @@ static inline int landing_kind(const gen *x, const cont *k)
 {
     const game *g = x->g;
     /* a capture into the reserve changes a count too: left to move_anchor */
-    if (!g->spec.direct_emit || x->attack || g->capture == CAPTURE_RESERVE)
+    if (!gen_records_unmade(x) || g->capture == CAPTURE_RESERVE)
         return LANDING_MADE;
     if (!k)
         return LANDING_DIRECT;
@@ -65,7 +65,7 @@ static inline int landing_kind(const gen *x, const cont *k)
 static inline int landing_quiet_kind(const gen *x, const cont *k)
 {
     const game *g = x->g;
-    if (!x->legal_quiet || !g->spec.landing_unmade || x->attack || x->chance)
+    if (!x->legal_quiet || !g->spec.landing_unmade || x->mode == GEN_ATTACK || x->chance)
         return LANDING_MADE;
     if (!k)
         return LANDING_QUIET;

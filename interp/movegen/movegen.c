@@ -200,7 +200,7 @@ void gen_run_cont(gen *x, const cont *k)
         emit(x);
         return;
     }
-    if (x->attack && gen_attack_futile(x, k))
+    if (x->mode == GEN_ATTACK && gen_attack_futile(x, k))
         return;
     const mnode *n = &x->g->nodes[k->node];
     if (n->op == M_REPEAT) {
@@ -525,7 +525,7 @@ static bool apart_from_landings(gen *x, const change *extra, int extra_count, ui
 static inline bool accept(gen *x, const change *extra, int extra_count, uint64_t hash)
 {
     const game *g = x->g;
-    if (x->attack) {
+    if (x->mode == GEN_ATTACK) {
         if (gen_captures_target(x)) {
             x->found = true;
             x->stop = true;
@@ -551,13 +551,13 @@ static inline bool accept(gen *x, const change *extra, int extra_count, uint64_t
         return false;
     if (x->quiet_cells && !apart_from_landings(x, extra, extra_count, hash))
         return false;
-    if (x->counting) {
+    if (gen_counting(x)) {
         x->counted++;
-        if (x->stop_at_first)
+        if (x->mode == GEN_ANY)
             x->stop = true;
         return false;
     }
-    return !x->sampling || sample_keeps(x);
+    return x->mode != GEN_SAMPLE || sample_keeps(x);
 }
 
 static inline void store(gen *x, const change *extra, int extra_count, uint64_t hash)
@@ -731,7 +731,7 @@ static void begin_turn(gen *x)
     }
     /* (not for counts, which mostly stop at the first move) */
     x->legal_check = false;
-    x->legal_quiet = g->spec.quiet_attacked >= 0 && !x->counting && quiet_turn(x);
+    x->legal_quiet = g->spec.quiet_attacked >= 0 && !gen_counting(x) && quiet_turn(x);
 }
 
 int gen_count_moves(gen *parent, int player, bool stop_at_first)
@@ -742,8 +742,7 @@ int gen_count_moves(gen *parent, int player, bool stop_at_first)
         return 1;   /* too deep to tell: assume a move exists */
     gen x;
     init_gen(&x, m, parent->pos, player, level);
-    x.counting = true;
-    x.stop_at_first = stop_at_first;
+    x.mode = stop_at_first ? GEN_ANY : GEN_COUNT;
     begin_turn(&x);
     gen_run(&x, x.g->turn, NULL);
     return x.counted;
@@ -754,7 +753,7 @@ int gen_count_moves(gen *parent, int player, bool stop_at_first)
  * through the whole turn. */
 static bool search_attack(gen *x, int cell, int defender, const cellset *start)
 {
-    x->attack = true;
+    x->mode = GEN_ATTACK;
     x->attack_defender = defender;
     gen_single(x, &x->attack_targets, cell);
     if (start) {
@@ -805,7 +804,7 @@ static bool ray_attack(gen *parent, int cell, int attacker, int defender, int le
 
 bool gen_attacked(gen *parent, int e)
 {
-    if (parent->attack)
+    if (parent->mode == GEN_ATTACK)
         return false;   /* moves guarded by gen_attacked() never attack */
     const game *g = parent->g;
     position *p = parent->pos;
@@ -997,12 +996,12 @@ static __attribute__((noinline)) int sample_turn(movegen *m, position *p, move_l
     if (g->spec.place_turn >= 0) {
         /* no filter and no two moves alike: nothing for begin_turn */
         open_list(&x, m, p, list);
-        x.sampling = true;
+        x.mode = GEN_SAMPLE;
         x.sample_rng = rng;
         total = place_sample(&x, g->spec.place_turn);
     } else {
         start_list(&x, m, p, list);
-        x.sampling = true;
+        x.mode = GEN_SAMPLE;
         x.sample_rng = rng;
         if (g->spec.unique_shifts)
             memset(x.shift_landed, 0, sizeof x.shift_landed);

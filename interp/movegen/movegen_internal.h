@@ -49,6 +49,16 @@ typedef struct cont {
     const struct cont *next;
 } cont;
 
+/* What a generator is run for. */
+typedef enum gen_mode {
+    GEN_LIST,       /* every legal move, into the list (movegen_generate) */
+    GEN_SAMPLE,     /* the moves counted, one drawn as they are found and
+                     * only that one kept (movegen_sample) */
+    GEN_COUNT,      /* the moves counted, none kept (stuck, can-move) */
+    GEN_ANY,        /* whether there is a move: counted up to the first */
+    GEN_ATTACK      /* pseudo-legal moves, until one takes on a target (attacked) */
+} gen_mode;
+
 typedef struct gen {
     movegen *m;
     position *pos;
@@ -76,12 +86,9 @@ typedef struct gen {
     int sampled_captures, sampled_others;
     uint16_t chain_flags;
     bool captured, passed, chance;
-    /* modes */
-    bool attack;            /* pseudo-legal moves, looking for a capture on targets */
-    bool found;
-    bool counting;          /* only count moves */
-    bool stop_at_first;
-    bool sampling, sample_prefer;
+    gen_mode mode;          /* (GEN_LIST: 0, cleared with the rest) */
+    bool found;             /* GEN_ATTACK: a move took on a target */
+    bool sample_prefer;     /* GEN_SAMPLE: captures are drawn first (prefer captures) */
     bool drawn;             /* the move being made was drawn already: write it out */
     /* game.quiet_attacked: the legality filter held before the turn, and
      * holds after a move that changes no cell of LEGAL_ZONE (quiet_turn);
@@ -133,6 +140,24 @@ typedef struct gen {
     cellset legal_cells;    /* E's cells */
     cellset start;
 } gen;
+
+/* Whether X only counts moves (GEN_COUNT, GEN_ANY): none is kept. */
+static inline bool gen_counting(const gen *x)
+{
+    return x->mode == GEN_COUNT || x->mode == GEN_ANY;
+}
+
+/* Whether a move X finds that ends the turn may be recorded without being
+ * made, its changes worked out from the position before it: the game's
+ * moves need no test of the position after them (game_facts.direct_emit),
+ * and X neither searches attacks (whose moves are never recorded) nor runs
+ * a turn that throws dice (whose moves are made one by one).  The one
+ * condition every such shortcut starts from; each adds what its own move
+ * needs (what follows the landing, the kind of capture). */
+static inline bool gen_records_unmade(const gen *x)
+{
+    return x->g->spec.direct_emit && x->mode != GEN_ATTACK && !x->chance;
+}
 
 #define MATCH_LABELS 4
 

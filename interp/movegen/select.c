@@ -536,7 +536,7 @@ void action_select(gen *x, const mnode *n, const cont *k)
         cellset_and(&cells, &x->start, g->words);
     if (cellset_empty(&cells, g->words))
         return;     /* no piece to choose (a type the mover has none of) */
-    if ((n->spec.flags & NF_LANDINGS) && x->sampling && !x->chance && !(x->chain_flags & MF_IN_CHAIN)) {
+    if ((n->spec.flags & NF_LANDINGS) && x->mode == GEN_SAMPLE && !x->chance && !(x->chain_flags & MF_IN_CHAIN)) {
         int kind = landing_kind(x, k);
         if (kind == LANDING_MADE) {
             kind = landing_quiet_kind(x, k);
