@@ -112,36 +112,6 @@ int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after)
     return n;
 }
 
-int after_landing_changes(gen *x, int to, uint16_t code, change *c, int n, uint64_t *hash)
-{
-    /* each rule changes the piece's type where its condition holds at TO,
-     * as action_change would on the board */
-    const game *g = x->g;
-    int anchor = x->anchor, last = x->last;
-    x->anchor = x->last = to;
-    for (int i = 0; i < g->spec.after_landing_count; i++) {
-        const mnode *guard = &g->nodes[g->spec.after_landing[i]];
-        int type = g->nodes[guard->a].types[0];
-        if (type == PIECE_TYPE(code))
-            continue;
-        bool holds = g->spec.after_landing_by_cells[i] ? (g->spec.after_landing_cells[i][x->player] >> to) & 1
-                                                   : eval_cond_quick(x, guard->cond);
-        if (holds == ((guard->flags & MF_NEGATE) != 0))
-            continue;
-        uint16_t changed = PIECE_CODE(type, PIECE_OWNER(code), PIECE_FLAGS(code));
-        if (c) {
-            c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, code, changed };
-            gen_path_push(x, PATH_CHANGE, type);
-        }
-        *hash ^= pos_piece_key(g, to, code) ^ pos_piece_key(g, to, changed);
-        code = changed;
-        x->applied++;
-    }
-    x->anchor = anchor;
-    x->last = last;
-    return n;
-}
-
 /* The landing on TO ends the turn: recorded without being made. */
 static void land_direct(gen *x, int to, bool after)
 {

@@ -85,7 +85,43 @@ int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after)
  * game.after_at_landing) for the piece CODE that ended its move on TO:
  * appended to C (N changes so far; NULL: none, and no path) and *HASH
  * moved; returns the new N. */
-int after_landing_changes(gen *x, int to, uint16_t code, change *c, int n, uint64_t *hash);
+__attribute__((always_inline)) static inline int after_landing_changes(gen *x, int to, uint16_t code, change *c, int n,
+                                                                       uint64_t *hash)
+{
+    /* each rule changes the piece's type where its condition holds at TO,
+     * as action_change would on the board */
+    const game *g = x->g;
+    uint16_t landed = code;
+    for (int i = 0; i < g->spec.after_landing_count; i++) {
+        const mnode *guard = &g->nodes[g->spec.after_landing[i]];
+        int type = g->nodes[guard->a].types[0];
+        if (type == PIECE_TYPE(code))
+            continue;
+        bool holds;
+        if (g->spec.after_landing_by_cells[i]) {
+            holds = (g->spec.after_landing_cells[i][x->player] >> to) & 1;
+        } else {
+            /* (read as if the piece stood there) */
+            int anchor = x->anchor, last = x->last;
+            x->anchor = x->last = to;
+            holds = eval_cond_quick(x, guard->cond);
+            x->anchor = anchor;
+            x->last = last;
+        }
+        if (holds == ((guard->flags & MF_NEGATE) != 0))
+            continue;
+        uint16_t changed = PIECE_CODE(type, PIECE_OWNER(code), PIECE_FLAGS(code));
+        if (c) {
+            c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, code, changed };
+            gen_path_push(x, PATH_CHANGE, type);
+        }
+        code = changed;
+        x->applied++;
+    }
+    if (code != landed)
+        *hash ^= pos_piece_key(g, to, landed) ^ pos_piece_key(g, to, code);
+    return n;
+}
 
 /* landing_unmade.c: with game.landing_unmade and x->legal_quiet, the anchor
  * piece's landing on TO that ends the turn (then the after-rules, when

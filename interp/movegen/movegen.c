@@ -14,6 +14,7 @@
 #include "ast.h"
 #include "game/attack_tables.h"
 #include "movegen/landing.h"
+#include "movegen/hop_chain.h"
 #include "movegen/movegen_internal.h"
 #include "game/rng.h"
 
@@ -659,6 +660,11 @@ static inline void init_gen(gen *x, movegen *m, position *p, int player, int lev
     x->moved_type = -1;
     x->turn_mark = p->log_length;
     x->bulk_known = false;  /* (not among the memset's fields: one byte more there made it dearer) */
+}
+
+void gen_of_position(gen *x, movegen *m, position *p, int player)
+{
+    init_gen(x, m, p, player, 0);
 }
 
 /* For game.quiet_attacked E: whether the mover's pieces hold every cell of

@@ -321,10 +321,6 @@ static inline bool eval_in_line(gen *x, int length)
 }
 int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int max, bool any);
 void gen_path_push(gen *x, int kind, int value);
-/* hop_chain.c: the repetition NODE (NF_HOP_CHAIN), followed by K, searched
- * without making its hops; false (nothing done) when K or the generator's
- * mode is not one it can work out, for run_repeat to run it. */
-bool hop_chain_run(gen *x, int node, const cont *k);
 /* Records that LIMIT was hit while NODE ran, and stops the generation. */
 void gen_limit(gen *x, movegen_limit limit, int node);
 /* One level deeper into the turn, to run NODE: counted against the turn's
@@ -496,6 +492,10 @@ static inline int gen_player(const gen *x, int ref)
     default: return ref - PLAYER_FIXED;
     }
 }
+/* X set up, whole, as PLAYER's generator on P, for reading sets of the
+ * position and searching from it (hop_chain_collect) without running a
+ * turn (nothing is listed or made). */
+void gen_of_position(gen *x, movegen *m, position *p, int player);
 /* Y set up as far as a set of the position alone reads a generator
  * (set_words_of_position, spec_position_only), for PLAYER. */
 static inline void position_gen(gen *y, movegen *m, position *p, int player)

@@ -15,15 +15,15 @@
  *
  * Where the other alternatives are hop chains (game.shift_chains), a ply
  * where a hop can start is played so too: the chains of each piece that
- * can start one are searched as hop_chain.c searches them, in its order
- * (pieces by cell, alternatives in order, directions in order, depth
- * first), on words, each finished chain told apart by the hash of the
- * position it leaves (as gen_accept does); then each new chain is drawn
- * as one move, before the select's steps.  Everything is found before the
+ * can start one are listed by hop_chain.c's own search (hop_chain_collect;
+ * pieces by cell, alternatives in order), each finished chain told apart
+ * by the hash of the position it leaves (as gen_accept does); then each
+ * new chain is drawn as one move, before the select's steps.  Everything is found before the
  * first draw, so that a ply beyond what is searched here (many chains, a
  * long search) is played by the calls instead (playout_ply), as is every
  * ply of other games of hops.  The games are those of the loop of calls,
  * move for move (tests/unit/test_sample checks it). */
+#include "movegen/hop_chain.h"
 #include "movegen/landing.h"
 #include "playout/playout_internal.h"
 
@@ -36,28 +36,12 @@ typedef struct shift_groups {
     int offset[GAME_MAX_SHIFT_GROUPS];
 } shift_groups;
 
-/* A finished hop chain: the piece from FROM to TO, where it is LANDED
- * (after the after-rules), the pieces on VICTIMS taken (TOOK: some), the
- * position's HASH after it (the side not passed). */
-typedef struct word_chain {
-    uint64_t hash, victims;
-    int from, to;
-    uint16_t landed;
-    bool took;
-} word_chain;
-
-/* More chains at a ply, or a longer search, and the ply is played by the
- * calls (far below what the generator allows: MOVEGEN_MAX_WORK). */
-#define WORD_CHAINS 128
-#define CHAIN_WORK 100000
-
-/* The moves of a ply: for each select, its chains (chains[first[i]] up
- * to first[i + 1]) and its steps' landings. */
+/* The moves of a ply: for each select, its chains (chains.chains[first[i]]
+ * up to first[i + 1]) and its steps' landings. */
 typedef struct ply_moves {
     shift_groups groups[GAME_MAX_SHIFT_SELECTS];
     int first[GAME_MAX_SHIFT_SELECTS + 1];
-    int chain_count, work;
-    word_chain chains[WORD_CHAINS];
+    hop_chain_list chains;
 } ply_moves;
 
 /* The reservoir movegen_sample keeps through a turn (reservoir_draw):
@@ -111,7 +95,7 @@ static uint16_t after_landing(const game *g, int player, int to, uint16_t code)
 }
 
 /* The landings of the select N for the mover's PIECES of its type, Y
- * (position_gen) for the mover, into S, as select_batch's grouped_shifts
+ * (gen_of_position) for the mover, into S, as select_batch's grouped_shifts
  * finds them (LANDED: the cells landed on so far by a step of each offset,
  * by game.shift_canon: a landing found before is left out). */
 static void select_groups(gen *y, const mnode *n, uint64_t pieces, shift_groups *s, uint64_t *landed)
@@ -139,121 +123,6 @@ static void select_groups(gen *y, const mnode *n, uint64_t pieces, shift_groups 
     }
 }
 
-/* A hop chain being searched on words from START (hop_chain.c's search):
- * the piece CODE, the cells whose pieces may be jumped (JUMPABLE: OVER's,
- * with a piece) and those it may not land on (BLOCKED: occupied, but for
- * START, which it left), the cells jumped and visited so far, the first
- * hop's direction (identity, -1 before it). */
-typedef struct chain_search {
-    const game *g;
-    const position *p;
-    ply_moves *out;
-    const mnode *repeat;
-    const dstep *steps;
-    int step_count, player, start, direction;
-    uint16_t code;
-    bool captures, after;
-    uint64_t jumpable, blocked, jumped, visited;
-    uint64_t hash;      /* the position's, the piece taken off START */
-} chain_search;
-
-/* The chain ends with the piece on CUR: kept unless a chain found before
- * this ply leaves the same position (hop_chain.c's finish, gen_accept). */
-static void chain_finish(chain_search *s, int cur)
-{
-    const game *g = s->g;
-    ply_moves *out = s->out;
-    out->work += 4;
-    uint64_t hash = s->hash ^ pos_piece_key(g, cur, s->code);
-    uint64_t victims = s->captures ? s->jumped : 0;
-    for (uint64_t rest = victims; rest; rest &= rest - 1) {
-        int cell = __builtin_ctzll(rest);
-        hash ^= pos_piece_key(g, cell, s->p->cells[cell]);
-    }
-    uint16_t landed = s->after ? after_landing(g, s->player, cur, s->code) : s->code;
-    if (landed != s->code)
-        hash ^= pos_piece_key(g, cur, s->code) ^ pos_piece_key(g, cur, landed);
-    for (int i = 0; i < out->chain_count; i++)
-        if (out->chains[i].hash == hash)
-            return;
-    if (out->chain_count == WORD_CHAINS) {
-        out->work = CHAIN_WORK + 1;     /* (too many: by the calls) */
-        return;
-    }
-    out->chains[out->chain_count++] = (word_chain){ hash, victims, s->start, cur, landed, victims != 0 };
-}
-
-/* The chain goes on from CUR after HOPS hops (hop_chain.c's search). */
-static void chain_search_from(chain_search *s, int cur, int hops)
-{
-    const game *g = s->g;
-    const mnode *r = s->repeat;
-    bool can_stop = hops >= r->min, can_go = r->max < 0 || hops < r->max, went = false;
-    if (!(r->flags & MF_MAXIMAL) && can_stop)
-        chain_finish(s, cur);
-    if (can_go && ++s->out->work <= CHAIN_WORK) {
-        for (int i = 0; i < s->step_count; i++) {
-            const dstep *step = &s->steps[i];
-            int dir = step->direction, identity = step_identity(step);
-            if ((r->flags & MF_STRAIGHT) && s->direction >= 0 && s->direction != identity)
-                continue;
-            uint64_t from = g->spec.shift_from[dir].w[0];
-            int jumped = cur + g->spec.shift_offset[dir], to = jumped + g->spec.shift_offset[dir];
-            if (!((from >> cur) & 1) || !((s->jumpable >> jumped) & 1) || ((s->jumped >> jumped) & 1)
-                || !((from >> jumped) & 1) || ((s->blocked >> to) & 1)
-                || (!(r->flags & MF_REVISIT) && ((s->visited >> to) & 1)))
-                continue;
-            uint64_t visited = s->visited;
-            int direction = s->direction;
-            s->jumped |= (uint64_t)1 << jumped;
-            s->visited |= (uint64_t)1 << to;
-            if (s->direction < 0)
-                s->direction = identity;
-            went = true;
-            chain_search_from(s, to, hops + 1);
-            s->direction = direction;
-            s->jumped &= ~((uint64_t)1 << jumped);
-            s->visited = visited;
-        }
-    }
-    if ((r->flags & MF_MAXIMAL) && can_stop && !went)
-        chain_finish(s, cur);
-}
-
-/* The chains of the alternative LEAF (spec_chain_leaf) from the piece on
- * CELL, into OUT. */
-static void leaf_chains(gen *y, int leaf, int cell, ply_moves *out)
-{
-    const game *g = y->g;
-    const position *p = y->pos;
-    chain_search s;
-    /* (spec_chain_leaf has checked the shape at load: a repetition, or
-     * one then `capture jumped`) */
-    s.captures = g->nodes[leaf].op == M_SEQ;
-    int repeat = s.captures ? g->nodes[leaf].a : leaf;
-    s.g = g;
-    s.p = p;
-    s.out = out;
-    s.repeat = &g->nodes[repeat];
-    const mnode *hop = &g->nodes[s.repeat->a];
-    const dlist *d = &g->dlists[hop->directions];
-    s.steps = d->steps[y->player];
-    s.step_count = d->count[y->player];
-    s.player = y->player;
-    s.start = cell;
-    s.direction = -1;
-    s.code = p->cells[cell];
-    /* (after-rules follow: the turn is the selects, then them) */
-    s.after = g->after >= 0;
-    uint64_t occupied = p->occupied.w[0], start = (uint64_t)1 << cell;
-    s.jumpable = (hop->over >= 0 ? eval_set_word(y, hop->over) : g->board_word) & occupied & ~start;
-    s.blocked = occupied & ~start;
-    s.jumped = 0;
-    s.visited = start;
-    s.hash = p->hash ^ pos_piece_key(g, cell, s.code);
-    chain_search_from(&s, cell, 0);
-}
-
 /* The moves of the mover (Y's player) at this ply into M; false where the
  * ply is to be played by the calls: a hop can start and the game's other
  * alternatives are not all hop chains, or they are beyond what is
@@ -264,12 +133,14 @@ static bool ply_moves_find(gen *y, ply_moves *m)
     const position *p = y->pos;
     uint64_t own = p->owned[y->player].w[0], landed[BOARD_MAX_DIRECTIONS] = { 0 };
     int landings = 0;
-    m->chain_count = m->work = 0;
+    m->chains.count = m->chains.work = 0;
+    m->chains.beyond = false;
+    y->work = 0;    /* (the generator's count, each ply a turn) */
     for (int i = 0; i < g->spec.shift_select_count; i++) {
         const mnode *n = &g->nodes[g->spec.shift_selects[i]];
         const int16_t *leaves = g->select_leaves + n->spec.leaves;
         uint64_t pieces = own & p->typed[n->spec.selected_type].w[0];
-        m->first[i] = m->chain_count;
+        m->first[i] = m->chains.count;
         m->groups[i].landings = 0;
         if (!pieces)
             continue;
@@ -286,16 +157,15 @@ static bool ply_moves_find(gen *y, ply_moves *m)
             int cell = __builtin_ctzll(some);
             k = 0;
             for (const int16_t *leaf = leaves; *leaf >= 0; leaf++)
-                if (!(g->nodes[*leaf].spec.flags & NF_LANDING) && ((starts[k++] >> cell) & 1))
-                    leaf_chains(y, *leaf, cell, m);
+                if (!(g->nodes[*leaf].spec.flags & NF_LANDING) && ((starts[k++] >> cell) & 1)
+                    && !hop_chain_collect(y, *leaf, cell, &m->chains))
+                    return false;
         }
-        if (m->work > CHAIN_WORK)
-            return false;
         select_groups(y, n, pieces, &m->groups[i], landed);
         landings += m->groups[i].landings;
     }
-    m->first[g->spec.shift_select_count] = m->chain_count;
-    return landings + m->chain_count <= MOVELIST_MAX_MOVES;
+    m->first[g->spec.shift_select_count] = m->chains.count;
+    return landings + m->chains.count <= MOVELIST_MAX_MOVES;
 }
 
 void playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, playout *run)
@@ -304,7 +174,7 @@ void playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, pla
     bool prefer = (g->filter_kinds & (1u << FILTER_PREFER_CAPTURES)) != 0;
     ply_moves moves;
     gen y;
-    position_gen(&y, m, p, p->side);
+    gen_of_position(&y, m, p, p->side);
     int mover = end_mover(g, p);
     game_result *result = &run->result;
     int plies = 0, total, before = -1;
@@ -328,11 +198,11 @@ void playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, pla
         reservoir r = { rng, prefer, 0, 0, 0 };
         uint64_t occupied = p->occupied.w[0];
         int from = -1, to = -1, drawn;
-        const word_chain *chain = NULL;
+        const hop_chain_found *chain = NULL;
         for (int i = 0; i < g->spec.shift_select_count; i++) {
             for (int c = moves.first[i]; c < moves.first[i + 1]; c++)
-                if (draw_batch(&r, 1, moves.chains[c].took) == 0)
-                    chain = &moves.chains[c];
+                if (draw_batch(&r, 1, moves.chains.chains[c].took) == 0)
+                    chain = &moves.chains.chains[c];
             const shift_groups *s = &moves.groups[i];
             if (!s->landings)
                 continue;
@@ -370,7 +240,9 @@ void playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, pla
         if (chain) {
             bool resets = (chain->took && g->reset_on_capture)
                           || (g->reset_types & (1u << PIECE_TYPE(p->cells[chain->from])));
-            pos_play_jumps(p, chain->from, chain->to, chain->victims, chain->landed, resets, chain->hash);
+            uint16_t code = p->cells[chain->from];
+            pos_play_jumps(p, chain->from, chain->to, chain->victims, after_landing(g, side, chain->to, code), resets,
+                           chain->hash);
         } else {
             uint16_t code = p->cells[from];
             bool resets = (p->cells[to] && g->reset_on_capture) || (g->reset_types & (1u << PIECE_TYPE(code)));

@@ -138,11 +138,11 @@ static bool cell_test(const game *g, int e)
     }
 }
 
-/* Whether node N is a step, leap or slide whose every step is a function
- * of the cell alone (not of a pattern's variable). */
-static bool fixed_landing(const game *g, const mnode *n)
+/* Whether every step of node N's directions is a function of the cell
+ * alone (not of a pattern's variable). */
+static bool fixed_steps(const game *g, const mnode *n)
 {
-    if ((n->op != M_STEP && n->op != M_LEAP && n->op != M_SLIDE) || n->directions < 0)
+    if (n->directions < 0)
         return false;
     const dlist *d = &g->dlists[n->directions];
     for (int p = 0; p < g->player_count; p++)
@@ -150,6 +150,13 @@ static bool fixed_landing(const game *g, const mnode *n)
             if (d->steps[p][i].kind == STEP_VARIABLE)
                 return false;
     return true;
+}
+
+/* Whether each step of the step, leap or slide N is a function of the
+ * cell (fixed_steps). */
+static bool fixed_landing(const game *g, const mnode *n)
+{
+    return (n->op == M_STEP || n->op == M_LEAP || n->op == M_SLIDE) && fixed_steps(g, n);
 }
 
 /* Appends the alternatives under NODE (the leaves of its M_ALT tree), in
@@ -199,8 +206,9 @@ static bool select_leaf_lists(game *g)
     return true;
 }
 
-/* Where each step and leap leads from each cell, for each player
- * (mnode.dests): a load instead of a step's arithmetic. */
+/* Where each step, leap and hop leads from each cell, for each player
+ * (mnode.dests): a load instead of a step's arithmetic (a hop's table is
+ * read twice, for the cell jumped and the one landed on: hop_chain.c). */
 static bool step_tables(game *g)
 {
     free(g->step_dests);
@@ -209,7 +217,7 @@ static bool step_tables(game *g)
     for (int i = 0; i < g->node_count; i++) {
         mnode *n = &g->nodes[i];
         n->spec.dests = -1;
-        if ((n->op != M_STEP && n->op != M_LEAP) || !fixed_landing(g, n))
+        if ((n->op != M_STEP && n->op != M_LEAP && n->op != M_HOP) || !fixed_steps(g, n))
             continue;
         const dlist *d = &g->dlists[n->directions];
         int stride = 0;
