@@ -717,12 +717,11 @@ int place_sample_words(movegen *m, position *p, move_list *out, uint64_t *rng)
 {
     const game *g = m->g;
     const mnode *n = &g->nodes[g->spec.place_turn];
-    gen y;
-    position_gen(&y, m, p, p->side);
-    int owner = place_owner(&y, n);
+    position_view v = { g, p, p->side };
+    int owner = place_owner(&v, n);
     if ((n->flags & MF_FROM_RESERVE) && p->reserve[owner][n->type] == 0)
         return 0;
-    return place_drawn_word(g, n, p, out, owner, place_words_cells(&y, n), rng);
+    return place_drawn_word(g, n, p, out, owner, place_words_cells(&v, n), rng);
 }
 
 void action_change(gen *x, const mnode *n, const cont *k)

@@ -41,6 +41,26 @@ struct movegen {
     int depth;
 };
 
+/* small helpers of the hot path, inline */
+
+static inline int gen_opponent(const game *g, int player)
+{
+    return g->player_count == 2 ? 1 - player : (player + 1) % g->player_count;
+}
+/* The player REF (a player_ref) names for MOVER, SCORED being the one a
+ * score is for, on P: -1 for everyone or anyone. */
+static inline int player_of(const game *g, const position *p, int mover, int scored, int ref)
+{
+    switch (ref) {
+    case PLAYER_MOVER: return mover;
+    case PLAYER_NEXT: return p->side;
+    case PLAYER_OPPONENT: return gen_opponent(g, p->side);
+    case PLAYER_SCORED: return scored;
+    case PLAYER_EVERYONE: case PLAYER_ANYONE: return -1;
+    default: return ref - PLAYER_FIXED;
+    }
+}
+
 typedef struct cont {
     int16_t node;
     int16_t count;
@@ -141,6 +161,12 @@ typedef struct gen {
     cellset start;
 } gen;
 
+/* The player REF names for X's turn (player_of). */
+static inline int gen_player(const gen *x, int ref)
+{
+    return player_of(x->g, x->pos, x->player, x->scored, ref);
+}
+
 /* Whether X only counts moves (GEN_COUNT, GEN_ANY): none is kept. */
 static inline bool gen_counting(const gen *x)
 {
@@ -173,20 +199,30 @@ void eval_set_walk(gen *x, int e, cellset *out);
 /* The word of C, a set of one part that is a word of the position or the
  * turn on a board of one word (no program: one part is no program), into
  * *OUT; false for another set. */
-static inline bool leaf_word(const gen *x, const cexpr *c, uint64_t *out)
+/* Whether the set C is one word read at once on a board of one word
+ * (empty, occupied, friend, enemy, for PLAYER, and the cells JUMPED, NULL
+ * for a position alone), and if so *OUT = it. */
+static inline bool leaf_word_of(const game *g, const position *p, int player, const uint64_t *jumped,
+                                const cexpr *c, uint64_t *out)
 {
-    const game *g = x->g;
-    const position *p = x->pos;
     if (g->words != 1)
         return false;
     switch (c->op) {
     case C_SET_EMPTY: *out = g->board_word & ~p->occupied.w[0]; return true;
     case C_SET_OCCUPIED: *out = p->occupied.w[0]; return true;
-    case C_SET_FRIEND: *out = p->owned[x->player].w[0]; return true;
-    case C_SET_ENEMY: *out = p->occupied.w[0] & ~p->owned[x->player].w[0]; return true;
-    case C_SET_JUMPED: *out = x->jumped.w[0]; return true;
+    case C_SET_FRIEND: *out = p->owned[player].w[0]; return true;
+    case C_SET_ENEMY: *out = p->occupied.w[0] & ~p->owned[player].w[0]; return true;
+    case C_SET_JUMPED:
+        if (!jumped)
+            return false;
+        *out = *jumped;
+        return true;
     default: return false;
     }
+}
+static inline bool leaf_word(const gen *x, const cexpr *c, uint64_t *out)
+{
+    return leaf_word_of(x->g, x->pos, x->player, &x->jumped.w[0], c, out);
 }
 static inline void eval_set(gen *x, int e, cellset *out)
 {
@@ -474,58 +510,33 @@ static inline bool attack_line_manned(const game *g, const position *p, const at
     return false;
 }
 
-/* small helpers of the hot path, inline */
 
-static inline int gen_opponent(const game *g, int player)
-{
-    return g->player_count == 2 ? 1 - player : (player + 1) % g->player_count;
-}
 
-static inline int gen_player(const gen *x, int ref)
-{
-    switch (ref) {
-    case PLAYER_MOVER: return x->player;
-    case PLAYER_NEXT: return x->pos->side;
-    case PLAYER_OPPONENT: return gen_opponent(x->g, x->pos->side);
-    case PLAYER_SCORED: return x->scored;
-    case PLAYER_EVERYONE: case PLAYER_ANYONE: return -1;
-    default: return ref - PLAYER_FIXED;
-    }
-}
 /* X set up, whole, as PLAYER's generator on P, for reading sets of the
  * position and searching from it (hop_chain_collect) without running a
  * turn (nothing is listed or made). */
 void gen_of_position(gen *x, movegen *m, position *p, int player);
-/* Y set up as far as a set of the position alone reads a generator
- * (set_words_of_position, spec_position_only), for PLAYER. */
-static inline void position_gen(gen *y, movegen *m, position *p, int player)
+/* The owner of the piece the placement N puts down, for V's player. */
+static inline int place_owner(const position_view *v, const mnode *n)
 {
-    y->g = m->g;
-    y->pos = p;
-    y->m = m;
-    y->player = y->scored = player;
-    y->jumped.w[0] = 0;     /* (leaf_word reads it for `jumped`, not a set of the position) */
+    int owner = player_of(v->g, v->pos, v->player, v->player, n->player);
+    return owner < 0 ? v->player : owner;
 }
-/* The owner of the piece the placement N puts down, for Y's player. */
-static inline int place_owner(const gen *y, const mnode *n)
+/* The empty cells the placement N may use where game.place_words, for
+ * V's player. */
+static inline uint64_t place_words_cells(const position_view *v, const mnode *n)
 {
-    int owner = gen_player(y, n->player);
-    return owner < 0 ? y->player : owner;
-}
-/* The empty cells the placement N may use where game.place_words, for Y
- * (position_gen). */
-static inline uint64_t place_words_cells(const gen *y, const mnode *n)
-{
-    const game *g = y->g;
+    const game *g = v->g;
+    const position *p = v->pos;
     uint64_t cells = g->board_word;
     if (n->at >= 0) {
         const cexpr *c = &g->exprs[n->at];
         if (c->spec.word_program >= 0)
-            cells = set_words_run(y, c->spec.word_program);
+            cells = set_words_run_view(v, c->spec.word_program);
         else
-            leaf_word(y, c, &cells);
+            leaf_word_of(g, p, v->player, NULL, c, &cells);
     }
-    return cells & ~y->pos->occupied.w[0];
+    return cells & ~p->occupied.w[0];
 }
 /* The player whose move made P, whom the end rules are read for. */
 static inline int end_mover(const game *g, const position *p)
@@ -555,13 +566,11 @@ __attribute__((always_inline)) static inline int end_holds_quick(movegen *m, pos
         return (c->b ? p->since_reset : p->ply) >= c->value;
     if (!c->spec.count_words)
         return -1;
-    /* (a program of the position alone reads only these of a generator:
-     * spec_position_only) */
-    gen y;
-    position_gen(&y, m, p, mover);
+    /* (a program of the position alone: spec_position_only) */
+    position_view v = { g, p, mover };
     if (c->op == C_COND_NONEMPTY)
-        return set_words_run(&y, g->exprs[c->a].spec.word_program) != 0;
-    return eval_compare(c->value, cellset_bits(set_words_run(&y, g->exprs[g->exprs[c->a].a].spec.word_program)),
+        return set_words_run_view(&v, g->exprs[c->a].spec.word_program) != 0;
+    return eval_compare(c->value, cellset_bits(set_words_run_view(&v, g->exprs[g->exprs[c->a].a].spec.word_program)),
                         g->exprs[c->b].value);
 }
 /* Whether end_holds_quick reads RULE without a generator at a ply with

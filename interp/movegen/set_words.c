@@ -11,39 +11,43 @@ static inline uint64_t single(int cell)
     return cell >= 0 && cell < 64 ? (uint64_t)1 << cell : 0;
 }
 
-static inline int region_player(const gen *x, int ref)
+static inline int region_player(const game *g, const position *p, int player, int scored, int ref)
 {
-    int q = gen_player(x, ref);
-    return q < 0 ? x->player : q;
+    int q = player_of(g, p, player, scored, ref);
+    return q < 0 ? player : q;
 }
 
-static inline uint64_t owned_by(const gen *x, int ref)
+static inline uint64_t owned_by(const game *g, const position *p, int player, int scored, int ref)
 {
-    int q = gen_player(x, ref);
-    return q < 0 ? x->pos->occupied.w[0] : x->pos->owned[q].w[0];
+    int q = player_of(g, p, player, scored, ref);
+    return q < 0 ? p->occupied.w[0] : p->owned[q].w[0];
 }
 
-/* The leaves and how each is read (WORD_LEAF_CONST: g->sets[o->arg]). */
+/* The leaves and how each is read (WORD_LEAF_CONST: g->sets[o->arg]),
+ * from the game G, the position P, the players PLAYER and SCORED, and,
+ * for the cells and sets of a turn, the generator X where TURN (a
+ * constant: a program run for a position_view reads none of them, and
+ * would read them as empty). */
 #define LEAVES(X)                                                                                   \
     X(WORD_LEAF_CONST, g->sets[o->arg].w[0])                                                             \
-    X(WORD_LEAF_REGION, g->sets[g->region_sets[o->arg * GAME_MAX_PLAYERS + region_player(x, o->player)]].w[0]) \
+    X(WORD_LEAF_REGION, g->sets[g->region_sets[o->arg * GAME_MAX_PLAYERS + region_player(g, p, player, scored, o->player)]].w[0]) \
     X(WORD_LEAF_EMPTY, g->board_word & ~p->occupied.w[0])                                                \
     X(WORD_LEAF_OCCUPIED, p->occupied.w[0])                                                              \
-    X(WORD_LEAF_FRIEND, p->owned[x->player].w[0])                                                        \
-    X(WORD_LEAF_ENEMY, p->occupied.w[0] & ~p->owned[x->player].w[0])                                     \
+    X(WORD_LEAF_FRIEND, p->owned[player].w[0])                                                           \
+    X(WORD_LEAF_ENEMY, p->occupied.w[0] & ~p->owned[player].w[0])                                        \
     X(WORD_LEAF_ALL, g->board_word)                                                                      \
     X(WORD_LEAF_TYPE, p->typed[o->arg].w[0])                                                             \
-    X(WORD_LEAF_OWNER, owned_by(x, o->player))                                                           \
-    X(WORD_LEAF_PIECES, owned_by(x, o->player) & (o->arg >= 0 ? p->typed[o->arg].w[0] : ~(uint64_t)0))  \
-    X(WORD_LEAF_HERE, single(x->anchor))                                                                 \
-    X(WORD_LEAF_ORIGIN, single(x->origin))                                                               \
-    X(WORD_LEAF_LAST, single(x->last))                                                                   \
-    X(WORD_LEAF_ANCHOR, single(x->pattern_anchor >= 0 ? x->pattern_anchor : x->anchor))                  \
-    X(WORD_LEAF_JUMPED, x->jumped.w[0])                                                                  \
-    X(WORD_LEAF_PUSHED, x->pushed.w[0])                                                                  \
-    X(WORD_LEAF_MARKED, x->marked.w[0])                                                                  \
-    X(WORD_LEAF_LINE, x->line.w[0])                                                                      \
-    X(WORD_LEAF_LABEL, x->labels[o->arg].w[0])                                                           \
+    X(WORD_LEAF_OWNER, owned_by(g, p, player, scored, o->player))                                        \
+    X(WORD_LEAF_PIECES, owned_by(g, p, player, scored, o->player) & (o->arg >= 0 ? p->typed[o->arg].w[0] : ~(uint64_t)0)) \
+    X(WORD_LEAF_HERE, TURN ? single(x->anchor) : 0)                                                      \
+    X(WORD_LEAF_ORIGIN, TURN ? single(x->origin) : 0)                                                    \
+    X(WORD_LEAF_LAST, TURN ? single(x->last) : 0)                                                        \
+    X(WORD_LEAF_ANCHOR, TURN ? single(x->pattern_anchor >= 0 ? x->pattern_anchor : x->anchor) : 0)       \
+    X(WORD_LEAF_JUMPED, TURN ? x->jumped.w[0] : 0)                                                       \
+    X(WORD_LEAF_PUSHED, TURN ? x->pushed.w[0] : 0)                                                       \
+    X(WORD_LEAF_MARKED, TURN ? x->marked.w[0] : 0)                                                       \
+    X(WORD_LEAF_LINE, TURN ? x->line.w[0] : 0)                                                           \
+    X(WORD_LEAF_LABEL, TURN ? x->labels[o->arg].w[0] : 0)                                                \
     X(WORD_LEAF_VAR, single(p->vars[o->arg]))
 
 /* The program is run by threaded dispatch where the compiler has labels
@@ -77,49 +81,67 @@ enum {
     do_adjacent = WORD_OP_ADJACENT, do_shift = WORD_OP_SHIFT, do_skip_empty = WORD_SKIP_EMPTY
 };
 
+#ifdef SET_WORDS_THREADED
+/* (every op the builder writes has its label) */
+#define DISPATCH_TABLE                                                                                     \
+    static const void *const dispatch[256] = {                                                             \
+        LEAVES(TABLE_LEAF)                                                                                 \
+        [WORD_OP_POP_UNION] = &&do_pop_union, [WORD_OP_POP_INTERSECT] = &&do_pop_intersect,                \
+        [WORD_OP_POP_MINUS] = &&do_pop_minus, [WORD_OP_ADJACENT] = &&do_adjacent, [WORD_OP_SHIFT] = &&do_shift, \
+        [WORD_SKIP_EMPTY] = &&do_skip_empty, [WORD_END] = &&do_end,                                        \
+    };
+#define END_OF_PROGRAM do_end: return acc;
+#else
+#define DISPATCH_TABLE
+#define END_OF_PROGRAM case WORD_END: return acc; default: return 0;   /* (not an op the builder writes) */
+#endif
+
+/* The run of the program at FIRST, written once for both entries below:
+ * G, P, PLAYER, SCORED, X and TURN in scope (the threaded dispatch's
+ * table of labels keeps it from being a function inlined into each). */
+#define RUN_PROGRAM(first)                                                                                 \
+    DISPATCH_TABLE                                                                                         \
+    uint64_t stack[WORD_MAX_STACK + 1], acc = 0;                                                           \
+    int top = 0;                                                                                           \
+    const word_op *o = &g->word_ops[first];                                                                \
+    for (;;) {                                                                                             \
+        DISPATCH() {                                                                                       \
+        LEAVES(RUN_LEAF)                                                                                   \
+        OP(do_pop_union, acc |= stack[--top])                                                              \
+        OP(do_pop_intersect, acc &= stack[--top])                                                          \
+        OP(do_pop_minus, acc = stack[--top] & ~acc)                                                        \
+        OP(do_adjacent, {                                                                                  \
+            /* each direction a shift of the cells that have a neighbour there */                          \
+            const word_adjacency *a = &g->word_adjacencies[o->arg];                                        \
+            uint64_t to = 0;                                                                               \
+            for (int i = 0; i < a->count[player]; i++)                                                     \
+                to |= word_rotate_left(acc & a->from[player][i], a->rotate[player][i]);                    \
+            acc = to;                                                                                      \
+        })                                                                                                 \
+        OP(do_shift, {                                                                                     \
+            const word_adjacency *a = &g->word_adjacencies[o->arg];                                        \
+            acc = word_rotate_left(acc & a->from[0][0], a->rotate[0][0]);                                  \
+        })                                                                                                 \
+        OP(do_skip_empty, if (!acc) o += o->arg)                                                           \
+        END_OF_PROGRAM                                                                                     \
+        }                                                                                                  \
+    }
+
 uint64_t set_words_run(const gen *x, int first)
 {
-#ifdef SET_WORDS_THREADED
-    /* (every op the builder writes has its label) */
-    static const void *const dispatch[256] = {
-        LEAVES(TABLE_LEAF)
-        [WORD_OP_POP_UNION] = &&do_pop_union, [WORD_OP_POP_INTERSECT] = &&do_pop_intersect, [WORD_OP_POP_MINUS] = &&do_pop_minus,
-        [WORD_OP_ADJACENT] = &&do_adjacent, [WORD_OP_SHIFT] = &&do_shift, [WORD_SKIP_EMPTY] = &&do_skip_empty, [WORD_END] = &&do_end,
-    };
-#endif
     const game *g = x->g;
     const position *p = x->pos;
-    uint64_t stack[WORD_MAX_STACK + 1], acc = 0;
-    int top = 0;
-    const word_op *o = &g->word_ops[first];
-    for (;;) {
-        DISPATCH() {
-        LEAVES(RUN_LEAF)
-        OP(do_pop_union, acc |= stack[--top])
-        OP(do_pop_intersect, acc &= stack[--top])
-        OP(do_pop_minus, acc = stack[--top] & ~acc)
-        OP(do_adjacent, {
-            /* each direction a shift of the cells that have a neighbour there */
-            const word_adjacency *a = &g->word_adjacencies[o->arg];
-            uint64_t to = 0;
-            for (int i = 0; i < a->count[x->player]; i++)
-                to |= word_rotate_left(acc & a->from[x->player][i], a->rotate[x->player][i]);
-            acc = to;
-        })
-        OP(do_shift, {
-            const word_adjacency *a = &g->word_adjacencies[o->arg];
-            acc = word_rotate_left(acc & a->from[0][0], a->rotate[0][0]);
-        })
-        OP(do_skip_empty, if (!acc) o += o->arg)
-#ifdef SET_WORDS_THREADED
-        do_end:
-            return acc;
-#else
-        case WORD_END:
-            return acc;
-        default:
-            return 0;   /* (not an op the builder writes) */
-#endif
-        }
-    }
+    int player = x->player, scored = x->scored;
+    enum { TURN = 1 };
+    RUN_PROGRAM(first)
+}
+
+uint64_t set_words_run_view(const position_view *v, int first)
+{
+    const game *g = v->g;
+    const position *p = v->pos;
+    int player = v->player, scored = v->player;
+    const gen *x = NULL;    /* (read by no leaf: TURN is 0) */
+    enum { TURN = 0 };
+    RUN_PROGRAM(first)
 }

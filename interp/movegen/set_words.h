@@ -5,9 +5,25 @@
 
 #include <stdint.h>
 
+#include "game/position.h"
+
 struct gen;
 
 /* The word of cells of the program at FIRST, for the turn X builds. */
 uint64_t set_words_run(const struct gen *x, int first);
+
+/* What a set of the position alone reads (set_words_of_position,
+ * spec_position_only): the game, the position, and the player it is read
+ * for.  The readers that run no turn (the word placements, the quick
+ * reading of the end) take this, not a generator. */
+typedef struct position_view {
+    const game *g;
+    const position *pos;
+    int player;
+} position_view;
+
+/* The same for a program of the position alone (set_words_of_position),
+ * read for V's player. */
+uint64_t set_words_run_view(const position_view *v, int first);
 
 #endif

@@ -39,15 +39,14 @@ static void playout_words(movegen *m, position *p, uint64_t *rng, playout *run)
     const mnode *n = &g->nodes[g->spec.place_turn];
     int line;
     bool by_lines = ends_by_lines(g, &line);
-    gen y;
-    position_gen(&y, m, p, p->side);
+    position_view v = { g, p, p->side };
     int mover = end_mover(g, p);
     bool own_piece = n->player == PLAYER_MOVER;   /* (most placements: no owner to work out) */
     game_result *result = &run->result;
     int plies = 0, count, before = -1;
     for (;; plies++) {
-        y.player = y.scored = p->side;
-        uint64_t cells = place_words_cells(&y, n);
+        v.player = p->side;
+        uint64_t cells = place_words_cells(&v, n);
         count = cellset_bits(cells);
         /* (drawn before the end is read, as movegen_sample draws it) */
         int drawn = count > 1 ? (int)rng_below(rng, (uint32_t)count) : 0;
@@ -71,7 +70,7 @@ static void playout_words(movegen *m, position *p, uint64_t *rng, playout *run)
         before = count;
         mover = p->side;    /* (end_mover of the position the placement makes) */
         pos_play_placement(p, __builtin_ctzll(word_after_bits(cells, drawn)), n->type,
-                           own_piece ? p->side : place_owner(&y, n));
+                           own_piece ? p->side : place_owner(&v, n));
     }
     run->plies = plies;
     run->moves = count;

@@ -976,8 +976,8 @@ static bool content_tables(game *g)
 }
 
 /* Whether the set E is every cell (E -1) or a set of the position alone
- * read as a word without a generator but position_gen's (a word program,
- * or one part that is a word of the position: leaf_word): the cells a
+ * read as a word from a position_view (a word program, or one part that
+ * is a word of the position: leaf_word_of): the cells a
  * placement may use (place_sample_words), a step's target and a first
  * hop's (playout_shifts.c). */
 static bool word_of_position(const game *g, int e)
