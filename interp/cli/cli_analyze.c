@@ -11,7 +11,9 @@
 #include "cli/cli.h"
 #include "game/game.h"
 #include "movegen/movegen.h"
+#include "movegen/notation.h"
 #include "game/position.h"
+#include "playout/playout.h"
 #include "search/search.h"
 
 #define ANALYZE_MAX_PLIES 2000
@@ -86,6 +88,60 @@ static void count_move(tally *t, const game *g, position *p, const move_list *li
         t->by_kind_type[kind][type]++;
         t->played_type[type]++;
     }
+}
+
+/* The index in LIST of move I of OTHER (the same changes, path and
+ * flags), -1 if LIST has none. */
+static int find_move(const move_list *list, const move_list *other, int i)
+{
+    const move *y = &other->moves[i];
+    for (int k = 0; k < list->count; k++) {
+        const move *x = &list->moves[k];
+        if (x->hash == y->hash && x->flags == y->flags && x->count == y->count && x->path_count == y->path_count
+            && !memcmp(list->changes + x->first, other->changes + y->first, (size_t)x->count * sizeof(change))
+            && !memcmp(list->path + x->path_first, other->path + y->path_first,
+                       (size_t)x->path_count * sizeof(int32_t)))
+            return k;
+    }
+    return -1;
+}
+
+/* The self-play of a game: the engines, the tally, and why a game
+ * stopped before its end. */
+typedef struct self_play {
+    const game *g;
+    engine **engines;           /* one per player */
+    tally *t;
+    bool interrupted;           /* Ctrl-C during a search */
+    char missing[512];          /* the engine's move that LIST did not hold ("": none) */
+} self_play;
+
+/* A playout_choice: the move the engine of P's side to move chooses, as
+ * an index into LIST, counted in the tally.  The engine lists P's moves
+ * itself, maybe in another order, so the move is found in LIST by its
+ * changes; one not there stops the game, as do an interruption and an
+ * engine that chooses none. */
+static int engine_move(position *p, const move_list *list, void *context, uint64_t *rng)
+{
+    (void)rng;   /* (each engine draws from its own seed) */
+    self_play *play = context;
+    play->t->legal += list->count;
+    engine *e = play->engines[p->side];
+    search_result chosen;
+    engine_choose(e, p, &chosen, NULL, NULL);
+    if (search_interrupted()) {
+        play->interrupted = true;
+        return -1;
+    }
+    if (chosen.best < 0)
+        return -1;
+    int i = find_move(list, engine_root_moves(e), chosen.best);
+    if (i < 0) {
+        notation_move(play->g, engine_root_moves(e), chosen.best, play->missing, sizeof play->missing);
+        return -1;
+    }
+    count_move(play->t, play->g, p, list, i);
+    return i;
 }
 
 /* The Wilson score interval for WINS of N at 95%. */
@@ -272,37 +328,28 @@ int cli_analyze(int argc, char **argv)
     bool bar = isatty(2);
     double started = search_clock();
     bool interrupted = false, limited = false;
+    self_play play = { .g = g, .engines = engines, .t = t };
     cli_catch_interrupts();
     for (long k = 0; k < games && !interrupted && !limited; k++) {
         if (bar)
             progress_bar(k, games, started);
         pos_reset(p);
-        game_result result = { 0 };
-        int plies = 0;
-        for (; plies < ANALYZE_MAX_PLIES; plies++) {
-            movegen_generate(generator, p, &list);
-            if (list.overflow) {
-                cli_report_limit(g, &l.sources, &list);
-                status = EXIT_INVALID;
-                limited = true;
-                break;
-            }
-            movegen_result(generator, p, &list, &result);
-            if (result.over || list.count == 0)
-                break;
-            t->legal += list.count;
-            engine *e = engines[p->side];
-            search_result chosen;
-            engine_choose(e, p, &chosen, NULL, NULL);
-            if (search_interrupted()) {
-                interrupted = true;
-                break;
-            }
-            if (chosen.best < 0)
-                break;
-            count_move(t, g, p, engine_root_moves(e), chosen.best);
-            move_play(p, engine_root_moves(e), chosen.best);   /* (never taken back) */
+        /* the one playout loop, each move the engine's (the loop's own
+         * draws go unused: each engine draws from its own seed) */
+        uint64_t unused = 0;
+        playout run = { .max_plies = ANALYZE_MAX_PLIES, .choose = engine_move, .context = &play };
+        playout_run(generator, p, &list, &unused, &run);
+        interrupted = play.interrupted;
+        if (list.overflow) {
+            cli_report_limit(g, &l.sources, &list);
+            limited = true;
+        } else if (play.missing[0]) {
+            fprintf(stderr, "tabula analyze: the engine chose %s, which is not among the legal moves\n",
+                    play.missing);
+            limited = true;
         }
+        if (limited)
+            status = EXIT_INVALID;
         if (interrupted || limited) {
             if (bar)
                 fputc('\n', stderr);
@@ -310,6 +357,8 @@ int cli_analyze(int argc, char **argv)
                     "finished\n", interrupted ? "interrupted" : "stopped", k + 1, t->games);
             break;
         }
+        int plies = run.plies;
+        const game_result *result = &run.result;
         t->games++;
         if (t->games == 1) {
             t->first_end = p->hash;
@@ -323,11 +372,11 @@ int cli_analyze(int argc, char **argv)
             t->min_plies = plies;
         if (plies > t->max_plies)
             t->max_plies = plies;
-        if (result.over && result.winner >= 0) {
-            t->wins[result.winner]++;
+        if (result->over && result->winner >= 0) {
+            t->wins[result->winner]++;
         } else {
             t->draws++;
-            if (!result.over && list.count > 0)
+            if (!result->over && run.moves > 0)
                 t->cut_off++;
         }
     }

@@ -208,8 +208,9 @@ int cli_perft(int argc, char **argv)
 /* --- bench: uniformly random playouts */
 
 /* bench --lists: a move of the whole list, each as likely. */
-static int draw_from_list(const move_list *list, void *context, uint64_t *rng)
+static int draw_from_list(position *p, const move_list *list, void *context, uint64_t *rng)
 {
+    (void)p;
     (void)context;
     return (int)rng_below(rng, (uint32_t)list->count);
 }

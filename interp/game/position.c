@@ -409,8 +409,3 @@ int pos_occurrences(const position *p, uint64_t hash)
             n++;
     return n;
 }
-
-int pos_repetitions(const position *p)
-{
-    return pos_occurrences(p, p->hash);
-}

@@ -252,7 +252,5 @@ void pos_commit(position *p);
 
 /* How many earlier positions (same side to move) have HASH. */
 int pos_occurrences(const position *p, uint64_t hash);
-/* How many earlier positions equal this one. */
-int pos_repetitions(const position *p);
 
 #endif

@@ -79,10 +79,21 @@ int notation_move(const game *g, const move_list *list, int index, char *out, si
     return (int)w.length;
 }
 
+bool notation_starts(const char *move_text, const char *text)
+{
+    return text[0] && !strncmp(move_text, text, strlen(text));
+}
+
+bool notation_continues(const char *move_text, const char *parts)
+{
+    size_t n = strlen(parts);
+    return !strncmp(move_text, parts, n) && move_text[n] == ' ';
+}
+
 notation_match notation_find(const game *g, const move_list *list, const char *text, int *index)
 {
-    size_t n = strlen(text);
     int prefix_hits = 0, first_prefix = -1;
+    bool parts = true;   /* every candidate goes on after a space */
     char buffer[512];
     for (int i = 0; i < list->count; i++) {
         notation_move(g, list, i, buffer, sizeof buffer);
@@ -90,13 +101,16 @@ notation_match notation_find(const game *g, const move_list *list, const char *t
             *index = i;
             return NOTATION_FOUND;
         }
-        if (n > 0 && !strncmp(buffer, text, n)) {
+        if (notation_starts(buffer, text)) {
             if (prefix_hits++ == 0)
                 first_prefix = i;
+            parts = parts && notation_continues(buffer, text);
         }
     }
     *index = first_prefix;
     if (prefix_hits == 1)
         return NOTATION_FOUND;
-    return prefix_hits > 1 ? NOTATION_AMBIGUOUS : NOTATION_NONE;
+    if (prefix_hits == 0)
+        return NOTATION_NONE;
+    return parts ? NOTATION_PARTS : NOTATION_AMBIGUOUS;
 }

@@ -1,5 +1,5 @@
 /* playout: random games played to their end (playout_run), for `tabula
- * bench` and the MCTS engine's rollouts.
+ * bench`, the MCTS engine's rollouts and `tabula analyze`.
  *
  * A playout is a loop of movegen_sample, movegen_result and move_play.
  * Where the turn is one placement on the cells of a set of the position

@@ -1,5 +1,6 @@
-/* playout: random games played to their end, the one loop that `tabula
- * bench` and the MCTS engine's rollouts both run.
+/* playout: games played to their end, at random or by a caller's choice
+ * of each move: the one loop that `tabula bench`, the MCTS engine's
+ * rollouts and `tabula analyze` all run.
  *
  * Each ply is movegen_sample (the legal moves counted, one drawn as they
  * are found), the end rules, then the move drawn made for good
@@ -9,8 +10,9 @@
  * game.playout_shifts); such a ply draws with the same calls on the same
  * generator, so the games are the same, move for move, and a ply the word
  * loop cannot take is played by the calls (tests/unit/test_sample checks
- * both).  A game with dice may instead have each move chosen from the
- * whole list by a caller's rule (the MCTS engine throws fair dice).
+ * both).  A caller may instead have each move chosen from the whole list
+ * by its own rule: fair dice (the MCTS engine), an engine's move (`tabula
+ * analyze`).
  */
 #ifndef TABULA_PLAYOUT_H
 #define TABULA_PLAYOUT_H
@@ -19,10 +21,14 @@
 
 #include "movegen/movegen.h"
 
-/* Chooses a move of the whole list LIST (at least one), drawing with RNG:
- * for a game whose turns hold dice, where each face should be as likely
- * (movegen_sample draws each move, throws included, as likely). */
-typedef int (*playout_choice)(const move_list *list, void *context, uint64_t *rng);
+/* Chooses the move to make in P from the whole list LIST of its legal
+ * moves (at least one), drawing with RNG if it draws: for a game whose
+ * turns hold dice, where each face should be as likely (movegen_sample
+ * draws each move, throws included, as likely), or for games played by
+ * an engine (`tabula analyze`), which may search from P but leaves it as
+ * it found it.  Returns the move's index in LIST, or -1 to stop the
+ * playout before any move is made in P. */
+typedef int (*playout_choice)(position *p, const move_list *list, void *context, uint64_t *rng);
 
 /* One random game: what it may do, and what it found. */
 typedef struct playout {
@@ -44,9 +50,11 @@ typedef struct playout {
  * whole list), and the same games as a loop of movegen_sample,
  * movegen_result and move_play from the same *RNG.  It stops at the end
  * (RUN->result.over, the result as movegen_result gives it), in a
- * position with no moves, after RUN->max_plies moves, or at a limit of
- * the generator (LIST->overflow, LIST holding what movegen_sample left);
- * not over, the result holds nothing more.  LIST is a workspace. */
+ * position with no moves, after RUN->max_plies moves, where RUN->choose
+ * returns -1, or at a limit of the generator (LIST->overflow, LIST
+ * holding what movegen_sample or movegen_generate left); not over, the
+ * result holds nothing more.  LIST is a workspace; with RUN->choose it
+ * ends holding the legal moves of the position the playout stopped in. */
 void playout_run(movegen *m, position *p, move_list *list, uint64_t *rng, playout *run);
 
 #endif

@@ -12,8 +12,9 @@
  * ends_read_quickly, read quickly first: at most plies none holds, and
  * the whole reading is not needed), then move_play.  True when the
  * playout stops at this ply, its PLIES-th (over, stuck, past
- * RUN->max_plies or the generator's limit); RUN->moves and
- * RUN->moves_before follow the legal moves of the last two positions. */
+ * RUN->max_plies, the generator's limit, or RUN->choose returning -1);
+ * RUN->moves and RUN->moves_before follow the legal moves of the last
+ * two positions. */
 __attribute__((always_inline)) static inline bool playout_ply(movegen *m, position *p, move_list *list, uint64_t *rng,
                                                               bool quick, int plies, playout *run)
 {
@@ -44,8 +45,11 @@ __attribute__((always_inline)) static inline bool playout_ply(movegen *m, positi
         result->over = false;
     if (result->over || list->count == 0 || plies >= run->max_plies)
         return true;
+    int chosen = 0;
+    if (run->choose && (chosen = run->choose(p, list, run->context, rng)) < 0)
+        return true;   /* the caller stops the game here */
     run->branching += (uint64_t)count;
-    move_play(p, list, run->choose ? run->choose(list, run->context, rng) : 0);
+    move_play(p, list, chosen);
     return false;
 }
 /* playout_shifts.c: playout_run where game.playout_shifts and every end

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "movegen/notation.h"
 #include "repl/repl.h"
 #include "search/search.h"
 
@@ -101,8 +102,8 @@ static bool all_letters(const char *text)
     return true;
 }
 
-/* Prints, after LEAD, the next part of each move starting with PREFIX + " "
- * (each once), space-separated; to STREAM. */
+/* Prints to STREAM the next part of each move that continues PREFIX
+ * (notation_continues), each part once, each after a space. */
 static void print_continuations(FILE *stream, const session *s, const char *prefix)
 {
     size_t n = strlen(prefix);
@@ -111,7 +112,7 @@ static void print_continuations(FILE *stream, const session *s, const char *pref
     int seen_count = 0;
     for (int i = 0; i < s->moves.count; i++) {
         session_move_text(s, i, text, sizeof text);
-        if (strncmp(text, prefix, n) || text[n] != ' ')
+        if (!notation_continues(text, prefix))
             continue;
         char *part = text + n + 1;
         char *space = strchr(part, ' ');
@@ -168,45 +169,34 @@ static bool enter_move(repl *r, const char *input)
             return failed("there is no move %s: %s has %d legal move%s", input, mover,
                           s->moves.count, s->moves.count == 1 ? "" : "s");
         session_move_text(s, (int)number - 1, text, sizeof text);
-        size_t p = strlen(r->pending);
-        if (p && (strncmp(text, r->pending, p) || text[p] != ' '))
+        if (r->pending[0] && !notation_continues(text, r->pending))
             return failed("move %ld (%s) does not continue '%s'", number, text, r->pending);
         return play_index(r, (int)number - 1);
     }
-    int exact = session_find_exact(s, full);
-    if (exact >= 0)
-        return play_index(r, exact);
-    int candidates = 0, first = -1;
-    bool at_boundary = true;
-    for (int i = 0; i < s->moves.count; i++) {
-        session_move_text(s, i, text, sizeof text);
-        if (strncmp(text, full, n))
-            continue;
-        if (candidates++ == 0)
-            first = i;
-        if (text[n] != ' ')
-            at_boundary = false;
-    }
-    if (candidates == 1)
-        return play_index(r, first);
-    if (candidates > 1 && at_boundary) {
+    int index;
+    switch (notation_find(s->game, &s->moves, full, &index)) {
+    case NOTATION_FOUND:
+        return play_index(r, index);
+    case NOTATION_PARTS:   /* a turn typed a part at a time: the rest to come */
         memcpy(r->pending, full, n + 1);
         printf("%s: continue with:", full);
         fflush(stdout);
         print_continuations(stdout, s, full);
         putchar('\n');
         return true;
-    }
-    if (candidates > 1) {
+    case NOTATION_AMBIGUOUS: {
         fprintf(stderr, "error: ambiguous move '%s'; it could be:", full);
         int listed = 0;
         for (int i = 0; i < s->moves.count; i++) {
             session_move_text(s, i, text, sizeof text);
-            if (!strncmp(text, full, n))
+            if (notation_starts(text, full))
                 fprintf(stderr, "%s %s", listed++ ? "," : "", text);
         }
         fputc('\n', stderr);
         return false;
+    }
+    case NOTATION_NONE:
+        break;
     }
     if (r->pending[0]) {
         fprintf(stderr, "error: '%s' does not continue '%s'; continue with:", input, r->pending);
@@ -232,12 +222,11 @@ static bool run_moves(repl *r, const char *argument)
         printf("no moves: the game is over (%s)\n", result);
         return true;
     }
-    size_t p = strlen(r->pending);
     char text[REPL_MOVE_TEXT], item[REPL_MOVE_TEXT + 16];
     int column = 0, shown = 0;
     for (int i = 0; i < s->moves.count; i++) {
         session_move_text(s, i, text, sizeof text);
-        if (p && (strncmp(text, r->pending, p) || text[p] != ' '))
+        if (r->pending[0] && !notation_continues(text, r->pending))
             continue;
         shown++;
         int length = snprintf(item, sizeof item, "%d. %s", i + 1, text);

@@ -365,8 +365,9 @@ static bool prove(mcts *s, tnode *n)
 
 /* A playout's move at a turn with dice: the turn walked with fair dice
  * (chance_walk), or any move as likely where this position has none. */
-static int choose_fairly(const move_list *list, void *context, uint64_t *rng)
+static int choose_fairly(position *p, const move_list *list, void *context, uint64_t *rng)
 {
+    (void)p;
     mcts *s = context;
     if (!chance_in(list))
         return (int)rng_below(rng, (uint32_t)list->count);

@@ -1,6 +1,7 @@
 /* test_notation: every move of every shipped game prints as a text that
  * reads back to that move and no other, and every position string reads
- * back to the same string, along seeded random games. */
+ * back to the same string, along seeded random games; and shortened texts
+ * read as the moves they start, written out by hand from the rules. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -91,11 +92,57 @@ static void variants(void **state)
         check_game(pairs[i][0], pairs[i][1], rng_seed(7));
 }
 
+/* TEXT read among the moves of NAME's start: MATCH, and the text of the
+ * move it names or of the first candidate (NULL: none). */
+static void reads(const char *name, const char *text, notation_match match, const char *first)
+{
+    game *g = shipped_game(name, NULL);
+    assert_non_null(g);
+    movegen *m = movegen_new(g);
+    position *p = malloc(sizeof *p);
+    move_list list;
+    assert_true(m && p && pos_init(p, g) && move_list_init(&list));
+    movegen_generate(m, p, &list);
+    int index = -2;
+    notation_match got = notation_find(g, &list, text, &index);
+    char named[512] = "(none)";
+    if (index >= 0)
+        notation_move(g, &list, index, named, sizeof named);
+    if (got != match || (first ? index < 0 || strcmp(named, first) : index != -1))
+        fail_msg("%s: '%s' read as %d, %s; expected %d, %s", name, text, (int)got, named, (int)match,
+                 first ? first : "(none)");
+    move_list_free(&list);
+    pos_free(p);
+    free(p);
+    movegen_free(m);
+    game_free(g);
+}
+
+static void shortened(void **state)
+{
+    (void)state;
+    /* Desdemona's black pawns on b2 and f2 slide in eight directions, then
+     * place a stone in sight: b2-b3 is the first part of 18 moves, listed
+     * from S@b1 on */
+    reads("desdemona", "b2-b3 S@d1", NOTATION_FOUND, "b2-b3 S@d1");
+    reads("desdemona", "b2-b3", NOTATION_PARTS, "b2-b3 S@b1");
+    reads("desdemona", "b2-b3 ", NOTATION_AMBIGUOUS, "b2-b3 S@b1");
+    reads("desdemona", "b2-b", NOTATION_AMBIGUOUS, "b2-b3 S@b1");      /* b3, b4, b5 */
+    reads("desdemona", "b2-b3 S@b", NOTATION_AMBIGUOUS, "b2-b3 S@b1"); /* b1, b2, b4, b5 */
+    reads("desdemona", "b2-b3 S@g", NOTATION_FOUND, "b2-b3 S@g3");     /* g3 alone */
+    reads("desdemona", "b2-b3 S@g4", NOTATION_NONE, NULL);             /* not in sight */
+    reads("desdemona", "", NOTATION_NONE, NULL);
+    /* Get thee behind me: b1 steps to a2 or c2 */
+    reads("gtbm", "b1", NOTATION_AMBIGUOUS, "b1-a2");
+    reads("gtbm", "b1-c", NOTATION_FOUND, "b1-c2");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_game),
         cmocka_unit_test(variants),
+        cmocka_unit_test(shortened),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

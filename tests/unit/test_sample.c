@@ -7,7 +7,7 @@
  * positions must be close to even over the list: a draw that favoured some
  * moves (the first, the captures, the pass) would show there.  And
  * playout_run plays the games a loop of movegen_sample, movegen_result
- * and move_play plays. */
+ * and move_play plays, and so with moves chosen by a caller. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -204,6 +204,80 @@ static void playout_as_calls(const char *relative)
     close_fixture(&f);
 }
 
+/* A choice for playout_run that checks what it is given: P's moves,
+ * generated again by its own generator, must be LIST's.  It takes the
+ * last move of the list (never what movegen_sample would draw), and at its
+ * STOP-th call stops the game. */
+typedef struct last_move {
+    movegen *m;
+    move_list own;
+    int calls, stop;
+} last_move;
+
+static int choose_last(position *p, const move_list *list, void *context, uint64_t *rng)
+{
+    (void)rng;
+    last_move *c = context;
+    movegen_generate(c->m, p, &c->own);
+    assert_int_equal(c->own.count, list->count);
+    for (int i = 0; i < list->count; i++)
+        assert_true(same_move(list, i, &c->own, i));
+    return ++c->calls == c->stop ? -1 : list->count - 1;
+}
+
+/* playout_run with a choice plays the games of a loop of
+ * movegen_generate, movegen_result and move_play of the last move, which
+ * stops before the STOP-th move (0: never); the legal moves of the
+ * position it stopped in are left in LIST. */
+static int last_by_calls(movegen *m, position *p, move_list *list, int stop, game_result *result,
+                         uint64_t *branching)
+{
+    for (int plies = 0;; plies++) {
+        movegen_generate(m, p, list);
+        if (list->overflow) {
+            result->over = false;
+            return plies;
+        }
+        movegen_result(m, p, list, result);
+        if (result->over || list->count == 0 || plies >= PLIES || plies + 1 == stop)
+            return plies;
+        *branching += (uint64_t)list->count;
+        move_play(p, list, list->count - 1);
+    }
+}
+
+static void chosen_as_calls(const char *relative)
+{
+    fixture f;
+    open_fixture(&f, relative);
+    last_move c = { .m = movegen_new(f.g) };
+    assert_true(c.m && move_list_init(&c.own));
+    for (int stop = 0; stop <= 4; stop += 4) {
+        c.calls = 0;
+        c.stop = stop;
+        pos_reset(f.p);
+        uint64_t rng = rng_seed(1);
+        playout run = { .max_plies = PLIES, .choose = choose_last, .context = &c };
+        playout_run(f.m, f.p, &f.one, &rng, &run);
+        uint64_t hash = f.p->hash;
+        pos_reset(f.p);
+        game_result r;
+        uint64_t branching = 0;
+        int plies = last_by_calls(f.m, f.p, &f.all, stop, &r, &branching);
+        if (run.plies != plies || hash != f.p->hash || run.branching != branching || run.result.over != r.over
+            || run.moves != f.all.count || f.one.count != f.all.count || f.one.overflow != f.all.overflow)
+            fail_msg("%s, stopped at the choice %d: %d plies played (by the calls %d), %s position, "
+                     "%llu moves chosen from (by the calls %llu), %d moves at the end (by the calls %d)",
+                     relative, stop, run.plies, plies, hash == f.p->hash ? "the same" : "another",
+                     (unsigned long long)run.branching, (unsigned long long)branching, run.moves, f.all.count);
+        if (r.over)
+            assert_int_equal(run.result.winner, r.winner);
+    }
+    move_list_free(&c.own);
+    movegen_free(c.m);
+    close_fixture(&f);
+}
+
 /* Whether RELATIVE is played on words (game.playout_words) or, where no
  * hop can start, by steps on words (game.playout_shifts). */
 static void played_on_words(const char *relative, bool placements)
@@ -228,6 +302,16 @@ static void playouts(void **state)
     assert_true(each_primitive(playout_as_calls));
     /* draughts whose men crown on the last row, end by `plies 80` */
     playout_as_calls("tests/fixtures/draughts.rules");
+}
+
+/* Moves chosen by the caller (the MCTS engine's fair dice, `tabula
+ * analyze`'s engines), on the games played on words without a choice
+ * too, and a game the choice stops. */
+static void chosen_playouts(void **state)
+{
+    (void)state;
+    each_shipped_game(chosen_as_calls);
+    assert_true(each_primitive(chosen_as_calls));
 }
 
 /* DRAWS draws per move of the start position of RELATIVE, which must have
@@ -310,6 +394,7 @@ int main(void)
         cmocka_unit_test(shipped_games),
         cmocka_unit_test(primitives),
         cmocka_unit_test(playouts),
+        cmocka_unit_test(chosen_playouts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
