@@ -131,12 +131,22 @@ static void primitives_agree(void **state)
     assert_true(each_primitive(compare));
 }
 
-/* Boards of more than two words take the general ways of the word-wise
- * shortcuts (sight along rays). */
+/* Boards of more than one word take the general ways of the word-wise
+ * shortcuts (sight along rays, chains of jumps). */
 static void large_boards_agree(void **state)
 {
     (void)state;
     compare("tests/fixtures/amazons-large.rules");
+    /* chains of jumps searched cell by cell (hop_chain.c's search_cells) */
+    game *g = tree_game("tests/fixtures/draughts-large.rules", NULL);
+    assert_non_null(g);
+    assert_true(g->words > 1);
+    int chains = 0;
+    for (int i = 0; i < g->node_count; i++)
+        chains += (g->nodes[i].spec.flags & NF_HOP_CHAIN) != 0;
+    assert_true(chains > 0);
+    game_free(g);
+    compare("tests/fixtures/draughts-large.rules");
 }
 
 /* Whether a piece of TYPE of PLAYER on FROM may affect CELL (attack_reach). */
