@@ -667,6 +667,11 @@ void gen_of_position(gen *x, movegen *m, position *p, int player)
     init_gen(x, m, p, player, 0);
 }
 
+void gen_for_rays(gen *y, const gen *parent, int player)
+{
+    init_gen(y, parent->m, parent->pos, player, parent->level + 1);
+}
+
 /* For game.quiet_attacked E: whether the mover's pieces hold every cell of
  * E with no piece of a type with other captures than rays near them; then
  * LEGAL_ZONE is E's cells and every line through them with a piece on it
@@ -781,11 +786,7 @@ static bool ray_attack(gen *parent, int cell, int attacker, int defender, int le
     if (!near)
         return false;
     gen x;
-    if (g->spec.rays_cell_tests) {
-        gen_for_rays(&x, parent, attacker);
-    } else {
-        init_gen(&x, parent->m, parent->pos, attacker, level);
-    }
+    init_gen(&x, parent->m, parent->pos, attacker, level);
     if (attack_rays_hit(&x, cell, near))
         return true;
     uint32_t searched = attack_residual_live(&x, near & g->ray_generic[attacker]);

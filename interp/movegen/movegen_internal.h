@@ -452,18 +452,10 @@ bool attack_rays_hit(gen *x, int cell, uint32_t types);
  * the landing changed). */
 enum { RAYS_MISS, RAYS_HIT, RAYS_UNKNOWN };
 
-/* Y set up as PLAYER's generator for reading rays (attack_rays_hit) on
- * PARENT's position when every ray's target is a cell test
- * (game.rays_cell_tests): only what cell tests read. */
-static inline void gen_for_rays(gen *y, const gen *parent, int player)
-{
-    y->g = parent->g;
-    y->pos = parent->pos;
-    y->m = parent->m;
-    y->player = y->scored = player;
-    y->level = parent->level + 1;
-    y->pattern_anchor = -1;
-}
+/* Y set up, whole, as PLAYER's generator one level below PARENT, on its
+ * position: for reading rays (attack_rays_hit) and the searches that
+ * follow them. */
+void gen_for_rays(gen *y, const gen *parent, int player);
 
 /* With game.reach_valid: the types of which PLAYER has a piece standing
  * where it could reach CELL (bit t: type t); see attack_reach. */
