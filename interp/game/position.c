@@ -16,6 +16,15 @@ struct position_start {
     int32_t vars[GAME_MAX_VARS];
 };
 
+/* Empties P's history of earlier positions: the chains of its own entries
+ * (a few of the table's heads), not the whole table. */
+static void forget_history(position *p)
+{
+    for (int i = 0; i < p->history_length; i++)
+        p->seen[p->history[i] & SEEN_MASK] = -1;
+    p->history_length = 0;
+}
+
 /* The parts of a position pos_load is given (RESERVE: the counts of
  * position.reserve, row by row), and the rest of what it sets but the
  * sets and the hash (build_sets). */
@@ -34,9 +43,7 @@ static void load_parts(position *p, const uint16_t *cells, const int32_t *reserv
     p->passes = 0;
     p->log_length = 0;
     p->log_overflow = false;
-    for (int i = 0; i < p->history_length; i++)
-        p->seen[p->history[i] & SEEN_MASK] = -1;
-    p->history_length = 0;
+    forget_history(p);
 }
 
 /* The initial position's parts (load_parts), its variables in START. */
@@ -155,10 +162,9 @@ void pos_copy_forward(position *to, const position *from)
     copy_words(to->occupied.w, from->occupied.w, g->words);
     to->log_length = 0;
     to->log_overflow = false;
-    /* the chains of TO's own history emptied, then FROM's copied (both
-     * empty in a game that reads none) */
-    for (int i = 0; i < to->history_length; i++)
-        to->seen[to->history[i] & SEEN_MASK] = -1;
+    /* TO's own history forgotten, then FROM's copied (both empty in a
+     * game that reads none) */
+    forget_history(to);
     to->history_length = from->history_length;
     if (from->history_length) {
         memcpy(to->history, from->history, (size_t)from->history_length * sizeof *to->history);

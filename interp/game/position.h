@@ -1,11 +1,21 @@
 /* position: the state of one game in progress, changed in place.
  *
- * Every change goes through pos_set_cell, pos_add_reserve or pos_set_var,
- * which update the Zobrist hash and push an undo entry on the position's
- * change log; pos_undo_to rolls the log back to a mark.  A move is a run of
- * such changes (the move generator records them while it builds the move),
- * so make and unmake are replays of the same records, and no position is
- * ever copied during search.
+ * A move is a run of changes (of a cell, a reserve count, a variable),
+ * which the generator records as it builds the move.  There is one way to
+ * apply them: each change moves the cell's piece sets (pos_occupy) and
+ * the Zobrist hash, the history of earlier positions is kept where a rule
+ * reads it (pos_keep_history), and the turn passes (pos_pass_turn).
+ * pos_make also logs each change, so that pos_unmake (or pos_undo_to a
+ * mark) takes the move back; pos_play makes it for good, without the log,
+ * as a random playout does.  The pos_play_* writers are pos_play for the
+ * few shapes of move the word playouts make (a placement, a landing,
+ * jumps), built of the same three parts, with the changes known without a
+ * list.
+ *
+ * Searches make and unmake moves on one position; only an engine's
+ * rollout starts from a copy (pos_copy_forward: the position as it stands,
+ * its log empty), and a search in another thread from a whole copy
+ * (pos_copy).
  */
 #ifndef TABULA_POSITION_H
 #define TABULA_POSITION_H
