@@ -30,9 +30,6 @@ int cli_render(int argc, char **argv);
 /* Prints the help text of COMMAND (NULL: the overview); false if unknown. */
 bool cli_print_help(FILE *stream, const char *command);
 
-/* Where stdlib/ and games/ are: the installed data folder, or the source
- * tree when the program runs from its build tree. */
-const char *cli_data_dir(void);
 
 /* A rules file loaded for a command (cli_load.c). */
 typedef struct cli_loaded {
@@ -45,10 +42,6 @@ typedef struct cli_loaded {
  * (EXIT_VALID when OUT->game is ready).  cli_unload frees it either way. */
 int cli_load(const char *command, const char *path, const char *variant, cli_loaded *out);
 void cli_unload(cli_loaded *loaded);
-/* Says on stderr, at the rule that hit it, that LIST is incomplete because a
- * limit of the move generator was hit (movegen.h); nothing when none was. */
-struct move_list;
-void cli_report_limit(const game *g, const source_set *sources, const struct move_list *list);
 /* Reads a whole decimal number within LOW..HIGH. */
 bool cli_parse_count(const char *text, long low, long high, long *out);
 /* The same for the value of a command's OPTION; says on stderr what is
@@ -59,10 +52,5 @@ bool cli_count_option(const char *command, const char *option, const char *text,
 /* From now on SIGINT (Ctrl-C) interrupts searches (search_interrupt)
  * instead of ending the program (cli_interrupt.c). */
 void cli_catch_interrupts(void);
-
-/* Shared by commands that load a rules file. */
-loader_options cli_loader_options(void);
-bool cli_colour(FILE *stream);
-void cli_print_diagnostics(const diag_list *diagnostics, const source_set *sources);
 
 #endif

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "front/front.h"
 #include "game/game.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
@@ -341,7 +342,7 @@ int cli_analyze(int argc, char **argv)
         playout_run(generator, p, &list, &unused, &run);
         interrupted = play.interrupted;
         if (list.overflow) {
-            cli_report_limit(g, &l.sources, &list);
+            front_report_limit(g, &l.sources, &list);
             limited = true;
         } else if (play.missing[0]) {
             fprintf(stderr, "tabula analyze: the engine chose %s, which is not among the legal moves\n",

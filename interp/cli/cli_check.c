@@ -5,56 +5,7 @@
 
 #include "rules/check.h"
 #include "cli/cli.h"
-#include "paths.h"
-
-/* The program run from its build tree (./tabula after make) reads the
- * source tree's stdlib/ and games/; an installed one reads $(pkgdatadir). */
-const char *cli_data_dir(void)
-{
-    static char resolved[4096];
-    static const char *answer;
-    if (answer)
-        return answer;
-    answer = TABULA_DATADIR;
-    char self[4096];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    char *build = realpath(TABULA_BUILDDIR, NULL);
-    if (n > 0 && build) {
-        self[n] = '\0';
-        char *slash = strrchr(self, '/');
-        if (slash)
-            *slash = '\0';
-        if (!strcmp(self, build)) {
-            snprintf(resolved, sizeof resolved, "%s", TABULA_SRCDIR);
-            answer = resolved;
-        }
-    }
-    free(build);
-    return answer;
-}
-
-loader_options cli_loader_options(void)
-{
-    static char stdlib_dir[4200];
-    snprintf(stdlib_dir, sizeof stdlib_dir, "%s/stdlib", cli_data_dir());
-    return loader_options_from_environment(stdlib_dir);
-}
-
-bool cli_colour(FILE *stream)
-{
-    const char *no_colour = getenv("NO_COLOR");
-    const char *term = getenv("TERM");
-    if (no_colour && *no_colour)
-        return false;
-    if (term && !strcmp(term, "dumb"))
-        return false;
-    return isatty(fileno(stream));
-}
-
-void cli_print_diagnostics(const diag_list *diagnostics, const source_set *sources)
-{
-    diag_print(diagnostics, sources, stderr, cli_colour(stderr));
-}
+#include "front/front.h"
 
 static int check_one(const char *path, const char *variant)
 {
@@ -62,7 +13,7 @@ static int check_one(const char *path, const char *variant)
     diag_list diagnostics;
     source_set_init(&sources);
     diag_init(&diagnostics);
-    loader_options options = cli_loader_options();
+    loader_options options = front_loader_options();
     ast_node *program = NULL;
     loader_status status = loader_load(path, &options, &sources, &diagnostics, &program);
     int result = EXIT_VALID;
@@ -97,7 +48,7 @@ static int check_one(const char *path, const char *variant)
         }
     }
     fflush(stdout);
-    cli_print_diagnostics(&diagnostics, &sources);
+    front_print_diagnostics(&diagnostics, &sources);
     ast_free(program);
     diag_free(&diagnostics);
     source_set_free(&sources);
@@ -162,14 +113,14 @@ int cli_parse(int argc, char **argv)
     diag_list diagnostics;
     source_set_init(&sources);
     diag_init(&diagnostics);
-    loader_options options = cli_loader_options();
+    loader_options options = front_loader_options();
     ast_node *program = NULL;
     loader_status status = loader_load(argv[0], &options, &sources, &diagnostics, &program);
     int result = status == LOADER_UNREADABLE ? EXIT_USAGE
                : status != LOADER_OK || diagnostics.errors ? EXIT_INVALID : EXIT_VALID;
     if (result == EXIT_VALID)
         ast_dump(program, stdout);
-    cli_print_diagnostics(&diagnostics, &sources);
+    front_print_diagnostics(&diagnostics, &sources);
     ast_free(program);
     diag_free(&diagnostics);
     source_set_free(&sources);

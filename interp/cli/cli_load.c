@@ -4,36 +4,22 @@
 #include <stdlib.h>
 
 #include "cli/cli.h"
-#include "movegen/movegen.h"
+#include "front/front.h"
 
 int cli_load(const char *command, const char *path, const char *variant, cli_loaded *out)
 {
     source_set_init(&out->sources);
     diag_init(&out->diagnostics);
-    game_load_options options = { variant, cli_loader_options() };
+    game_load_options options = { variant, front_loader_options() };
     bool unreadable = false;
     out->game = game_load(path, &options, &out->sources, &out->diagnostics, &unreadable);
-    cli_print_diagnostics(&out->diagnostics, &out->sources);
+    front_print_diagnostics(&out->diagnostics, &out->sources);
     if (!out->game) {
         if (out->diagnostics.count == 0)
             fprintf(stderr, "tabula %s: cannot load %s\n", command, path);
         return unreadable ? EXIT_USAGE : EXIT_INVALID;
     }
     return EXIT_VALID;
-}
-
-void cli_report_limit(const game *g, const source_set *sources, const move_list *list)
-{
-    if (list->limit == MOVEGEN_LIMIT_NONE)
-        return;
-    char text[256];
-    movegen_limit_text(list, text, sizeof text);
-    diag_list report;
-    diag_init(&report);
-    diag_report(&report, DIAG_ERROR, movegen_limit_location(g, list),
-                "the limits are listed under LIMITS in tabula-rules(5)", "%s", text);
-    cli_print_diagnostics(&report, sources);
-    diag_free(&report);
 }
 
 void cli_unload(cli_loaded *l)

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "front/front.h"
 #include "game/game.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
@@ -192,7 +193,7 @@ int cli_perft(int argc, char **argv)
     }
     bool overflow = s->overflow || s->position.log_overflow;
     if (s->overflow)
-        cli_report_limit(l.game, &l.sources, &s->limit);
+        front_report_limit(l.game, &l.sources, &s->limit);
     else if (s->position.log_overflow)
         fprintf(stderr, "tabula perft: a turn made more than %d changes\n", POSITION_MAX_LOG);
     perft_teardown(s, (int)depth);
@@ -282,7 +283,7 @@ int cli_bench(int argc, char **argv)
         states += (uint64_t)run.plies;
         branching += run.branching;
         if (list.overflow) {   /* not uniform over the legal moves: stop */
-            cli_report_limit(g, &l.sources, &list);
+            front_report_limit(g, &l.sources, &list);
             limited = true;
             break;
         }

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "front/front.h"
 #include "repl/repl.h"
 
 typedef struct play_options {
@@ -75,7 +76,7 @@ int cli_play(int argc, char **argv)
         return status;
     char default_game[4096];
     if (!o.path) {
-        snprintf(default_game, sizeof default_game, "%s/games/sato.rules", cli_data_dir());
+        snprintf(default_game, sizeof default_game, "%s/games/sato.rules", front_data_dir());
         o.path = default_game;
     }
     repl r;
@@ -84,7 +85,7 @@ int cli_play(int argc, char **argv)
     if (!r.session)
         return status;
     r.interactive = isatty(STDIN_FILENO);
-    r.style.colour = r.interactive && cli_colour(stdout);
+    r.style.colour = r.interactive && front_colour(stdout);
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
         if (!o.seats[p])
             continue;

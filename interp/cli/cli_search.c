@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "front/front.h"
 #include "game/game.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
@@ -123,7 +124,7 @@ int cli_search(int argc, char **argv)
     }
     movegen_generate(generator, p, &list);
     if (list.overflow) {
-        cli_report_limit(g, &l.sources, &list);
+        front_report_limit(g, &l.sources, &list);
         status = EXIT_INVALID;
         goto done;
     }
@@ -257,7 +258,7 @@ int cli_match(int argc, char **argv)
         for (; plies < MATCH_MAX_PLIES; plies++) {
             movegen_generate(generator, p, &list);
             if (list.overflow) {
-                cli_report_limit(g, &l.sources, &list);
+                front_report_limit(g, &l.sources, &list);
                 status = EXIT_INVALID;
                 limited = true;   /* the engines would not see every move */
                 break;

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "front/front.h"
 #include "movegen/notation.h"
 #include "repl/repl.h"
 #include "search/search.h"
@@ -476,7 +476,7 @@ static bool run_perft(repl *r, const char *argument)
         return failed("perft interrupted; the counts are incomplete");
     }
     if (p.overflow) {
-        cli_report_limit(r->session->game, &r->session->sources, &p.limit);
+        front_report_limit(r->session->game, &r->session->sources, &p.limit);
         return failed("the counts are incomplete");
     }
     if (r->session->position->log_overflow)

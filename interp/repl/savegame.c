@@ -24,7 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "front/front.h"
 #include "repl/repl.h"
 
 typedef struct buffer {
@@ -210,7 +210,7 @@ static void find_rules(const char *named, const char *record_path, char *out, si
             return;
     }
     const char *base = strrchr(named, '/');
-    snprintf(out, size, "%s/games/%s", cli_data_dir(), base ? base + 1 : named);
+    snprintf(out, size, "%s/games/%s", front_data_dir(), base ? base + 1 : named);
     if (access(out, R_OK) == 0)
         return;
     snprintf(out, size, "%s", named);

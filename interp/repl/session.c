@@ -2,7 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "front/front.h"
+#include "rules/load.h"
 #include "movegen/notation.h"
 #include "game/posstring.h"
 #include "repl/repl.h"
@@ -26,7 +27,7 @@ static void read_variants(session *s)
     diag_list diagnostics;
     source_set_init(&sources);
     diag_init(&diagnostics);
-    loader_options options = cli_loader_options();
+    loader_options options = front_loader_options();
     ast_node *program = NULL;
     if (loader_load(s->path, &options, &sources, &diagnostics, &program) == LOADER_OK
         && diagnostics.errors == 0) {
@@ -45,7 +46,7 @@ static void read_variants(session *s)
 static void refresh(session *s)
 {
     movegen_generate(s->generator, s->position, &s->moves);
-    cli_report_limit(s->game, &s->sources, &s->moves);   /* the list is incomplete */
+    front_report_limit(s->game, &s->sources, &s->moves);   /* the list is incomplete */
     movegen_result(s->generator, s->position, &s->moves, &s->result);
 }
 
@@ -61,10 +62,10 @@ session *session_open(const char *path, const char *variant, const char *start, 
     snprintf(s->variant, sizeof s->variant, "%s", variant ? variant : "");
     source_set_init(&s->sources);
     diag_init(&s->diagnostics);
-    game_load_options options = { variant, cli_loader_options() };
+    game_load_options options = { variant, front_loader_options() };
     bool unreadable = false;
     s->game = game_load(path, &options, &s->sources, &s->diagnostics, &unreadable);
-    cli_print_diagnostics(&s->diagnostics, &s->sources);
+    front_print_diagnostics(&s->diagnostics, &s->sources);
     if (!s->game) {
         snprintf(error, error_size, "cannot load %s%s%s", path, variant ? " variant " : "",
                  variant ? variant : "");
