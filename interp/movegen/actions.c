@@ -1,12 +1,18 @@
 /* actions: one action of a turn applied to the position in place, the
  * rest of the turn run as its continuation, then rolled back. */
+#include "movegen/actions.h"
+
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/shifts.h"
+#include "movegen/cell_program.h"
+#include "movegen/eval.h"
 #include "movegen/landing.h"
+#include "movegen/landing_unmade.h"
 #include "movegen/movegen_internal.h"
 #include "movegen/pattern_bulk.h"
-#include "game/shifts.h"
+#include "movegen/set_words.h"
 
 /* --- changing the position during a turn */
 

@@ -2,6 +2,7 @@
  * spec/cell_program_build.c writes (see there for what they are). */
 #include "movegen/cell_program.h"
 
+#include "movegen/eval.h"
 #include "movegen/movegen_internal.h"
 
 /* Runs the program at FIRST on the position, or, with MOVED, as if the

@@ -1,12 +1,14 @@
 /* eval: cell sets, numbers and conditions from compiled expressions, and
  * pattern matching, on the position as a turn has left it so far. */
+#include "movegen/eval.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "ast.h"
+#include "game/shifts.h"
+#include "movegen/cell_program.h"
 #include "movegen/movegen_internal.h"
 #include "movegen/pattern_bulk.h"
-#include "game/shifts.h"
 
 /* --- players */
 

@@ -2,7 +2,10 @@
  * playouts (hop_chain.h says how and why). */
 #include "movegen/hop_chain.h"
 
+#include "movegen/actions.h"
+#include "movegen/eval.h"
 #include "movegen/landing.h"
+#include "movegen/movegen_internal.h"
 
 /* The chain being searched: its nodes, what follows it, the piece and
  * where it started, and the hops so far (where each landed, for recording

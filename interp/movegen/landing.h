@@ -1,12 +1,20 @@
-/* landing: what the moves that land a piece on a cell (steps, leaps,
- * slides, in actions.c) share with the piece choices that draw from them
- * as a batch (select.c): where a piece may land, in what order, and how a
- * landing that ends the turn is recorded without being made. */
+/* landing: the inline steps of a landing, shared by the moves that land a
+ * piece on a cell (steps, leaps and slides, which land by gen_land in
+ * actions.c) and what finds or records landings without running those
+ * moves (select.c's batches, hop_chain.c, playout_shifts.c): where a piece
+ * may land and in what order (each_landing), where a hop can start
+ * (hop_starts_word), whether a landing that ends the turn may be recorded
+ * without being made (landing_kind, landing_quiet_kind), and what the
+ * after-rules change at a landing (after_landing_changes).  The functions
+ * that land are declared by their modules: gen_land and landing_changes
+ * in actions.h, land_unmade and landing_verdict in landing_unmade.h. */
 #ifndef TABULA_LANDING_H
 #define TABULA_LANDING_H
 
-#include "movegen/movegen_internal.h"
 #include "game/shifts.h"
+#include "movegen/actions.h"
+#include "movegen/eval.h"
+#include "movegen/movegen_internal.h"
 
 /* The cells from which the hop N can jump a cell now, on a board of one
  * word: its neighbour in a direction may be jumped, and the cell beyond is
@@ -71,17 +79,7 @@ static inline int landing_quiet_kind(const gen *x, const cont *k)
         return LANDING_QUIET;
     return k->node == g->after && k->count == 0 && !k->next ? LANDING_QUIET_AFTER : LANDING_MADE;
 }
-
-/* The anchor piece moves to TO and the turn ends there: what the landing
- * would change (what move_anchor does), and then, when AFTER
- * (game.after_at_landing), what the after-rules change, as changes into C
- * (room for LANDING_CHANGES), without changing the board.  Returns their
- * number and sets *HASH to the hash after them; pushes the path's tokens
- * and sets x->captured as the landing would (the caller takes both back).
- * With C NULL, only the hash: no changes, no path. */
-#define LANDING_CHANGES (3 + GAME_MAX_AFTER_LANDING)
-int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after);
-/* The after-rules' part of it (game.after_landing, with
+/* The after-rules' part of landing_changes (game.after_landing, with
  * game.after_at_landing) for the piece CODE that ended its move on TO:
  * appended to C (N changes so far; NULL: none, and no path) and *HASH
  * moved; returns the new N. */
@@ -122,36 +120,6 @@ __attribute__((always_inline)) static inline int after_landing_changes(gen *x, i
         *hash ^= pos_piece_key(g, to, landed) ^ pos_piece_key(g, to, code);
     return n;
 }
-
-/* landing_unmade.c: with game.landing_unmade and x->legal_quiet, the anchor
- * piece's landing on TO that ends the turn (then the after-rules, when
- * AFTER) is recorded without being made if it leaves the legality filter
- * holding, and dropped if it is known not to; false (nothing done) if it
- * must be made to tell. */
-bool land_unmade(gen *x, int to, bool after);
-/* What the legality filter says of a landing not made: it holds, it does
- * not (the move is not legal), or that is not known without making it. */
-enum { FILTER_HOLDS, FILTER_FAILS, FILTER_UNKNOWN };
-/* For select's batch (select.c), with game.landing_unmade and
- * x->legal_quiet: what the filter says of that landing (not made).  One
- * that changes no cell of the zone and adds none to the filter's set
- * holds without a look; the others (the king's own, a pinned piece's) are
- * looked at along the lines as land_unmade would, but for the one that is
- * drawn without building their changes.  *HASH is the hash after the
- * landing (HASH NULL: not worked out, with game.landing_quiet_cells).
- * FILTER_UNKNOWN: land_unmade (or making it) must tell. */
-int landing_verdict(gen *x, int to, bool after, uint64_t *hash);
-/* The hash after the landing of the piece on FROM on TO, as landing_verdict
- * finds it, with X's anchor and the rest as they were after. */
-uint64_t landing_unmade_hash(gen *x, int from, int to, bool after);
-/* The changes land_unmade records for that landing, into C (room for
- * LANDING_UNMADE_CHANGES), its path's tokens pushed and x->captured set
- * (the caller takes both back); returns their number. */
-#define LANDING_UNMADE_CHANGES (LANDING_CHANGES + GAME_MAX_AFTER_LANDING)
-int landing_unmade_changes(gen *x, int to, bool after, change *c, uint64_t *hash);
-/* The anchor piece lands on TO, then K: what a step, leap or slide does
- * for each cell it may land on (actions.c). */
-void gen_land(gen *x, int to, const cont *k);
 
 /* One direction S of the slide N from the anchor: every cell it may land
  * on, in order, to EACH. */

@@ -23,10 +23,14 @@
  * which landings are legal (most need no look at all; the king's and a
  * pinned piece's are looked at without building their changes), and
  * builds only the one it draws. */
+#include "movegen/landing_unmade.h"
+
 #include "game/attack_tables.h"
-#include "movegen/landing.h"
+#include "movegen/actions.h"
+#include "movegen/cell_program.h"
+#include "movegen/eval.h"
 #include "movegen/movegen_internal.h"
-#include "game/shifts.h"
+#include "movegen/rays.h"
 
 /* Whether CELL would be in the cell test E (by_content) holding CODE. */
 __attribute__((always_inline)) static inline bool holds(const gen *x, int e, int cell, uint16_t code)

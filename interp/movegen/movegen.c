@@ -8,15 +8,20 @@
  * complete and emit() copies it out as a move.  Conditions and cell sets are
  * evaluated by eval_* from the compiled cexprs.
  */
+#include "movegen/movegen.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "ast.h"
 #include "game/attack_tables.h"
-#include "movegen/landing.h"
-#include "movegen/hop_chain.h"
-#include "movegen/movegen_internal.h"
 #include "game/rng.h"
+#include "movegen/actions.h"
+#include "movegen/eval.h"
+#include "movegen/hop_chain.h"
+#include "movegen/landing_unmade.h"
+#include "movegen/movegen_internal.h"
+#include "movegen/rays.h"
+#include "movegen/select.h"
 
 /* --- move lists */
 

@@ -4,6 +4,8 @@
 #include "movegen/pattern_bulk.h"
 
 #include "game/shifts.h"
+#include "movegen/eval.h"
+#include "movegen/movegen_internal.h"
 
 /* The cells from which the steps FIRST..LAST-1 of a path succeed. */
 static void path_starts(gen *x, const pattern *pt, const cellset *tests, int first, int last,

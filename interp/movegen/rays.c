@@ -1,6 +1,10 @@
 /* rays (run time): whether a cell is attacked, read by looking
  * back from it along each line for a piece of the right type (the tables
- * spec/attack_rays.c builds: game.attack_lines, game.ray_entries). */
+ * spec/attack_rays.c builds: game.ray_lines, game.ray_entries). */
+#include "movegen/rays.h"
+
+#include "movegen/cell_program.h"
+#include "movegen/eval.h"
 #include "movegen/movegen_internal.h"
 
 /* --- attack detection */

@@ -2,9 +2,14 @@
  * moves for each piece in turn; while movegen_sample draws, the landings of
  * all the pieces are counted and drawn from as one batch, and only the one
  * drawn is built. */
-#include "movegen/landing.h"
-#include "movegen/movegen_internal.h"
+#include "movegen/select.h"
+
 #include "game/shifts.h"
+#include "movegen/actions.h"
+#include "movegen/eval.h"
+#include "movegen/landing.h"
+#include "movegen/landing_unmade.h"
+#include "movegen/movegen_internal.h"
 
 #define BATCH_GROUPS GAME_MAX_SHIFT_GROUPS
 

@@ -3,8 +3,8 @@
  * walking its expression's tree. */
 #include "movegen/set_words.h"
 
-#include "movegen/movegen_internal.h"
 #include "game/shifts.h"
+#include "movegen/movegen_internal.h"
 
 static inline uint64_t single(int cell)
 {

@@ -14,6 +14,11 @@
  * (game.playout_shifts: playout_shifts.c). */
 #include "playout/playout_internal.h"
 
+#include "movegen/actions.h"
+#include "movegen/eval.h"
+#include "movegen/movegen_internal.h"
+#include "movegen/set_words.h"
+
 /* Whether every end rule of G is `no moves`, `no moves and ...` or an
  * in-line of one short length (LINE, 0 if none): most games of placements
  * end so, and then a ply's end is read by one test of the mover's word

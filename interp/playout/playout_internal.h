@@ -4,6 +4,7 @@
 #ifndef TABULA_PLAYOUT_INTERNAL_H
 #define TABULA_PLAYOUT_INTERNAL_H
 
+#include "movegen/eval.h"
 #include "movegen/movegen_internal.h"
 #include "playout/playout.h"
 

@@ -23,8 +23,11 @@
  * long search) is played by the calls instead (playout_ply), as is every
  * ply of other games of hops.  The games are those of the loop of calls,
  * move for move (tests/unit/test_sample checks it). */
+#include "game/shifts.h"
+#include "movegen/eval.h"
 #include "movegen/hop_chain.h"
 #include "movegen/landing.h"
+#include "movegen/movegen_internal.h"
 #include "playout/playout_internal.h"
 
 /* One select's landings at a ply: each group the cells a step in one

@@ -45,7 +45,7 @@ bool attack_zone(const game *g, int player, int node, int after, int from, cells
  * steps, leaps and slides, each ending the turn with nothing else taken,
  * whether a cell is attacked is read by looking back from it along each
  * direction for a piece of the right type, and testing the move's target
- * there (attack_rays_hit, movegen_internal.h).  A type with moves that may
+ * there (attack_rays_hit, movegen/rays.h).  A type with moves that may
  * take and are not rays (en passant takes a piece it does not land on,
  * castling moves a rook) is marked in g->ray_generic; its pieces are still
  * searched, but only those standing where such a move could affect the

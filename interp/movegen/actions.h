@@ -1,0 +1,82 @@
+/* actions: the actions of a turn (actions.c).  Each action_* applies the
+ * action node N to X's position in place, each way it can go in turn (a
+ * landing, a cell, a match, a face of the die), runs the rest of the
+ * turn, K, after each, and takes the change back: when it returns the
+ * position is as it was.  Where the game allows, a landing, placement or
+ * capture that ends the turn is recorded from the changes it would make,
+ * without being made (landing_changes; place_sample draws one placement of
+ * a whole turn).  Also the path of the move being built (gen_path_push),
+ * and the placements read without a generator (place_sample_words, and
+ * place_owner and place_words_cells, which playout.c's word loop shares). */
+#ifndef TABULA_ACTIONS_H
+#define TABULA_ACTIONS_H
+
+#include "movegen/eval.h"
+#include "movegen/movegen_internal.h"
+#include "movegen/set_words.h"
+
+/* Appends the token KIND, VALUE to the path of the move being built (the
+ * limit recorded, and the token dropped, when the path is full). */
+void gen_path_push(gen *x, int kind, int value);
+
+void action_step(gen *x, const mnode *n, const cont *k);
+void action_slide(gen *x, const mnode *n, const cont *k);
+void action_leap(gen *x, const mnode *n, const cont *k);
+void action_hop(gen *x, const mnode *n, const cont *k);
+void action_push(gen *x, const mnode *n, const cont *k);
+void action_place(gen *x, const mnode *n, const cont *k);
+/* game.place_turn NODE, X sampling: its placements counted, one drawn and
+ * written out (what running the turn does); the number of moves. */
+int place_sample(gen *x, int node);
+/* The same where game.place_words, without a generator: LIST (emptied)
+ * gets the drawn placement of P's side (RNG NULL: the first). */
+int place_sample_words(movegen *m, position *p, move_list *list, uint64_t *rng);
+void action_change(gen *x, const mnode *n, const cont *k);
+void action_flip(gen *x, const mnode *n, const cont *k);
+void action_capture(gen *x, const mnode *n, const cont *k);
+void action_remove(gen *x, const mnode *n, const cont *k);
+void action_apply(gen *x, const mnode *n, const cont *k);
+void action_set(gen *x, const mnode *n, const cont *k);
+/* roll N [to VAR]: a die of N faces, each face a way on (a chance event);
+ * with VAR the face is written to it */
+void action_roll(gen *x, const mnode *n, const cont *k);
+void action_set_flag(gen *x, const mnode *n, const cont *k);
+void action_relocate(gen *x, const mnode *n, const cont *k);
+
+/* The anchor piece moves to TO and the turn ends there: what the landing
+ * would change (what move_anchor does), and then, when AFTER
+ * (game.after_at_landing), what the after-rules change, as changes into C
+ * (room for LANDING_CHANGES), without changing the board.  Returns their
+ * number and sets *HASH to the hash after them; pushes the path's tokens
+ * and sets x->captured as the landing would (the caller takes both back).
+ * With C NULL, only the hash: no changes, no path. */
+#define LANDING_CHANGES (3 + GAME_MAX_AFTER_LANDING)
+int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after);
+/* The anchor piece lands on TO, then K: what a step, leap or slide does
+ * for each cell it may land on (actions.c). */
+void gen_land(gen *x, int to, const cont *k);
+
+/* The owner of the piece the placement N puts down, for V's player. */
+static inline int place_owner(const position_view *v, const mnode *n)
+{
+    int owner = player_of(v->g, v->pos, v->player, v->player, n->player);
+    return owner < 0 ? v->player : owner;
+}
+/* The empty cells the placement N may use where game.place_words, for
+ * V's player. */
+static inline uint64_t place_words_cells(const position_view *v, const mnode *n)
+{
+    const game *g = v->g;
+    const position *p = v->pos;
+    uint64_t cells = g->board_word;
+    if (n->at >= 0) {
+        const cexpr *c = &g->exprs[n->at];
+        if (c->spec.word_program >= 0)
+            cells = set_words_run_view(v, c->spec.word_program);
+        else
+            leaf_word_of(g, p, v->player, NULL, c, &cells);
+    }
+    return cells & ~p->occupied.w[0];
+}
+
+#endif
