@@ -271,14 +271,11 @@ static void grouped_shifts(gen *x, const dlist *d, uint64_t from, uint64_t targe
     int count = d->count[x->player];
     for (int i = 0; i < count; i++) {
         int dir = steps[i].direction;
-        uint64_t to = shift_word_forward(g, dir, from) & target;
         /* a landing is its step's offset and its cell: those found before
-         * (two steps alike, two selects of a type) are left out */
-        uint64_t *landed = &x->shift_landed[g->spec.shift_canon[dir]];
-        uint64_t fresh = to & ~*landed;
+         * are left out */
+        uint64_t fresh = shift_fresh_landings(g, dir, from, target, x->shift_landed);
         if (!fresh)
             continue;
-        *landed |= fresh;
         int found = cellset_bits(fresh);
         if (b->groups < BATCH_GROUPS) {
             if (b->count + found > MOVELIST_MAX_MOVES) {

@@ -28,6 +28,7 @@
 #include "movegen/hop_chain.h"
 #include "movegen/landing.h"
 #include "movegen/movegen_internal.h"
+#include "movegen/select.h"
 #include "playout/playout_internal.h"
 
 /* One select's landings at a ply: each group the cells a step in one
@@ -114,10 +115,9 @@ static void select_groups(gen *y, const mnode *n, uint64_t pieces, shift_groups 
         const dlist *d = &g->dlists[l->directions];
         for (int i = 0; i < d->count[y->player]; i++) {
             int dir = d->steps[y->player][i].direction;
-            uint64_t to = shift_word_forward(g, dir, pieces) & target & ~landed[g->spec.shift_canon[dir]];
+            uint64_t to = shift_fresh_landings(g, dir, pieces, target, landed);
             if (!to)
                 continue;
-            landed[g->spec.shift_canon[dir]] |= to;
             s->to[s->count] = to;
             s->offset[s->count++] = g->spec.shift_offset[dir];
             s->landings += cellset_bits(to);
