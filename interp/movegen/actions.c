@@ -118,6 +118,16 @@ int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after)
     return n;
 }
 
+bool after_landing_holds(gen *x, int cond, int to)
+{
+    int anchor = x->anchor, last = x->last;
+    x->anchor = x->last = to;
+    bool holds = eval_cond_quick(x, cond);
+    x->anchor = anchor;
+    x->last = last;
+    return holds;
+}
+
 /* The landing on TO ends the turn: recorded without being made. */
 static void land_direct(gen *x, int to, bool after)
 {

@@ -83,6 +83,25 @@ static inline int landing_quiet_kind(const gen *x, const cont *k)
  * game.after_at_landing) for the piece CODE that ended its move on TO:
  * appended to C (N changes so far; NULL: none, and no path) and *HASH
  * moved; returns the new N. */
+/* Whether the condition COND of an after-rule holds for the piece that
+ * landed on TO, read as if it stood there (a rule not read by cells;
+ * actions.c: out of line, to keep small where the rules are inlined). */
+bool after_landing_holds(gen *x, int cond, int to);
+/* The code the piece CODE has after the after-rule I (game.after_landing)
+ * for a landing on TO: CODE itself where the rule leaves it. */
+__attribute__((always_inline)) static inline uint16_t after_landing_rule(gen *x, int i, int to, uint16_t code)
+{
+    const game *g = x->g;
+    const mnode *guard = &g->nodes[g->spec.after_landing[i]];
+    int type = g->nodes[guard->a].types[0];
+    if (type == PIECE_TYPE(code))
+        return code;
+    bool holds = g->spec.after_landing_by_cells[i] ? (g->spec.after_landing_cells[i][x->player] >> to) & 1
+                                                   : after_landing_holds(x, guard->cond, to);
+    if (holds == ((guard->flags & MF_NEGATE) != 0))
+        return code;
+    return PIECE_CODE(type, PIECE_OWNER(code), PIECE_FLAGS(code));
+}
 __attribute__((always_inline)) static inline int after_landing_changes(gen *x, int to, uint16_t code, change *c, int n,
                                                                        uint64_t *hash)
 {
@@ -91,27 +110,12 @@ __attribute__((always_inline)) static inline int after_landing_changes(gen *x, i
     const game *g = x->g;
     uint16_t landed = code;
     for (int i = 0; i < g->spec.after_landing_count; i++) {
-        const mnode *guard = &g->nodes[g->spec.after_landing[i]];
-        int type = g->nodes[guard->a].types[0];
-        if (type == PIECE_TYPE(code))
+        uint16_t changed = after_landing_rule(x, i, to, code);
+        if (changed == code)
             continue;
-        bool holds;
-        if (g->spec.after_landing_by_cells[i]) {
-            holds = (g->spec.after_landing_cells[i][x->player] >> to) & 1;
-        } else {
-            /* (read as if the piece stood there) */
-            int anchor = x->anchor, last = x->last;
-            x->anchor = x->last = to;
-            holds = eval_cond_quick(x, guard->cond);
-            x->anchor = anchor;
-            x->last = last;
-        }
-        if (holds == ((guard->flags & MF_NEGATE) != 0))
-            continue;
-        uint16_t changed = PIECE_CODE(type, PIECE_OWNER(code), PIECE_FLAGS(code));
         if (c) {
             c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, code, changed };
-            gen_path_push(x, PATH_CHANGE, type);
+            gen_path_push(x, PATH_CHANGE, PIECE_TYPE(changed));
         }
         code = changed;
         x->applied++;
@@ -119,6 +123,14 @@ __attribute__((always_inline)) static inline int after_landing_changes(gen *x, i
     if (code != landed)
         *hash ^= pos_piece_key(g, to, landed) ^ pos_piece_key(g, to, code);
     return n;
+}
+/* The code the piece CODE has once it has landed on TO and the after-rules
+ * are applied: after_landing_changes without changes, hash or count. */
+__attribute__((always_inline)) static inline uint16_t after_landing_code(gen *x, int to, uint16_t code)
+{
+    for (int i = 0; i < x->g->spec.after_landing_count; i++)
+        code = after_landing_rule(x, i, to, code);
+    return code;
 }
 
 /* One direction S of the slide N from the anchor: every cell it may land

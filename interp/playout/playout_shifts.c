@@ -81,23 +81,6 @@ static void landing_at(const shift_groups *s, uint64_t on, int drawn, int *from,
     }
 }
 
-/* The code the piece CODE of PLAYER has once it has landed on TO: the
- * after-rules applied, as after_landing_changes applies them (each read
- * by cells: game.playout_shifts). */
-static uint16_t after_landing(const game *g, int player, int to, uint16_t code)
-{
-    for (int i = 0; i < g->spec.after_landing_count; i++) {
-        const mnode *guard = &g->nodes[g->spec.after_landing[i]];
-        int type = g->nodes[guard->a].types[0];
-        if (type == PIECE_TYPE(code))
-            continue;
-        bool holds = (g->spec.after_landing_cells[i][player] >> to) & 1;
-        if (holds != ((guard->flags & MF_NEGATE) != 0))
-            code = PIECE_CODE(type, PIECE_OWNER(code), PIECE_FLAGS(code));
-    }
-    return code;
-}
-
 /* The landings of the select N for the mover's PIECES of its type, Y
  * (gen_of_position) for the mover, into S, as select_batch's grouped_shifts
  * finds them (LANDED: the cells landed on so far by a step of each offset,
@@ -244,12 +227,12 @@ void playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, pla
             bool resets = (chain->took && g->reset_on_capture)
                           || (g->reset_types & (1u << PIECE_TYPE(p->cells[chain->from])));
             uint16_t code = p->cells[chain->from];
-            pos_play_jumps(p, chain->from, chain->to, chain->victims, after_landing(g, side, chain->to, code), resets,
+            pos_play_jumps(p, chain->from, chain->to, chain->victims, after_landing_code(&y, chain->to, code), resets,
                            chain->hash);
         } else {
             uint16_t code = p->cells[from];
             bool resets = (p->cells[to] && g->reset_on_capture) || (g->reset_types & (1u << PIECE_TYPE(code)));
-            pos_play_landing(p, from, to, after_landing(g, side, to, code), resets);
+            pos_play_landing(p, from, to, after_landing_code(&y, to, code), resets);
         }
         mover = side;
     }
