@@ -409,22 +409,15 @@ static void rollout(mcts *s, position *p, double *score, int mover, int mover_mo
         score_material(s, p, s->list.count, mover, mover_moves, score);
         return;
     }
-    /* the leaf's moves are in s->list (the caller generated them to expand
-     * it): the rollout's first move is drawn from them, as movegen_sample
-     * or choose_fairly would draw it, not generated again */
-    int side = p->side, moves = s->list.count;
-    int first = s->sampled ? (int)rng_below(&s->rng, (uint32_t)moves) : choose_fairly(p, &s->list, s, &s->rng);
     pos_copy_forward(&s->scratch, p);
-    move_play(&s->scratch, &s->list, first);
-    playout run = { .max_plies = (s->eval ? s->cutoff : PLAYOUT_PLIES) - 1,
-                    .choose = s->sampled ? NULL : choose_fairly, .context = s };
+    playout run = { .max_plies = s->eval ? s->cutoff : PLAYOUT_PLIES, .choose = s->sampled ? NULL : choose_fairly,
+                    .context = s };
     playout_run(s->gen, &s->scratch, &s->list, &s->rng, &run);
     if (run.result.over) {
         for (int q = 0; q < players; q++)
             score[q] = run.result.score[q];
-    } else if (s->eval && run.plies + 1 >= s->cutoff && run.moves > 0) {
-        score_material(s, &s->scratch, run.moves, run.plies ? run.last_mover : side,
-                       run.plies ? run.moves_before : moves, score);
+    } else if (s->eval && run.plies >= s->cutoff && run.moves > 0) {
+        score_material(s, &s->scratch, run.moves, run.last_mover, run.moves_before, score);
     } else {
         for (int q = 0; q < players; q++)
             score[q] = 1.0 / players;   /* unfinished: shared */
