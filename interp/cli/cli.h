@@ -49,6 +49,30 @@ bool cli_parse_count(const char *text, long low, long high, long *out);
 bool cli_count_option(const char *command, const char *option, const char *text, long low,
                       long high, long *out);
 
+/* Self-play between engines (analyze, match): a playout_choice
+ * (playout/playout.h) whose moves are the engines', one for each player
+ * (ENGINES, by side).  The engine lists the moves itself, maybe in another
+ * order, so its move is found in the loop's list by its changes; one not
+ * there is written into MISSING and stops the game, as do an interruption
+ * (INTERRUPTED) and an engine that chooses none.  BEFORE (may be NULL) is
+ * told each position's moves before the engine chooses; CHOSEN (may be
+ * NULL) each move chosen, its index in the list and the game's PLY
+ * (counted from 0 by the caller's reset of PLY). */
+struct engine;
+struct position;
+struct move_list;
+typedef struct cli_selfplay {
+    const game *g;
+    struct engine **engines;
+    void (*before)(void *context, const struct move_list *list);
+    void (*chosen)(void *context, struct position *p, const struct move_list *list, int i, int ply);
+    void *context;
+    int ply;
+    bool interrupted;
+    char missing[512];
+} cli_selfplay;
+int cli_engine_move(struct position *p, const struct move_list *list, void *context, uint64_t *rng);
+
 /* From now on SIGINT (Ctrl-C) interrupts searches (search_interrupt)
  * instead of ending the program (cli_interrupt.c). */
 void cli_catch_interrupts(void);

@@ -91,58 +91,25 @@ static void count_move(tally *t, const game *g, position *p, const move_list *li
     }
 }
 
-/* The index in LIST of move I of OTHER (the same changes, path and
- * flags), -1 if LIST has none. */
-static int find_move(const move_list *list, const move_list *other, int i)
+/* The tally of self-play: what analyze counts at each ply. */
+typedef struct analyze_play {
+    tally *t;
+    const game *g;
+} analyze_play;
+
+/* A cli_selfplay's hooks: each position's moves counted before the engine
+ * chooses, and the move it chose. */
+static void count_legal(void *context, const move_list *list)
 {
-    const move *y = &other->moves[i];
-    for (int k = 0; k < list->count; k++) {
-        const move *x = &list->moves[k];
-        if (x->hash == y->hash && x->flags == y->flags && x->count == y->count && x->path_count == y->path_count
-            && !memcmp(list->changes + x->first, other->changes + y->first, (size_t)x->count * sizeof(change))
-            && !memcmp(list->path + x->path_first, other->path + y->path_first,
-                       (size_t)x->path_count * sizeof(int32_t)))
-            return k;
-    }
-    return -1;
+    analyze_play *a = context;
+    a->t->legal += list->count;
 }
 
-/* The self-play of a game: the engines, the tally, and why a game
- * stopped before its end. */
-typedef struct self_play {
-    const game *g;
-    engine **engines;           /* one per player */
-    tally *t;
-    bool interrupted;           /* Ctrl-C during a search */
-    char missing[512];          /* the engine's move that LIST did not hold ("": none) */
-} self_play;
-
-/* A playout_choice: the move the engine of P's side to move chooses, as
- * an index into LIST, counted in the tally.  The engine lists P's moves
- * itself, maybe in another order, so the move is found in LIST by its
- * changes; one not there stops the game, as do an interruption and an
- * engine that chooses none. */
-static int engine_move(position *p, const move_list *list, void *context, uint64_t *rng)
+static void count_chosen(void *context, position *p, const move_list *list, int i, int ply)
 {
-    (void)rng;   /* (each engine draws from its own seed) */
-    self_play *play = context;
-    play->t->legal += list->count;
-    engine *e = play->engines[p->side];
-    search_result chosen;
-    engine_choose(e, p, &chosen, NULL, NULL);
-    if (search_interrupted()) {
-        play->interrupted = true;
-        return -1;
-    }
-    if (chosen.best < 0)
-        return -1;
-    int i = find_move(list, engine_root_moves(e), chosen.best);
-    if (i < 0) {
-        notation_move(play->g, engine_root_moves(e), chosen.best, play->missing, sizeof play->missing);
-        return -1;
-    }
-    count_move(play->t, play->g, p, list, i);
-    return i;
+    (void)ply;
+    analyze_play *a = context;
+    count_move(a->t, a->g, p, list, i);
 }
 
 /* The Wilson score interval for WINS of N at 95%. */
@@ -329,7 +296,9 @@ int cli_analyze(int argc, char **argv)
     bool bar = isatty(2);
     double started = search_clock();
     bool interrupted = false, limited = false;
-    self_play play = { .g = g, .engines = engines, .t = t };
+    analyze_play counts = { t, g };
+    cli_selfplay play = { .g = g, .engines = engines, .before = count_legal, .chosen = count_chosen,
+                          .context = &counts };
     cli_catch_interrupts();
     for (long k = 0; k < games && !interrupted && !limited; k++) {
         if (bar)
@@ -338,7 +307,8 @@ int cli_analyze(int argc, char **argv)
         /* the one playout loop, each move the engine's (the loop's own
          * draws go unused: each engine draws from its own seed) */
         uint64_t unused = 0;
-        playout run = { .max_plies = ANALYZE_MAX_PLIES, .choose = engine_move, .context = &play };
+        play.ply = 0;
+        playout run = { .max_plies = ANALYZE_MAX_PLIES, .choose = cli_engine_move, .context = &play };
         playout_run(generator, p, &list, &unused, &run);
         interrupted = play.interrupted;
         if (list.overflow) {

@@ -12,11 +12,29 @@
 #include "movegen/notation.h"
 #include "game/position.h"
 #include "game/posstring.h"
+#include "playout/playout.h"
 #include "search/search.h"
 
 #define MATCH_MAX_PLIES 2000
 
 
+
+/* --- match */
+
+/* What match --verbose needs to print the moves of a game. */
+typedef struct match_print {
+    const game *g;
+} match_print;
+
+/* A cli_selfplay's CHOSEN for --verbose: each move as it is played. */
+static void print_move(void *context, position *p, const move_list *list, int i, int ply)
+{
+    (void)p;
+    match_print *m = context;
+    char text[512];
+    notation_move(m->g, list, i, text, sizeof text);
+    printf("%s%s", ply ? " " : "", text);
+}
 
 /* --- search */
 
@@ -250,38 +268,28 @@ int cli_match(int argc, char **argv)
     }
     long wins[GAME_MAX_PLAYERS] = { 0 }, draws = 0, played = 0;
     bool interrupted = false, limited = false;
+    match_print print = { g };
+    cli_selfplay play = { .g = g, .engines = engines, .chosen = verbose ? print_move : NULL, .context = &print };
     cli_catch_interrupts();
     for (long k = 0; k < games && !interrupted && !limited; k++) {
         pos_reset(p);
-        game_result result = { 0 };
-        int plies = 0;
-        for (; plies < MATCH_MAX_PLIES; plies++) {
-            movegen_generate(generator, p, &list);
-            if (list.overflow) {
-                front_report_limit(g, &l.sources, &list);
-                status = EXIT_INVALID;
-                limited = true;   /* the engines would not see every move */
-                break;
-            }
-            movegen_result(generator, p, &list, &result);
-            if (result.over || list.count == 0)
-                break;
-            engine *e = engines[p->side];
-            search_result chosen;
-            engine_choose(e, p, &chosen, NULL, NULL);
-            if (search_interrupted()) {
-                interrupted = true;
-                break;
-            }
-            if (chosen.best < 0)
-                break;
-            if (verbose) {
-                char text[512];
-                notation_move(g, engine_root_moves(e), chosen.best, text, sizeof text);
-                printf("%s%s", plies ? " " : "", text);
-            }
-            move_play(p, engine_root_moves(e), chosen.best);   /* (never taken back) */
+        /* the one playout loop, each move an engine's (the loop's own
+         * draws go unused: each engine draws from its own seed) */
+        uint64_t unused = 0;
+        play.ply = 0;
+        playout run = { .max_plies = MATCH_MAX_PLIES, .choose = cli_engine_move, .context = &play };
+        playout_run(generator, p, &list, &unused, &run);
+        interrupted = play.interrupted;
+        if (list.overflow) {
+            front_report_limit(g, &l.sources, &list);
+            limited = true;   /* the engines would not see every move */
+        } else if (play.missing[0]) {
+            fprintf(stderr, "tabula match: the engine chose %s, which is not among the legal moves\n",
+                    play.missing);
+            limited = true;
         }
+        if (limited)
+            status = EXIT_INVALID;
         if (verbose)
             putchar('\n');
         if (interrupted || limited) {
@@ -290,12 +298,14 @@ int cli_match(int argc, char **argv)
             break;
         }
         played++;
-        if (result.over && result.winner >= 0) {
-            wins[result.winner]++;
-            printf("game %ld: %s wins after %d plies\n", k + 1, g->player_names[result.winner], plies);
+        const game_result *result = &run.result;
+        if (result->over && result->winner >= 0) {
+            wins[result->winner]++;
+            printf("game %ld: %s wins after %d plies\n", k + 1, g->player_names[result->winner], run.plies);
         } else {
             draws++;
-            printf("game %ld: %s after %d plies\n", k + 1, result.over || list.count == 0 ? "draw" : "unfinished (a draw)", plies);
+            printf("game %ld: %s after %d plies\n", k + 1, result->over || run.moves == 0 ? "draw" : "unfinished (a draw)",
+                   run.plies);
         }
         fflush(stdout);
     }
