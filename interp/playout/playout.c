@@ -59,8 +59,7 @@ static void playout_words(movegen *m, position *p, uint64_t *rng, playout *run)
         if (by_lines)
             ends = ends || (line && in_line_words(g, p->owned[mover].w[0], line));
         else
-            for (int i = 0; i < g->end_count && !ends; i++)
-                ends = end_holds_quick(m, p, mover, count == 0, &g->ends[i]) != 0;
+            ends = ends || ends_may_hold(m, p, mover, false);
         if (ends) {
             /* a rule holds, or needs a generator to be read: read them all */
             movegen_result_of(m, p, count == 0, count == 0, result);

@@ -8,6 +8,20 @@
 #include "movegen/movegen_internal.h"
 #include "playout/playout.h"
 
+/* Whether an end rule of P's game may hold in P, made by MOVER (NO_MOVES:
+ * P's side has none), read quickly (end_holds_quick): a rule that needs a
+ * generator to be read counts as one that may, and the whole reading
+ * (movegen_result) is then the caller's.  Every ply of every playout loop
+ * asks it: most plies end nothing. */
+__attribute__((always_inline)) static inline bool ends_may_hold(movegen *m, position *p, int mover, bool no_moves)
+{
+    const game *g = m->g;
+    for (int i = 0; i < g->end_count; i++)
+        if (end_holds_quick(m, p, mover, no_moves, &g->ends[i]) != 0)
+            return true;
+    return false;
+}
+
 /* One ply of playout_run by the calls: movegen_sample (or, with
  * RUN->choose, the whole list and its choice), the end rules (where QUICK,
  * ends_read_quickly, read quickly first: at most plies none holds, and
@@ -34,12 +48,7 @@ __attribute__((always_inline)) static inline bool playout_ply(movegen *m, positi
         result->over = false;
         return true;
     }
-    bool ends = !quick || list->count == 0 || list->stuck;
-    if (!ends) {
-        int mover = end_mover(g, p);
-        for (int i = 0; i < g->end_count && !ends; i++)
-            ends = end_holds_quick(m, p, mover, false, &g->ends[i]) != 0;
-    }
+    bool ends = !quick || list->count == 0 || list->stuck || ends_may_hold(m, p, end_mover(g, p), false);
     if (ends)
         movegen_result(m, p, list, result);
     else

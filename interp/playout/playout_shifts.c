@@ -209,9 +209,7 @@ void playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, pla
             }
         }
         total = !prefer ? r.counted : r.captures ? r.captures : r.others;
-        bool ends = total == 0;
-        for (int i = 0; i < g->end_count && !ends; i++)
-            ends = end_holds_quick(m, p, mover, false, &g->ends[i]) != 0;
+        bool ends = total == 0 || ends_may_hold(m, p, mover, false);
         if (ends) {
             movegen_result_of(m, p, total == 0, total == 0, result);
             if (result->over)
