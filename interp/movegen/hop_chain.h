@@ -25,9 +25,13 @@
  * generator is in a mode that records what it emits (not an attack search,
  * no dice, no legality filter).
  *
- * The same search lists the chains of a piece for the word playouts
- * (hop_chain_collect, playout_shifts.c), which draw one of them as the
- * generator would: one search of hop chains for both. */
+ * On a board of one word the search keeps its books in words (what may
+ * be jumped and landed on, the cells jumped and visited), and on a larger
+ * board in cells; the steps are read from the hop's step table
+ * (mnode.dests) where specialise made one.  The same search lists the
+ * chains of a piece for the word playouts (hop_chain_collect,
+ * playout_shifts.c), which draw one of them as the generator would: one
+ * search of hop chains for both. */
 #ifndef TABULA_HOP_CHAIN_H
 #define TABULA_HOP_CHAIN_H
 
