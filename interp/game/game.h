@@ -458,8 +458,10 @@ typedef struct game_facts {
     bool landing_quiet_cells;
     bool unique_landings;   /* the turn is selects of landings only (NF_UNIQUE),
                              * on a board of one word */
-    bool unique_shifts;     /* ... and all of them NF_SHIFTS: landings are told
-                             * apart by their step's offset and target cell */
+    bool unique_shifts;     /* ... and all of them NF_SHIFTS, of at most
+                             * GAME_MAX_SHIFT_GROUPS steps' directions:
+                             * landings are told apart by their step's
+                             * offset and target cell, and kept as groups */
     /* unique_shifts, and a random game may be played on words at every
      * ply where no hop can start (playout_shifts.c): the turn is the
      * selects SHIFT_SELECTS, in order, each of the mover's pieces of one

@@ -11,8 +11,6 @@
 #include "movegen/landing_unmade.h"
 #include "movegen/movegen_internal.h"
 
-#define BATCH_GROUPS GAME_MAX_SHIFT_GROUPS
-
 /* The new landings found so far, as (from, to), and whether each takes a
  * piece (for `prefer captures`). */
 typedef struct batch {
@@ -25,15 +23,14 @@ typedef struct batch {
     bool by_cells;          /* and x->quiet_cells: told apart by their cells */
     const cont *k;
     bool unique;            /* NF_UNIQUE: told apart by their cells, not hashed */
-    bool grouped;           /* game.unique_shifts: kept as groups, not one by one */
+    bool grouped;           /* game.unique_shifts: kept as groups (select_shift_groups) */
     int count, captures;    /* of all the landings, one by one and in groups */
     int singles;            /* those one by one, in FROM, TO and CAPTURED */
     int16_t from[MOVELIST_MAX_MOVES], to[MOVELIST_MAX_MOVES];
     bool captured[MOVELIST_MAX_MOVES];
-    /* the landings of one step for all pieces at once (a board of one
-     * word): on the cells of TO, each from the cell OFFSET before it */
-    int groups;
-    struct { uint64_t to; int offset; } group[BATCH_GROUPS];
+    /* the landings of each step for all pieces at once (a board of one
+     * word) */
+    shift_groups groups;
 } batch;
 
 /* For the alternatives of a select that start with a hop (mnode.first_hop):
@@ -206,11 +203,9 @@ static void batch_landing(gen *x, int to, const void *data)
     bool took;
     if (b->unique) {
         uint64_t bit = (uint64_t)1 << to;
-        if (!b->grouped) {      /* (grouped: shift_leaves has left out those found) */
-            if (x->landed[x->anchor] & bit)
-                return;
-            x->landed[x->anchor] |= bit;
-        }
+        if (x->landed[x->anchor] & bit)
+            return;
+        x->landed[x->anchor] |= bit;
         took = x->captured || x->pos->cells[to];
     } else {
         bool captured = x->captured;
@@ -259,46 +254,6 @@ static void leaf_starts(gen *x, const int16_t *leaves, hop_cache *c, cellset *ou
     }
 }
 
-/* shift_landings on a board of one word, the landings kept as groups: the
- * same, with the words it reads held in locals (each store to the batch or
- * to shift_landed is a uint64_t that could alias the position's words, so
- * the general loop reads them again every direction). */
-static void grouped_shifts(gen *x, const dlist *d, uint64_t from, uint64_t target, batch *b)
-{
-    const game *g = x->g;
-    uint64_t occupied = x->pos->occupied.w[0];
-    const dstep *steps = d->steps[x->player];
-    int count = d->count[x->player];
-    for (int i = 0; i < count; i++) {
-        int dir = steps[i].direction;
-        /* a landing is its step's offset and its cell: those found before
-         * are left out */
-        uint64_t fresh = shift_fresh_landings(g, dir, from, target, x->shift_landed);
-        if (!fresh)
-            continue;
-        int found = cellset_bits(fresh);
-        if (b->groups < BATCH_GROUPS) {
-            if (b->count + found > MOVELIST_MAX_MOVES) {
-                gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
-                return;
-            }
-            b->group[b->groups].to = fresh;
-            b->group[b->groups++].offset = g->spec.shift_offset[dir];
-            b->count += found;
-            b->captures += cellset_bits(fresh & occupied);
-            continue;
-        }
-        /* no room for a group: one by one */
-        for (uint64_t rest = fresh; rest && !x->stop; rest &= rest - 1) {
-            int cell = __builtin_ctzll(rest);
-            x->anchor = x->origin = x->last = cell - g->spec.shift_offset[dir];
-            batch_landing(x, cell, b);
-        }
-        if (x->stop)
-            return;
-    }
-}
-
 /* The landings of the step N (NF_SHIFTS) for all the pieces on CELLS at
  * once: each direction's landings are the pieces' cells moved along it,
  * within the target; the landings are found by direction, not by piece. */
@@ -316,10 +271,6 @@ static void shift_landings(gen *x, const mnode *n, const cellset *cells, batch *
         cellset_and_not(&target, &x->pos->occupied, words);
     }
     const dlist *d = gen_directions(x, n->directions);
-    if (b->grouped) {   /* (game.unique_shifts: a board of one word) */
-        grouped_shifts(x, d, cells->w[0], target.w[0], b);
-        return;
-    }
     for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
         int dir = d->steps[x->player][i].direction;
         cellset to;
@@ -392,11 +343,6 @@ static bool by_cells_here(const gen *x, int kind)
     return (kind == LANDING_QUIET_AFTER) == (x->g->after >= 0) && x->pos->log_length == x->turn_mark;
 }
 
-/* Draws from the landings of B of one KIND: all of them, those that take a
- * piece, or those that do not (for `prefer captures`, which draws each
- * kind among itself); builds the one drawn if any. */
-enum { DRAW_ALL, DRAW_CAPTURES, DRAW_OTHERS };
-
 /* Builds the landing of the piece on FROM on TO: the piece chosen as
  * choose_piece chooses it, but for the cells visited and jumped, which
  * landing_changes does not read. */
@@ -425,6 +371,10 @@ static void build_landing(gen *x, const batch *b, int from, int to)
     x->captured = captured;
 }
 
+/* Draws from the landings of B of one KIND (DRAW_*, select.h): all of
+ * them, those that take a piece, or those that do not (for `prefer
+ * captures`, which draws each kind among itself); builds the one drawn if
+ * any, the groups' landings before the others. */
 static void draw_landing(gen *x, const batch *b, int kind)
 {
     bool captured = x->captured;
@@ -433,20 +383,14 @@ static void draw_landing(gen *x, const batch *b, int kind)
     int drawn = gen_sample_batch(x, kind == DRAW_ALL ? b->count
                                     : kind == DRAW_CAPTURES ? b->captures : b->count - b->captures);
     x->captured = captured;
-    uint64_t occupied = x->pos->occupied.w[0];
-    for (int i = 0; i < b->groups && drawn >= 0; i++) {
-        uint64_t to = b->group[i].to;
-        if (kind != DRAW_ALL)
-            to &= kind == DRAW_CAPTURES ? occupied : ~occupied;
-        int found = cellset_bits(to);
-        if (drawn >= found) {
-            drawn -= found;
-            continue;
-        }
-        int cell = __builtin_ctzll(word_after_bits(to, drawn));
-        build_landing(x, b, cell - b->group[i].offset, cell);
+    if (drawn < 0)
+        return;
+    int from, to;
+    if (shift_groups_at(&b->groups, kind, x->pos->occupied.w[0], drawn, &from, &to)) {
+        build_landing(x, b, from, to);
         return;
     }
+    drawn -= shift_groups_of_kind(&b->groups, kind);
     for (int i = 0; i < b->singles && drawn >= 0; i++) {
         if ((kind != DRAW_ALL && b->captured[i] != (kind == DRAW_CAPTURES)) || drawn-- > 0)
             continue;
@@ -472,7 +416,8 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
     b.k = k;
     b.unique = (n->spec.flags & NF_UNIQUE) && g->spec.unique_landings;
     b.grouped = b.unique && g->spec.unique_shifts;
-    b.count = b.captures = b.singles = b.groups = 0;
+    b.count = b.captures = b.singles = 0;
+    shift_groups_clear(&b.groups);
     hop_cache hops;
     hops.count = 0;
     /* (filtered: each landing is tested from the piece chosen) */
@@ -507,7 +452,13 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
         cellset jumped;
         cellset_copy(&jumped, &x->jumped, g->words);
         cellset_clear(&x->jumped, g->words);
-        shift_leaves(x, g->select_leaves + n->spec.leaves, cells, &b);
+        if (b.grouped) {    /* (game.unique_shifts: a board of one word) */
+            select_shift_groups(x, n, cells->w[0], &b.groups, x->shift_landed);
+            b.count += b.groups.landings;
+            b.captures += b.groups.captures;
+        } else {
+            shift_leaves(x, g->select_leaves + n->spec.leaves, cells, &b);
+        }
         x->anchor = anchor;
         x->origin = origin;
         x->last = last;

@@ -7,9 +7,10 @@
  * for each of its steps' directions, the pieces' cells moved along it
  * within the step's target).  At such a ply, told by the test select_batch
  * makes (no piece stands where the first hop of its other alternatives
- * could start: hop_starts_word), the groups are found here the same way,
- * one landing is drawn from them by the same draws of the same generator
- * (gen_sample_batch's reservoir, select by select and kind by kind), and
+ * could start: hop_starts_word), the groups are found here by the same
+ * call (select_shift_groups), one landing is drawn from them by the same
+ * draws of the same generator (gen_sample_batch's reservoir, select by
+ * select and kind by kind: shift_groups_at), and
  * it is played on the position at once (pos_play_landing): no generator
  * runs, no move is written out and read back.
  *
@@ -18,8 +19,8 @@
  * can start one are listed by hop_chain.c's own search (hop_chain_collect;
  * pieces by cell, alternatives in order), each finished chain told apart
  * by the hash of the position it leaves (as gen_accept does); then each
- * new chain is drawn as one move, before the select's steps.  Everything is found before the
- * first draw, so that a ply beyond what is searched here (many chains, a
+ * new chain is drawn as one move, before the select's steps.  Everything
+ * is found before the first draw, so that a ply beyond what is searched here (many chains, a
  * long search) is played by the calls instead (playout_ply), as is every
  * ply of other games of hops.  The games are those of the loop of calls,
  * move for move (tests/unit/test_sample checks it). */
@@ -30,15 +31,6 @@
 #include "movegen/movegen_internal.h"
 #include "movegen/select.h"
 #include "playout/playout_internal.h"
-
-/* One select's landings at a ply: each group the cells a step in one
- * direction lands on, from the cell OFFSET before; LANDINGS of them in
- * all, CAPTURES of them on a piece. */
-typedef struct shift_groups {
-    int count, landings, captures;
-    uint64_t to[GAME_MAX_SHIFT_GROUPS];
-    int offset[GAME_MAX_SHIFT_GROUPS];
-} shift_groups;
 
 /* The moves of a ply: for each select, its chains (chains.chains[first[i]]
  * up to first[i + 1]) and its steps' landings. */
@@ -64,51 +56,6 @@ static inline int draw_batch(reservoir *r, int fresh, bool captured)
     return reservoir_draw(r->rng, r->prefer, captured, fresh, &r->counted, &r->captures, &r->others);
 }
 
-/* The landing DRAWN (from 0) of S's on cells of ON, in draw_landing's
- * order (select.c): its cells into *FROM and *TO. */
-static void landing_at(const shift_groups *s, uint64_t on, int drawn, int *from, int *to)
-{
-    for (int i = 0; i < s->count; i++) {
-        uint64_t cells = s->to[i] & on;
-        int found = cellset_bits(cells);
-        if (drawn >= found) {
-            drawn -= found;
-            continue;
-        }
-        *to = __builtin_ctzll(word_after_bits(cells, drawn));
-        *from = *to - s->offset[i];
-        return;
-    }
-}
-
-/* The landings of the select N for the mover's PIECES of its type, Y
- * (gen_of_position) for the mover, into S, as select_batch's grouped_shifts
- * finds them (LANDED: the cells landed on so far by a step of each offset,
- * by game.shift_canon: a landing found before is left out). */
-static void select_groups(gen *y, const mnode *n, uint64_t pieces, shift_groups *s, uint64_t *landed)
-{
-    const game *g = y->g;
-    uint64_t occupied = y->pos->occupied.w[0], empty = g->board_word & ~occupied;
-    s->count = s->landings = s->captures = 0;
-    for (const int16_t *leaf = g->select_leaves + n->spec.leaves; *leaf >= 0; leaf++) {
-        const mnode *l = &g->nodes[*leaf];
-        if (!(l->spec.flags & NF_LANDING))
-            continue;
-        uint64_t target = l->target < 0 ? empty : eval_set_word(y, l->target);
-        const dlist *d = &g->dlists[l->directions];
-        for (int i = 0; i < d->count[y->player]; i++) {
-            int dir = d->steps[y->player][i].direction;
-            uint64_t to = shift_fresh_landings(g, dir, pieces, target, landed);
-            if (!to)
-                continue;
-            s->to[s->count] = to;
-            s->offset[s->count++] = g->spec.shift_offset[dir];
-            s->landings += cellset_bits(to);
-            s->captures += cellset_bits(to & occupied);
-        }
-    }
-}
-
 /* The moves of the mover (Y's player) at this ply into M; false where the
  * ply is to be played by the calls: a hop can start and the game's other
  * alternatives are not all hop chains, or they are beyond what is
@@ -127,7 +74,7 @@ static bool ply_moves_find(gen *y, ply_moves *m)
         const int16_t *leaves = g->select_leaves + n->spec.leaves;
         uint64_t pieces = own & p->typed[n->spec.selected_type].w[0];
         m->first[i] = m->chains.count;
-        m->groups[i].landings = 0;
+        shift_groups_clear(&m->groups[i]);
         if (!pieces)
             continue;
         /* the pieces some hop can start from, one by one (select_batch's
@@ -147,7 +94,7 @@ static bool ply_moves_find(gen *y, ply_moves *m)
                     && !hop_chain_collect(y, *leaf, cell, &m->chains))
                     return false;
         }
-        select_groups(y, n, pieces, &m->groups[i], landed);
+        select_shift_groups(y, n, pieces, &m->groups[i], landed);
         landings += m->groups[i].landings;
     }
     m->first[g->spec.shift_select_count] = m->chains.count;
@@ -193,20 +140,17 @@ void playout_shifts(movegen *m, position *p, move_list *list, uint64_t *rng, pla
             if (!s->landings)
                 continue;
             if (!prefer) {
-                if ((drawn = draw_batch(&r, s->landings, false)) >= 0) {
-                    landing_at(s, ~(uint64_t)0, drawn, &from, &to);
+                if ((drawn = draw_batch(&r, s->landings, false)) >= 0
+                    && shift_groups_at(s, DRAW_ALL, occupied, drawn, &from, &to))
                     chain = NULL;
-                }
                 continue;
             }
-            if (s->landings > s->captures && (drawn = draw_batch(&r, s->landings - s->captures, false)) >= 0) {
-                landing_at(s, ~occupied, drawn, &from, &to);
+            if (s->landings > s->captures && (drawn = draw_batch(&r, s->landings - s->captures, false)) >= 0
+                && shift_groups_at(s, DRAW_OTHERS, occupied, drawn, &from, &to))
                 chain = NULL;
-            }
-            if (s->captures && (drawn = draw_batch(&r, s->captures, true)) >= 0) {
-                landing_at(s, occupied, drawn, &from, &to);
+            if (s->captures && (drawn = draw_batch(&r, s->captures, true)) >= 0
+                && shift_groups_at(s, DRAW_CAPTURES, occupied, drawn, &from, &to))
                 chain = NULL;
-            }
         }
         total = !prefer ? r.counted : r.captures ? r.captures : r.others;
         bool ends = total == 0 || ends_may_hold(m, p, mover, false);

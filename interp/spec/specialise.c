@@ -505,6 +505,22 @@ static bool selects_of_landings(game *g, int node, bool mark)
     return true;
 }
 
+/* Whether the steps of the select N (its alternatives that are landings)
+ * have at most GAME_MAX_SHIFT_GROUPS directions for each player: room for
+ * the groups select_shift_groups finds. */
+static bool shift_groups_fit(const game *g, const mnode *n)
+{
+    for (int p = 0; p < g->player_count; p++) {
+        int groups = 0;
+        for (const int16_t *leaf = g->select_leaves + n->spec.leaves; *leaf >= 0; leaf++)
+            if (g->nodes[*leaf].spec.flags & NF_LANDING)
+                groups += g->dlists[g->nodes[*leaf].directions].count[p];
+        if (groups > GAME_MAX_SHIFT_GROUPS)
+            return false;
+    }
+    return true;
+}
+
 static void unique_landings(game *g)
 {
     int turn = g->turn;
@@ -518,7 +534,8 @@ static void unique_landings(game *g)
         selects_of_landings(g, turn, true);
     g->spec.unique_shifts = g->spec.unique_landings;
     for (int i = 0; i < g->node_count; i++)
-        if (g->nodes[i].op == M_SELECT && (g->nodes[i].spec.flags & NF_UNIQUE) && !(g->nodes[i].spec.flags & NF_SHIFTS))
+        if (g->nodes[i].op == M_SELECT && (g->nodes[i].spec.flags & NF_UNIQUE)
+            && (!(g->nodes[i].spec.flags & NF_SHIFTS) || !shift_groups_fit(g, &g->nodes[i])))
             g->spec.unique_shifts = false;
 }
 
@@ -1005,7 +1022,7 @@ static bool shift_selects(game *g, int node)
     for (int i = 0; i < g->spec.shift_select_count; i++)
         if (g->nodes[g->spec.shift_selects[i]].spec.selected_type == n->spec.selected_type)
             return false;   /* (two selects of one type: landings found twice) */
-    int groups[GAME_MAX_PLAYERS] = { 0 }, hops = 0;
+    int hops = 0;
     for (const int16_t *leaf = g->select_leaves + n->spec.leaves; *leaf >= 0; leaf++) {
         const mnode *l = &g->nodes[*leaf];
         if (!(l->spec.flags & NF_LANDING)) {
@@ -1022,11 +1039,6 @@ static bool shift_selects(game *g, int node)
         }
         if (!word_of_position(g, l->target))
             return false;
-        for (int p = 0; p < g->player_count; p++) {
-            groups[p] += g->dlists[l->directions].count[p];
-            if (groups[p] > GAME_MAX_SHIFT_GROUPS)
-                return false;
-        }
     }
     g->spec.shift_selects[g->spec.shift_select_count++] = (int16_t)node;
     return true;
