@@ -255,9 +255,7 @@ static bool land_keyed_place(gen *x, int to, const cont *k)
     }
     x->applied += found;
     if (gen_counting(x)) {
-        x->counted += found;
-        if (found && x->mode == GEN_ANY)
-            x->stop = true;
+        gen_count(x, found);
         x->captured = captured;
         return true;
     }
@@ -499,9 +497,7 @@ static void place_direct(gen *x, const mnode *n, int owner, const cellset *cells
         if (gen_counting(x)) {
             int found = cellset_count(cells, g->words);
             x->applied += found;
-            x->counted += found;
-            if (found && x->mode == GEN_ANY)
-                x->stop = true;
+            gen_count(x, found);
             return;
         }
     }
@@ -733,7 +729,7 @@ int place_sample_words(movegen *m, position *p, move_list *out, uint64_t *rng)
 {
     const game *g = m->g;
     const mnode *n = &g->nodes[g->spec.place_turn];
-    position_view v = { g, p, p->side };
+    position_view v = { g, p, p->side, p->side };
     int owner = place_owner(&v, n);
     if ((n->flags & MF_FROM_RESERVE) && p->reserve[owner][n->type] == 0)
         return 0;

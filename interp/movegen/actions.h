@@ -59,7 +59,7 @@ void gen_land(gen *x, int to, const cont *k);
 /* The owner of the piece the placement N puts down, for V's player. */
 static inline int place_owner(const position_view *v, const mnode *n)
 {
-    int owner = player_of(v->g, v->pos, v->player, v->player, n->player);
+    int owner = player_of(v->g, v->player, v->next, v->player, n->player);
     return owner < 0 ? v->player : owner;
 }
 /* The empty cells the placement N may use where game.place_words, for

@@ -242,7 +242,7 @@ __attribute__((always_inline)) static inline int end_holds_quick(movegen *m, pos
     if (!c->spec.count_words)
         return -1;
     /* (a program of the position alone: spec_position_only) */
-    position_view v = { g, p, mover };
+    position_view v = { g, p, mover, p->side };
     if (c->op == C_COND_NONEMPTY)
         return set_words_run_view(&v, g->exprs[c->a].spec.word_program) != 0;
     return eval_compare(c->value, cellset_bits(set_words_run_view(&v, g->exprs[g->exprs[c->a].a].spec.word_program)),

@@ -558,9 +558,7 @@ static inline bool accept(gen *x, const change *extra, int extra_count, uint64_t
     if (x->quiet_cells && !apart_from_landings(x, extra, extra_count, hash))
         return false;
     if (gen_counting(x)) {
-        x->counted++;
-        if (x->mode == GEN_ANY)
-            x->stop = true;
+        gen_count(x, 1);
         return false;
     }
     return x->mode != GEN_SAMPLE || sample_keeps(x);
@@ -658,6 +656,7 @@ static inline void init_gen(gen *x, movegen *m, position *p, int player, int lev
     x->g = m->g;
     x->level = level;
     x->player = player;
+    x->next = player;
     x->scored = player;
     x->anchor = x->origin = x->last = x->pattern_anchor = -1;
     x->variable = -1;
@@ -750,6 +749,27 @@ static void begin_turn(gen *x)
     x->legal_quiet = g->spec.quiet_attacked >= 0 && !gen_counting(x) && quiet_turn(x);
 }
 
+/* Whether the position's filters allow X's mover only captures (`only
+ * captures if COND`).  COND is read with the moves it counts (stuck,
+ * can-move) not so filtered: a filter cannot decide whether it applies by
+ * applying itself, and where each side's filter asks about the other
+ * (Desdemona) that would never end. */
+static bool only_captures(gen *x)
+{
+    const game *g = x->g;
+    if (!(g->filter_kinds & (1u << FILTER_ONLY_CAPTURES_IF)))
+        return false;
+    bool saved = x->captures_filter_off, only = false;
+    x->captures_filter_off = true;
+    for (int i = 0; i < g->filter_count && !only; i++)
+        only = g->filters[i].kind == FILTER_ONLY_CAPTURES_IF
+               && eval_cond(x, g->filters[i].expr) != g->filters[i].negate;
+    x->captures_filter_off = saved;
+    return only;
+}
+
+/* The moves of PLAYER counted as the game allows them, its filters
+ * included: where only captures are allowed, only those count. */
 int gen_count_moves(gen *parent, int player, bool stop_at_first)
 {
     movegen *m = parent->m;
@@ -759,7 +779,9 @@ int gen_count_moves(gen *parent, int player, bool stop_at_first)
     gen x;
     init_gen(&x, m, parent->pos, player, level);
     x.mode = stop_at_first ? GEN_ANY : GEN_COUNT;
+    x.captures_filter_off = parent->captures_filter_off;
     begin_turn(&x);
+    x.counts_captures = !x.captures_filter_off && only_captures(&x);
     gen_run(&x, x.g->turn, NULL);
     return x.counted;
 }
@@ -903,20 +925,8 @@ static void add_pass(movegen *m, move_list *list)
     mv->hash = 0;
 }
 
-/* Whether the position's filters allow only captures (`only captures
- * if`), and whether captures are preferred then or always. */
-static bool only_captures(gen *x)
-{
-    const game *g = x->g;
-    if (!(g->filter_kinds & (1u << FILTER_ONLY_CAPTURES_IF)))
-        return false;
-    for (int i = 0; i < g->filter_count; i++)
-        if (g->filters[i].kind == FILTER_ONLY_CAPTURES_IF
-            && eval_cond(x, g->filters[i].expr) != g->filters[i].negate)
-            return true;
-    return false;
-}
-
+/* Whether captures are preferred: always, or where the filters allow
+ * only captures (ONLY: only_captures). */
 static bool prefers_captures(const game *g, bool only)
 {
     return only || (g->filter_kinds & (1u << FILTER_PREFER_CAPTURES));
@@ -1083,6 +1093,7 @@ long movegen_score(movegen *m, position *p, int player)
         return 0;
     gen x;
     init_gen(&x, m, p, player, 0);
+    x.next = p->side;   /* (read as the end rules are) */
     x.scored = player;
     return eval_number(&x, m->g->score);
 }
@@ -1091,6 +1102,7 @@ long movegen_score(movegen *m, position *p, int player)
 static inline void result_gen(gen *x, movegen *m, position *p, int mover, bool no_moves, bool *ready)
 {
     init_gen(x, m, p, mover, 0);
+    x->next = p->side;
     x->no_moves = no_moves;
     *ready = true;
 }

@@ -52,14 +52,15 @@ static inline int gen_opponent(const game *g, int player)
 {
     return g->player_count == 2 ? 1 - player : (player + 1) % g->player_count;
 }
-/* The player REF (a player_ref) names for MOVER, SCORED being the one a
- * score is for, on P: -1 for everyone or anyone. */
-static inline int player_of(const game *g, const position *p, int mover, int scored, int ref)
+/* The player REF (a player_ref) names for MOVER, NEXT being the one `next`
+ * names (gen.next) and SCORED the one a score is for: -1 for everyone or
+ * anyone. */
+static inline int player_of(const game *g, int mover, int next, int scored, int ref)
 {
     switch (ref) {
     case PLAYER_MOVER: return mover;
-    case PLAYER_NEXT: return p->side;
-    case PLAYER_OPPONENT: return gen_opponent(g, p->side);
+    case PLAYER_NEXT: return next;
+    case PLAYER_OPPONENT: return gen_opponent(g, next);
     case PLAYER_SCORED: return scored;
     case PLAYER_EVERYONE: case PLAYER_ANYONE: return -1;
     default: return ref - PLAYER_FIXED;
@@ -90,6 +91,11 @@ typedef struct gen {
     const game *g;
     int level;              /* nesting level, for scratch lists and dedup tables */
     int player;             /* the mover */
+    /* the player `next` names, whose opponent `opponent` names: the mover
+     * in a turn (a turn of another player than the one to move, nested in
+     * stuck() or attacked(), is that player's), the player to move when the
+     * end rules and the score are read */
+    int next;
     int scored;             /* the player a score is computed for */
     int turn_mark;
     int anchor, origin, last, pattern_anchor;
@@ -123,6 +129,13 @@ typedef struct gen {
     bool legal_quiet, legal_check;
     bool known_legal;       /* the move being emitted was found quiet (land_unmade) */
     bool in_filter;         /* evaluating a legality filter: the side has not changed yet */
+    /* counting (gen_counting) where the game's `only captures if` holds
+     * for the mover: only the moves that capture count (gen_count) */
+    bool counts_captures;
+    /* reading an `only captures if` condition, here or in a generator
+     * nested in the reading: moves are counted without that filter, which
+     * cannot decide whether it applies by applying itself */
+    bool captures_filter_off;
     bool no_moves;          /* for end rules */
     /* game.landing_quiet_cells, the turn quiet and sampled: the landings
      * batched by their cells are in LANDED (below) */
@@ -169,13 +182,25 @@ typedef struct gen {
 /* The player REF names for X's turn (player_of). */
 static inline int gen_player(const gen *x, int ref)
 {
-    return player_of(x->g, x->pos, x->player, x->scored, ref);
+    return player_of(x->g, x->player, x->next, x->scored, ref);
 }
 
 /* Whether X only counts moves (GEN_COUNT, GEN_ANY): none is kept. */
 static inline bool gen_counting(const gen *x)
 {
     return x->mode == GEN_COUNT || x->mode == GEN_ANY;
+}
+
+/* Counts FOUND moves (gen_counting) that take a piece or not as
+ * x->captured says: none when only captures count (counts_captures) and
+ * these take nothing.  GEN_ANY stops at the first counted. */
+static inline void gen_count(gen *x, int found)
+{
+    if (x->counts_captures && !x->captured)
+        return;
+    x->counted += found;
+    if (found && x->mode == GEN_ANY)
+        x->stop = true;
 }
 
 /* Whether a move X finds that ends the turn may be recorded without being
@@ -235,6 +260,9 @@ int gen_sample_batch(gen *x, int fresh);
  * where they go (x->out's changes, after the logged ones). */
 void gen_store(gen *x, const change *extra, int extra_count, uint64_t hash);
 void gen_run(gen *x, int node, const cont *k);
+/* PLAYER's moves in PARENT's position, as the game allows them (its
+ * filters, `only captures if` included: gen_count), counted up to the
+ * first (STOP_AT_FIRST) or all; 1 where the nesting is too deep to tell. */
 int gen_count_moves(gen *parent, int player, bool stop_at_first);
 /* Attack mode: whether the turn so far took a piece of the defender on a
  * target cell. */

@@ -11,43 +11,43 @@ static inline uint64_t single(int cell)
     return cell >= 0 && cell < 64 ? (uint64_t)1 << cell : 0;
 }
 
-static inline int region_player(const game *g, const position *p, int player, int scored, int ref)
+static inline int region_player(const game *g, int player, int next, int scored, int ref)
 {
-    int q = player_of(g, p, player, scored, ref);
+    int q = player_of(g, player, next, scored, ref);
     return q < 0 ? player : q;
 }
 
-static inline uint64_t owned_by(const game *g, const position *p, int player, int scored, int ref)
+static inline uint64_t owned_by(const game *g, const position *p, int player, int next, int scored, int ref)
 {
-    int q = player_of(g, p, player, scored, ref);
+    int q = player_of(g, player, next, scored, ref);
     return q < 0 ? p->occupied.w[0] : p->owned[q].w[0];
 }
 
 /* The leaves and how each is read (WORD_LEAF_CONST: g->sets[o->arg]),
- * from the game G, the position P, the players PLAYER and SCORED, and,
+ * from the game G, the position P, the players PLAYER, NEXT and SCORED, and,
  * for the cells and sets of a turn, the generator X where TURN (a
  * constant: a program run for a position_view reads none of them, and
  * would read them as empty). */
-#define LEAVES(X)                                                                                   \
-    X(WORD_LEAF_CONST, g->sets[o->arg].w[0])                                                             \
-    X(WORD_LEAF_REGION, g->sets[g->region_sets[o->arg * GAME_MAX_PLAYERS + region_player(g, p, player, scored, o->player)]].w[0]) \
-    X(WORD_LEAF_EMPTY, g->board_word & ~p->occupied.w[0])                                                \
-    X(WORD_LEAF_OCCUPIED, p->occupied.w[0])                                                              \
-    X(WORD_LEAF_FRIEND, p->owned[player].w[0])                                                           \
-    X(WORD_LEAF_ENEMY, p->occupied.w[0] & ~p->owned[player].w[0])                                        \
-    X(WORD_LEAF_ALL, g->board_word)                                                                      \
-    X(WORD_LEAF_TYPE, p->typed[o->arg].w[0])                                                             \
-    X(WORD_LEAF_OWNER, owned_by(g, p, player, scored, o->player))                                        \
-    X(WORD_LEAF_PIECES, owned_by(g, p, player, scored, o->player) & (o->arg >= 0 ? p->typed[o->arg].w[0] : ~(uint64_t)0)) \
-    X(WORD_LEAF_HERE, TURN ? single(x->anchor) : 0)                                                      \
-    X(WORD_LEAF_ORIGIN, TURN ? single(x->origin) : 0)                                                    \
-    X(WORD_LEAF_LAST, TURN ? single(x->last) : 0)                                                        \
-    X(WORD_LEAF_ANCHOR, TURN ? single(x->pattern_anchor >= 0 ? x->pattern_anchor : x->anchor) : 0)       \
-    X(WORD_LEAF_JUMPED, TURN ? x->jumped.w[0] : 0)                                                       \
-    X(WORD_LEAF_PUSHED, TURN ? x->pushed.w[0] : 0)                                                       \
-    X(WORD_LEAF_MARKED, TURN ? x->marked.w[0] : 0)                                                       \
-    X(WORD_LEAF_LINE, TURN ? x->line.w[0] : 0)                                                           \
-    X(WORD_LEAF_LABEL, TURN ? x->labels[o->arg].w[0] : 0)                                                \
+#define LEAVES(X)                                                                                                                    \
+    X(WORD_LEAF_CONST, g->sets[o->arg].w[0])                                                                                         \
+    X(WORD_LEAF_REGION, g->sets[g->region_sets[o->arg * GAME_MAX_PLAYERS + region_player(g, player, next, scored, o->player)]].w[0]) \
+    X(WORD_LEAF_EMPTY, g->board_word & ~p->occupied.w[0])                                                                            \
+    X(WORD_LEAF_OCCUPIED, p->occupied.w[0])                                                                                          \
+    X(WORD_LEAF_FRIEND, p->owned[player].w[0])                                                                                       \
+    X(WORD_LEAF_ENEMY, p->occupied.w[0] & ~p->owned[player].w[0])                                                                    \
+    X(WORD_LEAF_ALL, g->board_word)                                                                                                  \
+    X(WORD_LEAF_TYPE, p->typed[o->arg].w[0])                                                                                         \
+    X(WORD_LEAF_OWNER, owned_by(g, p, player, next, scored, o->player))                                                              \
+    X(WORD_LEAF_PIECES, owned_by(g, p, player, next, scored, o->player) & (o->arg >= 0 ? p->typed[o->arg].w[0] : ~(uint64_t)0))      \
+    X(WORD_LEAF_HERE, TURN ? single(x->anchor) : 0)                                                                                  \
+    X(WORD_LEAF_ORIGIN, TURN ? single(x->origin) : 0)                                                                                \
+    X(WORD_LEAF_LAST, TURN ? single(x->last) : 0)                                                                                    \
+    X(WORD_LEAF_ANCHOR, TURN ? single(x->pattern_anchor >= 0 ? x->pattern_anchor : x->anchor) : 0)                                   \
+    X(WORD_LEAF_JUMPED, TURN ? x->jumped.w[0] : 0)                                                                                   \
+    X(WORD_LEAF_PUSHED, TURN ? x->pushed.w[0] : 0)                                                                                   \
+    X(WORD_LEAF_MARKED, TURN ? x->marked.w[0] : 0)                                                                                   \
+    X(WORD_LEAF_LINE, TURN ? x->line.w[0] : 0)                                                                                       \
+    X(WORD_LEAF_LABEL, TURN ? x->labels[o->arg].w[0] : 0)                                                                            \
     X(WORD_LEAF_VAR, single(p->vars[o->arg]))
 
 /* The program is run by threaded dispatch where the compiler has labels
@@ -97,7 +97,7 @@ enum {
 #endif
 
 /* The run of the program at FIRST, written once for both entries below:
- * G, P, PLAYER, SCORED, X and TURN in scope (the threaded dispatch's
+ * G, P, PLAYER, NEXT, SCORED, X and TURN in scope (the threaded dispatch's
  * table of labels keeps it from being a function inlined into each). */
 #define RUN_PROGRAM(first)                                                                                 \
     DISPATCH_TABLE                                                                                         \
@@ -131,7 +131,7 @@ uint64_t set_words_run(const gen *x, int first)
 {
     const game *g = x->g;
     const position *p = x->pos;
-    int player = x->player, scored = x->scored;
+    int player = x->player, next = x->next, scored = x->scored;
     enum { TURN = 1 };
     RUN_PROGRAM(first)
 }
@@ -140,7 +140,7 @@ uint64_t set_words_run_view(const position_view *v, int first)
 {
     const game *g = v->g;
     const position *p = v->pos;
-    int player = v->player, scored = v->player;
+    int player = v->player, next = v->next, scored = v->player;
     const gen *x = NULL;    /* (read by no leaf: TURN is 0) */
     enum { TURN = 0 };
     RUN_PROGRAM(first)

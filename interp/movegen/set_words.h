@@ -20,6 +20,7 @@ typedef struct position_view {
     const game *g;
     const position *pos;
     int player;
+    int next;       /* as gen.next */
 } position_view;
 
 /* The same for a program of the position alone (set_words_of_position),

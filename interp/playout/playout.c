@@ -44,7 +44,7 @@ static void playout_words(movegen *m, position *p, uint64_t *rng, playout *run)
     const mnode *n = &g->nodes[g->spec.place_turn];
     int line;
     bool by_lines = ends_by_lines(g, &line);
-    position_view v = { g, p, p->side };
+    position_view v = { g, p, p->side, p->side };
     int mover = end_mover(g, p);
     bool own_piece = n->player == PLAYER_MOVER;   /* (most placements: no owner to work out) */
     game_result *result = &run->result;
