@@ -60,7 +60,8 @@ typedef enum cop {
     C_NUM_CONST,        /* value */
     C_NUM_COUNT,        /* a: set */
     C_NUM_VAR,          /* value: var */
-    C_NUM_SCORE, C_NUM_TERRITORY, /* player */
+    C_NUM_SCORE, C_NUM_TERRITORY, /* player; territory's value: the region of
+                                   * the players' homes, -1 none */
     C_NUM_RESERVE,      /* player, value: type */
     C_NUM_ADD, C_NUM_SUB, C_NUM_NEG,
     /* conditions */

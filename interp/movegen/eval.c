@@ -310,6 +310,71 @@ static long territory(gen *x, int player)
     return total;
 }
 
+/* The areas of PLAYER by territory(PLAYER, HOME) into AREAS: the regions
+ * walled by PLAYER's pieces (cells joined as territory() joins them, other
+ * players' pieces inside them) that hold no other player's HOME cell, and
+ * hold or touch PLAYER's HOME or touch no edge of the board. */
+static void home_areas(gen *x, int player, int home, cellset *areas)
+{
+    const game *g = x->g;
+    const board *b = &g->board;
+    const position *p = x->pos;
+    int queue[BOARD_MAX_CELLS];   /* on the stack: searches run in threads */
+    int step = b->kind == BOARD_SQUARE ? 2 : 1;
+    const cellset *own = &g->sets[g->region_sets[home * GAME_MAX_PLAYERS + player]];
+    cellset others, seen;
+    cellset_clear(&others, g->words);
+    for (int q = 0; q < g->player_count; q++)
+        if (q != player)
+            cellset_or(&others, &g->sets[g->region_sets[home * GAME_MAX_PLAYERS + q]], g->words);
+    cellset_clear(&seen, g->words);
+    cellset_clear(areas, g->words);
+    for (int start = 0; start < b->cell_count; start++) {
+        if (cellset_has(&seen, start) || cellset_has(&p->owned[player], start))
+            continue;
+        int head = 0, tail = 0;
+        bool foreign = false, homely = false, edge = false;
+        queue[tail++] = start;
+        cellset_add(&seen, start);
+        while (head < tail) {
+            int cell = queue[head++];
+            foreign |= cellset_has(&others, cell);
+            homely |= cellset_has(own, cell);
+            for (int d = 0; d < b->direction_count; d += step) {
+                int n = board_step(b, cell, d);
+                if (n < 0) {
+                    edge = true;
+                } else if (cellset_has(&p->owned[player], n)) {
+                    homely |= cellset_has(own, n);
+                } else if (!cellset_has(&seen, n)) {
+                    cellset_add(&seen, n);
+                    queue[tail++] = n;
+                }
+            }
+        }
+        if (!foreign && (homely || !edge))
+            for (int i = 0; i < tail; i++)
+                cellset_add(areas, queue[i]);
+    }
+}
+
+/* territory(PLAYER, HOME): the empty cells of PLAYER's areas (home_areas)
+ * that lie in no other player's. */
+static long home_territory(gen *x, int player, int home)
+{
+    const game *g = x->g;
+    cellset mine, theirs;
+    home_areas(x, player, home, &mine);
+    for (int q = 0; q < g->player_count; q++) {
+        if (q == player)
+            continue;
+        home_areas(x, q, home, &theirs);
+        cellset_and_not(&mine, &theirs, g->words);
+    }
+    cellset_and_not(&mine, &x->pos->occupied, g->words);
+    return cellset_count(&mine, g->words);
+}
+
 long eval_number(gen *x, int e)
 {
     const cexpr *c = &x->g->exprs[e];
@@ -330,6 +395,8 @@ long eval_number(gen *x, int e)
     }
     case C_NUM_TERRITORY: {
         int p = gen_player(x, c->player);
+        if (c->value >= 0)
+            return home_territory(x, p < 0 ? x->player : p, c->value);
         return territory(x, p < 0 ? x->player : p);
     }
     case C_NUM_RESERVE: {

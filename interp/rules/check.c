@@ -312,28 +312,28 @@ static void summarise(const program_parts *p, const ast_node *program, check_sum
         return;
     }
     snprintf(summary->game, sizeof summary->game, "%s", p->game->text);
-    for (int i = 0; i < p->game_statements.count; i++) {
-        const ast_node *s = p->game_statements.items[i];
-        const char *head = statement_head(s);
-        if (head && !strcmp(head, "players") && s->kind == AST_STATEMENT) {
-            const ast_node *h = s->children[0];
-            const ast_node *block = s->children[3];
-            summary->players = block->kind == AST_BLOCK ? block->child_count
-                             : h->kind == AST_PHRASE ? h->child_count - 1 : 0;
-        }
-    }
     for (int i = 0; i < p->variants.count && i < CHECK_MAX_VARIANTS; i++)
         snprintf(summary->variants[summary->variant_count++], sizeof summary->variants[0], "%s",
                  p->variants.items[i]->text);
     (void)program;
 }
 
-static void describe_board_statement(const ast_node *s, check_summary *summary)
+/* The players and the board of the summary, from the statement S that
+ * says them (a later one, a variant's, replaces what an earlier said). */
+static void describe_statement(const ast_node *s, check_summary *summary)
 {
     const char *head = statement_head(s);
-    if (!head || strcmp(head, "board") || s->kind != AST_STATEMENT)
+    if (!head || s->kind != AST_STATEMENT)
         return;
     const ast_node *h = s->children[0];
+    if (!strcmp(head, "players")) {
+        const ast_node *block = s->children[3];
+        summary->players = block->kind == AST_BLOCK ? block->child_count
+                         : h->kind == AST_PHRASE ? h->child_count - 1 : 0;
+        return;
+    }
+    if (strcmp(head, "board"))
+        return;
     if (h->kind == AST_PHRASE && h->child_count == 3 && h->children[2]->kind == AST_SIZE)
         snprintf(summary->board, sizeof summary->board, "%ldx%ld square board",
                  h->children[2]->number, h->children[2]->number2);
@@ -344,14 +344,15 @@ static void describe_board_statement(const ast_node *s, check_summary *summary)
         snprintf(summary->board, sizeof summary->board, "graph board");
 }
 
-static void describe_board(const program_parts *p, const ast_node *variant, check_summary *summary)
+/* The players and the board of the game, as VARIANT (if any) has them. */
+static void describe(const program_parts *p, const ast_node *variant, check_summary *summary)
 {
     for (int i = 0; i < p->game_statements.count; i++)
-        describe_board_statement(p->game_statements.items[i], summary);
+        describe_statement(p->game_statements.items[i], summary);
     if (variant) {
         const ast_node *block = variant->children[0];
         for (int i = 0; i < block->child_count; i++)
-            describe_board_statement(block->children[i], summary);
+            describe_statement(block->children[i], summary);
     }
 }
 
@@ -361,7 +362,7 @@ bool check_program(const ast_node *program, const check_options *options, diag_l
     program_parts p;
     split_program(program, &p, diagnostics);
     summarise(&p, program, summary);
-    describe_board(&p, NULL, summary);
+    describe(&p, NULL, summary);
     bool ok = true;
     if (!p.game) {
         if (p.variants.count > 0)
@@ -413,7 +414,7 @@ bool check_program(const ast_node *program, const check_options *options, diag_l
     }
 
     if (chosen)
-        describe_board(&p, chosen, summary);
+        describe(&p, chosen, summary);
     int base_count = diagnostics->count;
     if (!chosen) {
         diag_list own;

@@ -28,7 +28,7 @@ static const function functions[] = {
     { "stuck", 1, 1, { EXPECT_PLAYER } },
     { "attacked", 1, 1, { EXPECT_CELLS } },
     { "score", 1, 1, { EXPECT_PLAYER } },
-    { "territory", 1, 1, { EXPECT_PLAYER } },
+    { "territory", 1, 2, { EXPECT_PLAYER, EXPECT_REGION } },
     { "connected", 3, 4, { EXPECT_PLAYER, EXPECT_CELLS, EXPECT_CELLS, EXPECT_DIRECTIONS } },
     { "majority", 1, 1, { EXPECT_CELLS } },
     { "opposite", 1, 1, { EXPECT_DIRECTIONS } },
@@ -46,6 +46,7 @@ static const char *expect_text(expect want)
     case EXPECT_PLAYER: return "player";
     case EXPECT_NUMBER: return "number";
     case EXPECT_PATTERN: return "pattern";
+    case EXPECT_REGION: return "region";
     case EXPECT_ACTIONS: return "move";
     default: return "name";
     }
@@ -62,6 +63,7 @@ static int kinds_for(expect want)
     case EXPECT_PLAYER: return NAME_PLAYER;
     case EXPECT_NUMBER: return NAME_VARIABLE;
     case EXPECT_PATTERN: return NAME_PATTERN;
+    case EXPECT_REGION: return NAME_REGION;
     default: return ~0;
     }
 }
@@ -595,6 +597,11 @@ void check_expr(check_context *c, const ast_node *node, expect want)
 {
     if (!node)
         return;
+    if (want == EXPECT_REGION && node->kind != AST_NAME) {
+        diag_report(c->diagnostics, DIAG_ERROR, node->location, "declare one: region NAME { PLAYER: CELLS ... }",
+                    "expected the name of a region");
+        return;
+    }
     switch (node->kind) {
     case AST_EMPTY:
         return;

@@ -24,6 +24,7 @@ enum {
     NAME_WORD = 1 << 9,       /* words that phrases are made of: wins, draw, moves ... */
     NAME_LABEL = 1 << 10,     /* pattern variables and labels in scope */
     NAME_FUNCTION = 1 << 11,
+    NAME_REGION = 1 << 12,    /* (with NAME_SET) a region the file declares */
 };
 
 typedef struct symbol {
@@ -47,6 +48,7 @@ typedef enum expect {
     EXPECT_ACTIONS,
     EXPECT_OUTCOME,
     EXPECT_PATTERN,
+    EXPECT_REGION,            /* a region's name: one set of cells for each player */
 } expect;
 
 typedef struct check_context {

@@ -867,7 +867,7 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
         } else if (is_head(head, "piece")) {
             moves_of_piece[i] = declare_piece(c, statement, templates, template_count);
         } else if (is_head(head, "region")) {
-            declare_named(c, statement, NAME_SET, "region");
+            declare_named(c, statement, NAME_SET | NAME_REGION, "region");
         } else if (is_head(head, "directions")) {
             declare_named(c, statement, NAME_DIRECTION, "direction set");
         } else if (is_head(head, "var")) {

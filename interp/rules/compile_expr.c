@@ -495,10 +495,14 @@ int compile_number(compiler *c, const ast_node *node)
     case AST_CALL:
         if (!strcmp(node->text, "count"))
             return compile_add_expr(c, C_NUM_COUNT, 0, compile_set(c, node->children[0]), -1, 0);
-        if (!strcmp(node->text, "score") || !strcmp(node->text, "territory")) {
-            int player = compile_player_ref(c, node->children[0]);
-            return compile_add_expr(c, node->text[0] == 's' ? C_NUM_SCORE : C_NUM_TERRITORY,
-                            (uint8_t)player, -1, -1, 0);
+        if (!strcmp(node->text, "score"))
+            return compile_add_expr(c, C_NUM_SCORE, (uint8_t)compile_player_ref(c, node->children[0]), -1, -1, 0);
+        if (!strcmp(node->text, "territory")) {
+            /* the region of the players' homes, -1 for none */
+            int home = node->child_count > 1
+                       ? compile_find_text(c->region_names, c->g->region_count, node->children[1]->text) : -1;
+            return compile_add_expr(c, C_NUM_TERRITORY, (uint8_t)compile_player_ref(c, node->children[0]), -1, -1,
+                                    home);
         }
         if (!strcmp(node->text, "reserve")) {
             int player = compile_player_ref(c, node->children[0]);

@@ -131,6 +131,29 @@ static void games_on_every_kind_of_board(void **state)
     variants                                         \
     "}\n"
 
+/* The summary of a variant says its players and its board, not the main
+ * game's (`tabula check --variant 3p mynd.rules` once said 2 players). */
+static void the_summary_of_a_variant_is_its_own(void **state)
+{
+    (void)state;
+    const char *text = WITH_VARIANTS("    variant \"three\" {\n"
+                                     "        players white black red\n"
+                                     "        board square 9x9\n"
+                                     "        setup { white man: a1; black man: h8; red man: e5 }\n"
+                                     "    }\n");
+    checked c;
+    check_text(&c, text, NULL);
+    assert_string_equal(c.messages, "");
+    assert_int_equal(c.summary.players, 2);
+    assert_string_equal(c.summary.board, "8x8 square board");
+    checked_free(&c);
+    check_text(&c, text, "three");
+    assert_string_equal(c.messages, "");
+    assert_int_equal(c.summary.players, 3);
+    assert_string_equal(c.summary.board, "9x9 square board");
+    checked_free(&c);
+}
+
 static void a_variant_replaces_the_board(void **state)
 {
     (void)state;
@@ -293,6 +316,7 @@ int main(void)
         cmocka_unit_test(a_minimal_game_has_no_diagnostics),
         cmocka_unit_test(games_on_every_kind_of_board),
         cmocka_unit_test(a_variant_replaces_the_board),
+        cmocka_unit_test(the_summary_of_a_variant_is_its_own),
         cmocka_unit_test(a_variant_replaces_statements_of_the_same_kind_and_name),
         cmocka_unit_test(variants_at_the_top_level_change_the_game),
         cmocka_unit_test(an_unknown_variant),

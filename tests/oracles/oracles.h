@@ -1,0 +1,23 @@
+/* oracles: small programs that each know one game and nothing of tabula,
+ * counting move sequences (perft) from a position given as tabula writes
+ * it (tabula position).  They are the independent counts tabula's perft is
+ * checked against from positions of random games (test_oracles): each is
+ * written from the designer's text and the project's reading of it
+ * (shared/design/seed-games.md), never from tabula's code or output.
+ *
+ * A move is told by the position it leaves: two ways to the same position
+ * in one turn are one move, as tabula counts them.  A game that is over
+ * has no moves.  Each returns the number of sequences of DEPTH moves from
+ * POSITION, or -1 when POSITION cannot be read. */
+#ifndef TABULA_TEST_ORACLES_H
+#define TABULA_TEST_ORACLES_H
+
+#include <stdbool.h>
+
+/* Sapos (games/sapos.rules), 8x8. */
+long long sapos_perft(const char *text, int depth);
+
+/* Desdemona (games/desdemona.rules): 7x7, or the variant 8x8 (BIG). */
+long long desdemona_perft(const char *text, int depth, bool big);
+
+#endif

@@ -1,0 +1,162 @@
+/* test_oracles: tabula's perft against independent counts.  Seeded random
+ * games of each game below are played by tabula; at every ply the position
+ * is written as a position string, and its move sequences to a depth are
+ * counted twice: by tabula, as `tabula perft` counts them (every move made
+ * and unmade above the last ply, the last ply counted by movegen_sample),
+ * and by a small program that knows only that game and reads the string
+ * (tests/oracles/).  Hand-counted first plies check what a designer thought
+ * of; positions deep in random games reach what nobody did (a friend hopped
+ * twice, a player who can only pass while the other may only capture). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "game/game.h"
+#include "game/posstring.h"
+#include "game/rng.h"
+#include "movegen/movegen.h"
+#include "../oracles/oracles.h"
+#include "shipped_game.h"
+
+#define MAX_DEPTH 3
+
+typedef struct oracle_case {
+    const char *name, *variant;
+    long long (*count)(const char *text, int depth, bool big);
+    bool big;           /* passed to COUNT: the larger board of the game */
+    int depth;          /* counted at every ply */
+    int games, plies;   /* random games of at most PLIES plies */
+} oracle_case;
+
+static long long sapos(const char *text, int depth, bool big)
+{
+    (void)big;
+    return sapos_perft(text, depth);
+}
+
+/* The move sequences of DEPTH moves from P, as cli_perft.c counts them: a
+ * game over has none below it. */
+static long long tabula_perft(movegen *m, position *p, move_list *lists, int depth)
+{
+    move_list *list = &lists[0];
+    int count = 0;
+    if (depth == 1)
+        count = movegen_sample(m, p, list, NULL);
+    else
+        movegen_generate(m, p, list);
+    game_result result;
+    movegen_result(m, p, list, &result);
+    if (result.over)
+        return 0;
+    if (depth == 1)
+        return count;
+    long long nodes = 0;
+    for (int i = 0; i < list->count; i++) {
+        undo u;
+        move_make(p, list, i, &u);
+        nodes += tabula_perft(m, p, lists + 1, depth - 1);
+        pos_unmake(p, &u);
+    }
+    return nodes;
+}
+
+/* Plays C's random games, comparing the counts at every ply; returns how
+ * many positions were compared. */
+static int compare_games(const oracle_case *c)
+{
+    game *g = shipped_game(c->name, c->variant);
+    assert_non_null(g);
+    movegen *m = movegen_new(g);
+    position *p = malloc(sizeof *p);
+    move_list lists[MAX_DEPTH + 1];
+    assert_non_null(m);
+    assert_true(p && pos_init(p, g));
+    for (int i = 0; i <= MAX_DEPTH; i++)
+        assert_true(move_list_init(&lists[i]));
+    int compared = 0;
+    for (int n = 1; n <= c->games; n++) {
+        uint64_t seed = (uint64_t)n * 7919;
+        pos_free(p);
+        assert_true(pos_init(p, g));
+        for (int ply = 0; ply < c->plies; ply++) {
+            char text[8192];
+            posstring_write(p, text, sizeof text);
+            long long ours = tabula_perft(m, p, lists, c->depth);
+            long long theirs = c->count(text, c->depth, c->big);
+            if (ours != theirs)
+                fail_msg("%s%s%s: tabula perft --position '%s' ... %d gives %lld, the independent count %lld",
+                         c->name, c->variant ? " --variant " : "", c->variant ? c->variant : "", text, c->depth,
+                         ours, theirs);
+            compared++;
+            movegen_generate(m, p, &lists[0]);
+            game_result result;
+            movegen_result(m, p, &lists[0], &result);
+            if (result.over || lists[0].count == 0)
+                break;
+            undo u;
+            move_make(p, &lists[0], (int)rng_below(&seed, (uint32_t)lists[0].count), &u);
+            pos_commit(p);
+        }
+    }
+    for (int i = 0; i <= MAX_DEPTH; i++)
+        move_list_free(&lists[i]);
+    pos_free(p);
+    free(p);
+    movegen_free(m);
+    game_free(g);
+    return compared;
+}
+
+static void run(const oracle_case *c)
+{
+    int compared = compare_games(c);
+    print_message("%s%s%s: %d positions, perft %d the same\n", c->name, c->variant ? " " : "",
+                  c->variant ? c->variant : "", compared, c->depth);
+}
+
+/* Sapos: chains of hops (a friend may be hopped twice, round a loop),
+ * spawns, jumps that capture into the reserve, the 2x2 rule, Light's double
+ * first turn, starvation. */
+static void sapos_games(void **state)
+{
+    (void)state;
+    run(&(oracle_case){ "sapos", NULL, sapos, false, 2, 8, 120 });
+}
+
+/* Desdemona: both boards, to the end (passes, the filter of captures when
+ * the other player is stuck, the end when neither can move). */
+static void desdemona_games(void **state)
+{
+    (void)state;
+    run(&(oracle_case){ "desdemona", NULL, desdemona_perft, false, 2, 16, 100 });
+    run(&(oracle_case){ "desdemona", "8x8", desdemona_perft, true, 2, 6, 100 });
+}
+
+/* The oracles themselves against the counts known without either program:
+ * a count that disagrees here is the oracle's fault, not tabula's. */
+static void oracles_give_the_known_counts(void **state)
+{
+    (void)state;
+    assert_int_equal(sapos_perft("8/3LL3/3LL3/8/8/3DD3/3DD3/8 d D12/L12 0", 3), 305662);
+    assert_int_equal(sapos_perft("8/3L4/3LL3/1LL5/6D1/4DD2/3DD3/8 l D11/L11 2", 1), 106);
+    assert_int_equal(sapos_perft("not a position", 1), -1);
+    assert_int_equal(desdemona_perft("7/1p3p1/7/7/7/1P3P1/7 b 0", 1, false), 500);
+    assert_int_equal(desdemona_perft("8/1p4p1/8/7p/P7/8/1P4P1/8 b 0", 1, true), 1081);
+    assert_int_equal(desdemona_perft("1ssSssp/2ssPSS/ssspssS/1ssssS1/2SsSSS/2sSSS1/ssss2P w 33", 1, false), 0);
+    assert_int_equal(desdemona_perft("6p/7/7/3S3/7/SS5/PS5 b 0", 2, false), 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(oracles_give_the_known_counts),
+        cmocka_unit_test(sapos_games),
+        cmocka_unit_test(desdemona_games),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
