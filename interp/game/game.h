@@ -508,7 +508,11 @@ typedef struct game {
     char flag_names[GAME_MAX_FLAGS][GAME_NAME];
     int moved_flag;                     /* index of the flag 'moved', -1 if none */
     int var_count;
+    /* a variable of each player (`var NAME each`) takes player_count
+     * slots: VAR_EACH on the first, which has the name, the others
+     * nameless; player P's copy is the first slot + P */
     char var_names[GAME_MAX_VARS][GAME_NAME];
+    bool var_each[GAME_MAX_VARS];
     int var_initial[GAME_MAX_VARS];
     bool var_is_cell[GAME_MAX_VARS];
 

@@ -151,13 +151,19 @@ int posstring_write(const position *p, char *out, size_t size)
                 put(&w, "-");
             break;
         }
-        case FIELD_CELL: {
-            int cell = p->vars[f->index];
-            put(&w, "%s", cell >= 0 && cell < g->board.cell_count ? g->board.cell_names[cell] : "-");
-            break;
-        }
+        case FIELD_CELL:
         case FIELD_VAR:
-            put(&w, "%d", p->vars[f->index]);
+            /* a variable of each player: its values in the order of the
+             * players, 3/1 */
+            for (int k = 0; k < (g->var_each[f->index] ? g->player_count : 1); k++) {
+                int value = p->vars[f->index + k];
+                if (k > 0)
+                    put(&w, "/");
+                if (f->kind == FIELD_VAR)
+                    put(&w, "%d", value);
+                else
+                    put(&w, "%s", value >= 0 && value < g->board.cell_count ? g->board.cell_names[value] : "-");
+            }
             break;
         case FIELD_FLAGGED: {
             size_t before = w.length;
@@ -435,17 +441,32 @@ bool posstring_read(position *p, const char *text, char *error, size_t error_siz
             break;
         }
         case FIELD_CELL:
-            if (!strcmp(v, "-")) {
-                vars[f->index] = -1;
-            } else if ((vars[f->index] = cell_named(g, v)) < 0) {
-                return fail(&r, "'%s' is not a cell of the board", v);
+        case FIELD_VAR: {
+            /* a variable of each player: one value a player, 3/1 */
+            int copies = g->var_each[f->index] ? g->player_count : 1;
+            char value[64];
+            const char *rest = v;
+            for (int k = 0; k < copies; k++) {
+                size_t length = strcspn(rest, "/");
+                if (length >= sizeof value || (k < copies - 1 && rest[length] != '/')
+                    || (k == copies - 1 && rest[length]))
+                    return fail(&r, "expected %d value%s for %s, '/' between them, not '%s'", copies,
+                                copies == 1 ? "" : "s", g->var_names[f->index], v);
+                memcpy(value, rest, length);
+                value[length] = '\0';
+                rest += length + (rest[length] == '/');
+                int32_t *into = &vars[f->index + k];
+                if (f->kind == FIELD_CELL && !strcmp(value, "-"))
+                    *into = -1;
+                else if (f->kind == FIELD_CELL && (*into = cell_named(g, value)) < 0)
+                    return fail(&r, "'%s' is not a cell of the board", value);
+                else if (f->kind == FIELD_VAR && !read_number(value, -1000000000L, 1000000000L, &number))
+                    return fail(&r, "expected a number for %s, not '%s'", g->var_names[f->index], value);
+                else if (f->kind == FIELD_VAR)
+                    *into = (int32_t)number;
             }
             break;
-        case FIELD_VAR:
-            if (!read_number(v, -1000000000L, 1000000000L, &number))
-                return fail(&r, "expected a number for %s, not '%s'", g->var_names[f->index], v);
-            vars[f->index] = (int32_t)number;
-            break;
+        }
         case FIELD_FLAGGED: {
             for (int cell = 0; cell < g->board.cell_count; cell++)
                 if (cells[cell])

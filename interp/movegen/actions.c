@@ -179,7 +179,7 @@ static void apply_after_actions(gen *x)
         case M_SET_VAR:
             if (n->type < 0)
                 continue;
-            pos_set_var(x->pos, n->type, set_value(x, n));
+            pos_set_var(x->pos, gen_var(x, n->type), set_value(x, n));
             break;
         case M_SET_FLAG:
             if (!code)
@@ -901,7 +901,7 @@ void action_roll(gen *x, const mnode *n, const cont *k)
         gen_path_push(x, PATH_ROLL, face);
         x->chance = true;
         if (n->value >= 0)
-            pos_set_var(x->pos, n->value, face);
+            pos_set_var(x->pos, gen_var(x, n->value), face);
         gen_run_cont(x, k);
         restore(x, &saved);
         x->chance = chance;
@@ -916,7 +916,7 @@ void action_set(gen *x, const mnode *n, const cont *k)
     int32_t value = set_value(x, n);
     saved_state saved;
     save(x, &saved);
-    pos_set_var(x->pos, n->type, value);
+    pos_set_var(x->pos, gen_var(x, n->type), value);
     x->applied++;
     gen_run_cont(x, k);
     restore(x, &saved);

@@ -149,7 +149,7 @@ void eval_set_walk(gen *x, int e, cellset *out)
     case C_SET_MARKED: cellset_copy(out, &x->marked, words); return;
     case C_SET_LINE: cellset_copy(out, &x->line, words); return;
     case C_SET_LABEL: cellset_copy(out, &x->labels[c->value], words); return;
-    case C_SET_VAR: gen_single(x, out, x->pos->vars[c->value]); return;
+    case C_SET_VAR: gen_single(x, out, x->pos->vars[gen_var(x, c->value)]); return;
     case C_SET_UNION:
         eval_set(x, c->a, out);
         eval_set(x, c->b, &other);
@@ -384,7 +384,7 @@ long eval_number(gen *x, int e)
     case C_NUM_COUNT:
         eval_set(x, c->a, &s);
         return cellset_count(&s, x->g->words);
-    case C_NUM_VAR: return x->pos->vars[c->value];
+    case C_NUM_VAR: return x->pos->vars[gen_var(x, c->value)];
     case C_NUM_SCORE: {
         int saved = x->scored;
         int p = gen_player(x, c->player);

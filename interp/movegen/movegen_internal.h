@@ -185,6 +185,13 @@ static inline int gen_player(const gen *x, int ref)
     return player_of(x->g, x->player, x->next, x->scored, ref);
 }
 
+/* The slot of the variable VAR for X's mover: a variable of each player
+ * (game.var_each) has one slot a player. */
+static inline int gen_var(const gen *x, int var)
+{
+    return x->g->var_each[var] ? var + x->player : var;
+}
+
 /* Whether X only counts moves (GEN_COUNT, GEN_ANY): none is kept. */
 static inline bool gen_counting(const gen *x)
 {

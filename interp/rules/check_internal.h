@@ -61,6 +61,7 @@ typedef struct check_context {
     int symbol_capacity;
     source_location game_location;
     int player_count;
+    int var_slots;            /* the values the variables declared so far hold */
     int scope_start;          /* symbols from here on are pattern-local */
     /* facts gathered for the end-of-game warnings */
     bool has_end;
@@ -115,5 +116,7 @@ ast_node *macro_expand(const ast_node *node, const ast_node *const *defines, int
 const char *statement_head(const ast_node *statement);
 /* The name a statement declares ("man" in "piece man ..."), or NULL. */
 const char *statement_name(const ast_node *statement);
+/* Whether STATEMENT declares a variable of each player: var NAME each. */
+bool var_of_each_player(const ast_node *statement);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/limits.h"
 #include "rules/check_internal.h"
 #include "suggest.h"
 #include "utf8.h"
@@ -90,6 +91,15 @@ const char *statement_name(const ast_node *statement)
     if (head->kind == AST_PHRASE && head->child_count >= 2 && head->children[1]->kind == AST_NAME)
         return head->children[1]->text;
     return NULL;
+}
+
+bool var_of_each_player(const ast_node *statement)
+{
+    const ast_node *words[4];
+    if (statement->kind != AST_STATEMENT)
+        return false;
+    int n = words_of(head_of(statement), words, 4);
+    return n == 3 && words[2]->kind == AST_NAME && !strcmp(words[2]->text, "each");
 }
 
 static bool is_head(const char *head, const char *word)
@@ -369,6 +379,21 @@ static void declare_named(check_context *c, const ast_node *statement, int kinds
         return;
     }
     names_declare(c, words[1]->text, kinds, words[1]->location, what);
+}
+
+/* var NAME, or var NAME each (a variable of each player) */
+static void declare_var(check_context *c, const ast_node *statement)
+{
+    if (!var_of_each_player(statement)) {
+        declare_named(c, statement, NAME_VARIABLE, "variable");
+        return;
+    }
+    const ast_node *name = head_of(statement)->children[1];
+    if (name->kind != AST_NAME) {
+        diag_report(c->diagnostics, DIAG_ERROR, name->location, NULL, "expected 'var NAME each'");
+        return;
+    }
+    names_declare(c, name->text, NAME_VARIABLE, name->location, "variable");
 }
 
 /* --- pass 2: contents */
@@ -871,7 +896,7 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
         } else if (is_head(head, "directions")) {
             declare_named(c, statement, NAME_DIRECTION, "direction set");
         } else if (is_head(head, "var")) {
-            declare_named(c, statement, NAME_VARIABLE, "variable");
+            declare_var(c, statement);
         } else if (is_head(head, "flag")) {
             declare_named(c, statement, NAME_FLAG, "flag");
         }
@@ -985,6 +1010,12 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
             const ast_node *initial = equals_of(statement);
             if (initial)
                 check_expr(c, initial, EXPECT_ANY);
+            bool each = var_of_each_player(statement);
+            c->var_slots += each ? c->player_count : 1;
+            if (c->var_slots > GAME_MAX_VARS)
+                diag_report(c->diagnostics, DIAG_ERROR, statement->location,
+                            each ? "a variable of each player holds one value for each player" : NULL,
+                            "too many variables: a game holds at most %d values", GAME_MAX_VARS);
         } else if (is_head(head, "flag")) {
             /* declared in pass 1 */
         } else if (is_head(head, "display")) {

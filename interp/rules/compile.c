@@ -485,10 +485,16 @@ static void compile_statements(compiler *c)
                 moves_of_type[g->type_count - 1] = block;
         } else if (!strcmp(head, "flag") && g->flag_count < GAME_MAX_FLAGS) {
             snprintf(g->flag_names[g->flag_count++], GAME_NAME, "%s", statement_name(st));
-        } else if (!strcmp(head, "var") && g->var_count < GAME_MAX_VARS) {
+        } else if (!strcmp(head, "var")) {
             const ast_node *initial = equals_of(st);
-            g->var_initial[g->var_count] = initial && initial->kind == AST_NUMBER ? (int)initial->number : 0;
-            snprintf(g->var_names[g->var_count++], GAME_NAME, "%s", statement_name(st));
+            bool each = var_of_each_player(st);
+            int slots = each ? g->player_count : 1;
+            if (g->var_count + slots > GAME_MAX_VARS)
+                continue;   /* (check reports it) */
+            g->var_each[g->var_count] = each;
+            snprintf(g->var_names[g->var_count], GAME_NAME, "%s", statement_name(st));
+            for (int k = 0; k < slots; k++)
+                g->var_initial[g->var_count++] = initial && initial->kind == AST_NUMBER ? (int)initial->number : 0;
         } else if (!strcmp(head, "directions") && c->direction_set_count < 64) {
             c->direction_names[c->direction_set_count] = statement_name(st);
             c->direction_values[c->direction_set_count++] = equals_of(st);
@@ -672,6 +678,8 @@ static void compile_position_fields(compiler *c)
         if (finite_reserve)
             g->fields[g->field_count++].kind = FIELD_RESERVES;
         for (int v = 0; v < g->var_count && g->field_count < 14; v++) {
+            if (!g->var_names[v][0])
+                continue;   /* (a copy of a variable of each player: written with the first) */
             position_field *f = &g->fields[g->field_count++];
             f->kind = g->var_is_cell[v] ? FIELD_CELL : FIELD_VAR;
             f->index = (int16_t)v;

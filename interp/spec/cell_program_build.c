@@ -45,8 +45,8 @@ static bool followable(const game *g, int e)
     switch (c->op) {
     case C_SET_HERE: case C_SET_ORIGIN: case C_SET_LAST: case C_SET_ANCHOR:
         return true;
-    case C_SET_VAR:
-        return g->var_is_cell[c->value];
+    case C_SET_VAR:     /* (a variable of each player: read for the mover, by eval) */
+        return g->var_is_cell[c->value] && !g->var_each[c->value];
     case C_SET_ADJACENT:
         if (c->value < 0)
             return false;

@@ -65,7 +65,7 @@ static int leaf_of(const game *g, int e)
     case C_SET_MARKED: return WORD_LEAF_MARKED;
     case C_SET_LINE: return WORD_LEAF_LINE;
     case C_SET_LABEL: return WORD_LEAF_LABEL;
-    case C_SET_VAR: return WORD_LEAF_VAR;
+    case C_SET_VAR: return g->var_each[g->exprs[e].value] ? -1 : WORD_LEAF_VAR;   /* (each player's: by eval) */
     default: return -1;
     }
 }
@@ -86,6 +86,8 @@ static bool push_leaf(builder *b, int e, int join)
 {
     const cexpr *c = &b->g->exprs[e];
     int leaf = leaf_of(b->g, e), arg = c->value;
+    if (leaf < 0)
+        return false;   /* (no program for it) */
     if (leaf == WORD_LEAF_REGION && region_alike(b->g, arg)) {
         leaf = WORD_LEAF_CONST;
         arg = b->g->region_sets[arg * GAME_MAX_PLAYERS];
