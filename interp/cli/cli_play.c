@@ -1,14 +1,17 @@
 /* cli_play: `tabula play` (the REPL in repl/) and `tabula render`. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "front/front.h"
+#include "game/rng.h"
 #include "repl/repl.h"
 
 typedef struct play_options {
     const char *variant, *position, *path, *svg;
+    const char *dice;                       /* --dice: hand, or a seed */
     const char *seats[GAME_MAX_PLAYERS];   /* --p1 .. --p4: engine specs */
 } play_options;
 
@@ -26,6 +29,8 @@ static int parse_options(const char *command, int argc, char **argv, play_option
             o->variant = argv[++i];
         } else if (!strcmp(a, "--position") && i + 1 < argc) {
             o->position = argv[++i];
+        } else if (!render && !strcmp(a, "--dice") && i + 1 < argc) {
+            o->dice = argv[++i];
         } else if (render && !strcmp(a, "--svg") && i + 1 < argc) {
             o->svg = argv[++i];
         } else if (!render && !strncmp(a, "--p", 3) && a[3] >= '1' && a[3] <= '4' && !a[4]
@@ -85,6 +90,17 @@ int cli_play(int argc, char **argv)
     if (!r.session)
         return status;
     r.interactive = isatty(STDIN_FILENO);
+    /* the dice a person's turn throws: by hand, from a seed given (a
+     * session that plays the same again), else from the clock */
+    long seed = 0;
+    if (o.dice && !strcmp(o.dice, "hand")) {
+        r.dice_by_hand = true;
+    } else if (o.dice && !cli_parse_count(o.dice, 0, 2147483647L, &seed)) {
+        fprintf(stderr, "tabula play: --dice takes 'hand' or a seed (a number), not '%s'\n", o.dice);
+        session_free(r.session);
+        return EXIT_USAGE;
+    }
+    r.dice = rng_seed(o.dice ? (uint64_t)seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
     r.style.colour = r.interactive && front_colour(stdout);
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
         if (!o.seats[p])

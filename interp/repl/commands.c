@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "front/front.h"
+#include "game/rng.h"
 #include "movegen/notation.h"
 #include "repl/repl.h"
 #include "search/search.h"
@@ -102,6 +103,25 @@ static bool all_letters(const char *text)
     return true;
 }
 
+/* Whether the text of a move goes on after PREFIX (the start, when PREFIX
+ * is empty) with a throw of the dice: a part [N]; its face into *FACE. */
+static bool throw_after(const char *text, const char *prefix, int *face)
+{
+    size_t n = strlen(prefix);
+    if (n > 0 && !notation_continues(text, prefix))
+        return false;
+    const char *part = text + (n > 0 ? n + 1 : 0);
+    return sscanf(part, "[%d]", face) == 1;
+}
+
+/* Whether the text of a move, going on after PREFIX, holds a throw of the
+ * dice: a person who has not typed the faces by hand could pick them. */
+static bool throws_after(const char *text, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    return strchr(text + (n < strlen(text) ? n : strlen(text)), '[') != NULL;
+}
+
 /* Prints to STREAM the next part of each move that continues PREFIX
  * (notation_continues), each part once, each after a space. */
 static void print_continuations(FILE *stream, const session *s, const char *prefix)
@@ -140,6 +160,9 @@ static bool play_index(repl *r, int index)
     return true;
 }
 
+static const char *const dice_hint =
+    "the dice are thrown for you: type roll (tabula play --dice hand lets you type what you threw)";
+
 static bool enter_move(repl *r, const char *input)
 {
     session *s = r->session;
@@ -147,6 +170,8 @@ static bool enter_move(repl *r, const char *input)
         return false;
     const char *mover = s->game->player_names[s->position->side];
     char full[REPL_MOVE_TEXT], text[REPL_MOVE_TEXT];
+    if (!r->dice_by_hand && strchr(input, '['))
+        return failed("%s", dice_hint);
     if (strlen(r->pending) + strlen(input) + 2 > sizeof full)
         return failed("no move is that long");
     /* the typed parts joined by single spaces */
@@ -171,6 +196,8 @@ static bool enter_move(repl *r, const char *input)
         session_move_text(s, (int)number - 1, text, sizeof text);
         if (r->pending[0] && !notation_continues(text, r->pending))
             return failed("move %ld (%s) does not continue '%s'", number, text, r->pending);
+        if (!r->dice_by_hand && throws_after(text, r->pending))
+            return failed("move %ld (%s) throws the dice: %s", number, text, dice_hint);
         return play_index(r, (int)number - 1);
     }
     int index;
@@ -210,6 +237,92 @@ static bool enter_move(repl *r, const char *input)
     return failed("'%s' is not a legal move for %s; type moves for the list", input, mover);
 }
 
+/* The faces thrown at the next chance point after PREFIX: each face that
+ * some move continuing PREFIX shows next, once, into FACES; how many.  The
+ * moves that reach the same position are one, so a face whose moves all
+ * repeat another's is absent: the faces present stand for all (as the
+ * engines count them, search/chance.c). */
+static int faces_after(const session *s, const char *prefix, int *faces, int most, bool *all)
+{
+    char text[REPL_MOVE_TEXT];
+    int count = 0;
+    *all = true;
+    for (int i = 0; i < s->moves.count; i++) {
+        session_move_text(s, i, text, sizeof text);
+        if (prefix[0] && !notation_continues(text, prefix))
+            continue;
+        int face;
+        if (!throw_after(text, prefix, &face)) {
+            *all = false;
+            continue;
+        }
+        bool seen = false;
+        for (int k = 0; k < count && !seen; k++)
+            seen = faces[k] == face;
+        if (!seen && count < most)
+            faces[count++] = face;
+    }
+    return count;
+}
+
+/* roll: the program throws the turn's dice for the person to move, face
+ * by face (uniformly among the faces the moves show), then plays the move
+ * the faces leave, or waits for the rest of the turn. */
+static bool run_roll(repl *r, const char *argument)
+{
+    (void)argument;
+    session *s = r->session;
+    if (game_over(r))
+        return false;
+    if (r->dice_by_hand)
+        return failed("you throw the dice yourself (--dice hand): type the faces thrown, as [N]");
+    char prefix[REPL_MOVE_TEXT];
+    snprintf(prefix, sizeof prefix, "%s", r->pending);
+    int faces[64], thrown = 0;
+    bool all;
+    bool again = r->thrown[0] && r->thrown_at == s->position->hash && !strcmp(r->thrown_after, r->pending);
+    if (again) {   /* thrown already: the dice lie as they fell */
+        snprintf(prefix, sizeof prefix, "%s", r->thrown);
+        thrown = 1;
+    }
+    /* the first throw is the person's choice of throwing; the next ones
+     * follow while every way on is a throw */
+    for (; !again;) {
+        int count = faces_after(s, prefix, faces, 64, &all);
+        if (count == 0 || (thrown > 0 && !all))
+            break;
+        int face = faces[rng_below(&r->dice, (uint32_t)count)];
+        size_t n = strlen(prefix);
+        snprintf(prefix + n, sizeof prefix - n, "%s[%d]", n ? " " : "", face);
+        thrown++;
+    }
+    if (thrown == 0)
+        return failed("no dice to throw here: no move of %s goes on with a throw",
+                      s->game->player_names[s->position->side]);
+    printf("%s %s %s\n", s->game->player_names[s->position->side], again ? "has thrown" : "throws",
+           prefix + (r->pending[0] ? strlen(r->pending) + 1 : 0));
+    snprintf(r->thrown, sizeof r->thrown, "%s", prefix);
+    snprintf(r->thrown_after, sizeof r->thrown_after, "%s", r->pending);
+    r->thrown_at = s->position->hash;
+    /* the move the faces leave, if one; else the rest is the person's */
+    char text[REPL_MOVE_TEXT];
+    int only = -1, going_on = 0;
+    for (int i = 0; i < s->moves.count; i++) {
+        session_move_text(s, i, text, sizeof text);
+        if (!strcmp(text, prefix) || notation_continues(text, prefix)) {
+            only = i;
+            going_on++;
+        }
+    }
+    if (going_on == 1)
+        return play_index(r, only);
+    memcpy(r->pending, prefix, strlen(prefix) + 1);
+    printf("%s: continue with:", prefix);
+    print_continuations(stdout, s, prefix);
+    putchar('\n');
+    return true;
+}
+
 /* --- the commands */
 
 static bool run_moves(repl *r, const char *argument)
@@ -223,11 +336,15 @@ static bool run_moves(repl *r, const char *argument)
         return true;
     }
     char text[REPL_MOVE_TEXT], item[REPL_MOVE_TEXT + 16];
-    int column = 0, shown = 0;
+    int column = 0, shown = 0, thrown = 0;
     for (int i = 0; i < s->moves.count; i++) {
         session_move_text(s, i, text, sizeof text);
         if (r->pending[0] && !notation_continues(text, r->pending))
             continue;
+        if (!r->dice_by_hand && throws_after(text, r->pending)) {
+            thrown++;   /* (the dice decide these: 'roll', below) */
+            continue;
+        }
         shown++;
         int length = snprintf(item, sizeof item, "%d. %s", i + 1, text);
         if (!r->interactive) {
@@ -243,7 +360,9 @@ static bool run_moves(repl *r, const char *argument)
     }
     if (column)
         putchar('\n');
-    if (shown == 0)
+    if (thrown)
+        printf("roll: the dice decide among %d more move%s\n", thrown, thrown == 1 ? "" : "s");
+    if (shown + thrown == 0)
         printf("no legal moves for %s\n", s->game->player_names[s->position->side]);
     return true;
 }
@@ -513,6 +632,7 @@ static bool run_quit(repl *r, const char *argument)
 
 static const command commands[] = {
     { "moves", "moves", "list the legal moves, numbered", ARG_NONE, run_moves },
+    { "roll", "roll", "throw the dice of the turn (where a move has some)", ARG_NONE, run_roll },
     { "show", "show", "show the board", ARG_NONE, run_show },
     { "undo", "undo", "take back the last move (or the unfinished one)", ARG_NONE, run_undo },
     { "redo", "redo", "play the last undone move again", ARG_NONE, run_redo },

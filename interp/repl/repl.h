@@ -144,6 +144,16 @@ typedef struct repl {
     bool interactive;           /* a terminal: prompt, board after moves */
     display_style style;
     char pending[REPL_MOVE_TEXT];   /* the parts of a turn entered so far */
+    /* a turn's dice ('roll' in a move): thrown by the program from DICE
+     * when a person types roll, or typed as thrown by hand (DICE_BY_HAND,
+     * tabula play --dice hand); a person never picks the faces */
+    uint64_t dice;
+    bool dice_by_hand;
+    /* the faces thrown last (THROWN, the turn's parts up to them), the
+     * position's hash and the parts typed before them (THROWN_AFTER): a
+     * turn dropped with undo and thrown again gets the same faces */
+    char thrown[REPL_MOVE_TEXT], thrown_after[REPL_MOVE_TEXT];
+    uint64_t thrown_at;
     bool quit;
     int failures;               /* commands that failed */
 } repl;
