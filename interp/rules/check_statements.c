@@ -114,6 +114,15 @@ static void error(check_context *c, const ast_node *at, const char *hint, const 
 
 /* --- pass 1: declarations */
 
+/* Counts one more declaration AT of WHAT against the LIMIT a game holds:
+ * an error at the first past it, which the compiler would leave out. */
+static void count_declaration(check_context *c, const ast_node *at, int *count, int limit, const char *what)
+{
+    if (++*count == limit + 1)
+        diag_report(c->diagnostics, DIAG_ERROR, at->location, NULL, "too many %s: a game holds at most %d", what,
+                    limit);
+}
+
 static void declare_players(check_context *c, const ast_node *statement)
 {
     const ast_node *words[8];
@@ -876,11 +885,23 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
     else
         names_add_board(c);
 
-    /* pass 1b: everything else that declares a name */
+    /* pass 1b: everything else that declares a name, each kind counted
+     * against what a game holds (game/limits.h) */
+    int patterns_declared = 0, pieces = 0, regions = 0, direction_sets = 0, flags = 0;
     for (int i = 0; i < count; i++) {
         const ast_node *statement = statements[i];
         const char *head = statement_head(statement);
         c->declaring_library = i < library_count;
+        if (statement->kind == AST_PATTERN)
+            count_declaration(c, statement, &patterns_declared, GAME_MAX_PATTERNS, "patterns");
+        else if (statement->kind == AST_STATEMENT && is_head(head, "piece"))
+            count_declaration(c, statement, &pieces, GAME_MAX_TYPES, "piece types");
+        else if (statement->kind == AST_STATEMENT && is_head(head, "region"))
+            count_declaration(c, statement, &regions, GAME_MAX_REGIONS, "regions");
+        else if (statement->kind == AST_STATEMENT && is_head(head, "directions"))
+            count_declaration(c, statement, &direction_sets, GAME_MAX_DIRECTION_SETS, "direction sets");
+        else if (statement->kind == AST_STATEMENT && is_head(head, "flag"))
+            count_declaration(c, statement, &flags, GAME_MAX_FLAGS, "flags");
         if (is_head(head, "captures") && statement->kind == AST_STATEMENT && colon_of(statement)
             && colon_of(statement)->kind == AST_NAME && !strcmp(colon_of(statement)->text, "convert"))
             c->captures_convert = true;

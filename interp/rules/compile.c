@@ -472,7 +472,7 @@ static void compile_statements(compiler *c)
         const ast_node *st = s[i];
         const char *head = statement_head(st);
         if (st->kind == AST_PATTERN) {
-            if (g->pattern_count < 64) {
+            if (g->pattern_count < GAME_MAX_PATTERNS) {
                 c->pattern_names[g->pattern_count] = st->text;
                 c->pattern_nodes[g->pattern_count++] = st;
             }
@@ -495,10 +495,10 @@ static void compile_statements(compiler *c)
             snprintf(g->var_names[g->var_count], GAME_NAME, "%s", statement_name(st));
             for (int k = 0; k < slots; k++)
                 g->var_initial[g->var_count++] = initial && initial->kind == AST_NUMBER ? (int)initial->number : 0;
-        } else if (!strcmp(head, "directions") && c->direction_set_count < 64) {
+        } else if (!strcmp(head, "directions") && c->direction_set_count < GAME_MAX_DIRECTION_SETS) {
             c->direction_names[c->direction_set_count] = statement_name(st);
             c->direction_values[c->direction_set_count++] = equals_of(st);
-        } else if (!strcmp(head, "region") && g->region_count < 64) {
+        } else if (!strcmp(head, "region") && g->region_count < GAME_MAX_REGIONS) {
             c->region_names[g->region_count++] = statement_name(st);
         }
     }
