@@ -413,6 +413,7 @@ static bool run_new(repl *r, const char *argument)
     if (!session_restart(r->session, NULL, error, sizeof error))
         return failed("%s", error);
     r->pending[0] = '\0';
+    r->thrown[0] = '\0';   /* (a new game throws its own dice) */
     printf("new game of %s\n", r->session->game->name);
     if (r->interactive)
         show(r);
@@ -434,6 +435,7 @@ static bool run_setpos(repl *r, const char *argument)
     if (!session_restart(r->session, argument, error, sizeof error))
         return failed("%s", error);
     r->pending[0] = '\0';
+    r->thrown[0] = '\0';   /* (a new game throws its own dice) */
     puts("position set");
     if (r->interactive)
         show(r);
@@ -461,6 +463,7 @@ static bool run_load(repl *r, const char *argument)
     session_free(r->session);
     r->session = loaded;
     r->pending[0] = '\0';
+    r->thrown[0] = '\0';   /* (a new game throws its own dice) */
     printf("loaded %s: %s%s%s, %d move%s\n", argument, loaded->game->name,
            loaded->variant[0] ? " variant " : "", loaded->variant, loaded->record_count,
            loaded->record_count == 1 ? "" : "s");
@@ -514,6 +517,7 @@ static bool run_variant(repl *r, const char *argument)
     session_free(s);
     r->session = next;
     r->pending[0] = '\0';
+    r->thrown[0] = '\0';   /* (a new game throws its own dice) */
     printf("new game of %s%s%s\n", next->game->name, itself ? "" : " variant ", itself ? "" : argument);
     if (r->interactive)
         show(r);
