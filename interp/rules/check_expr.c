@@ -597,6 +597,10 @@ void check_expr(check_context *c, const ast_node *node, expect want)
 {
     if (!node)
         return;
+    if (want == EXPECT_OUTCOME) {  /* (a shape of its own, whatever the node: '-opponent wins' is none) */
+        check_outcome(c, node);
+        return;
+    }
     if (want == EXPECT_REGION && node->kind != AST_NAME) {
         diag_report(c->diagnostics, DIAG_ERROR, node->location, "declare one: region NAME { PLAYER: CELLS ... }",
                     "expected the name of a region");
