@@ -795,10 +795,16 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
     compile_statements(&c);
     if (!c.failed)
         compile_position_fields(&c);
-    /* a variable that holds a cell starts as no cell */
-    for (int v = 0; v < g->var_count; v++)
-        if (g->var_is_cell[v])
-            g->var_initial[v] = -1;
+    /* a variable that holds a cell starts as no cell (each player's copy
+     * of a variable of each player too: its first slot says so) */
+    for (int v = 0; v < g->var_count; v++) {
+        if (!g->var_is_cell[v])
+            continue;
+        for (int k = 0; k < (g->var_each[v] ? g->player_count : 1) && v + k < g->var_count; k++) {
+            g->var_is_cell[v + k] = true;
+            g->var_initial[v + k] = -1;
+        }
+    }
     order_table_build(g);
     history_read(g);
     if (!c.failed && !make_keys(g))
