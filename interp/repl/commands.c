@@ -114,12 +114,12 @@ static bool throw_after(const char *text, const char *prefix, int *face)
     return sscanf(part, "[%d]", face) == 1;
 }
 
-/* Whether the text of a move, going on after PREFIX, holds a throw of the
- * dice: a person who has not typed the faces by hand could pick them. */
+/* Whether the text of a move that goes on after PREFIX (or is it) holds a
+ * throw of the dice there: a person who has not typed the faces by hand
+ * could pick them. */
 static bool throws_after(const char *text, const char *prefix)
 {
-    size_t n = strlen(prefix);
-    return strchr(text + (n < strlen(text) ? n : strlen(text)), '[') != NULL;
+    return strchr(text + strlen(prefix), '[') != NULL;
 }
 
 /* Prints to STREAM the next part of each move that continues PREFIX
@@ -278,7 +278,7 @@ static bool run_roll(repl *r, const char *argument)
         return failed("you throw the dice yourself (--dice hand): type the faces thrown, as [N]");
     char prefix[REPL_MOVE_TEXT];
     snprintf(prefix, sizeof prefix, "%s", r->pending);
-    int faces[64], thrown = 0;
+    int faces[MOVELIST_MAX_MOVES], thrown = 0;   /* (a face a move at least: no die is cut short) */
     bool all;
     bool again = r->thrown[0] && r->thrown_at == s->position->hash && !strcmp(r->thrown_after, r->pending);
     if (again) {   /* thrown already: the dice lie as they fell */
@@ -288,7 +288,7 @@ static bool run_roll(repl *r, const char *argument)
     /* the first throw is the person's choice of throwing; the next ones
      * follow while every way on is a throw */
     for (; !again;) {
-        int count = faces_after(s, prefix, faces, 64, &all);
+        int count = faces_after(s, prefix, faces, MOVELIST_MAX_MOVES, &all);
         if (count == 0 || (thrown > 0 && !all))
             break;
         int face = faces[rng_below(&r->dice, (uint32_t)count)];
