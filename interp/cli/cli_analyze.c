@@ -45,6 +45,7 @@ static const char *kind_name(int kind)
     case PATH_CHANGE: return "change";
     case PATH_PASS: return "pass";
     case PATH_ROLL: return "roll";
+    case PATH_OUT: return "out";
     default: return "other";
     }
 }

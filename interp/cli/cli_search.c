@@ -282,6 +282,9 @@ int cli_match(int argc, char **argv)
         interrupted = play.interrupted;
         if (list.overflow) {
             front_report_limit(g, &l.sources, &list);
+            char where[4096];
+            posstring_write(p, where, sizeof where);
+            fprintf(stderr, "tabula match: the position: %s\n", where);
             limited = true;   /* the engines would not see every move */
         } else if (play.missing[0]) {
             fprintf(stderr, "tabula match: the engine chose %s, which is not among the legal moves\n",

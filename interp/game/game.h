@@ -55,7 +55,10 @@ typedef enum cop {
     C_SET_SIGHT,        /* a: set, value: direction list */
     C_SET_WHERE_PATTERN,/* a: set, value: pattern */
     C_SET_WHERE_COND,   /* a: set, b: condition tested with each cell as 'here' */
-    C_SET_CELL_AT,      /* a, b: numbers, the file and rank from 1: cell(X, Y) */
+    C_SET_KIN,          /* value: bit p * 4 + q, player q is kin of player p
+                         * (they have the same cells in the region kin() names) */
+    C_SET_CELL_AT,      /* a, b: numbers, the file and rank from 1: cell(X, Y)
+                         * (the last of the sets) */
     /* numbers */
     C_NUM_CONST,        /* value */
     C_NUM_COUNT,        /* a: set */
@@ -64,6 +67,7 @@ typedef enum cop {
                                    * the players' homes, -1 none */
     C_NUM_RESERVE,      /* player, value: type */
     C_NUM_ADD, C_NUM_SUB, C_NUM_NEG,
+    C_NUM_PLAYERS_LEFT, /* the players not out (see game.out_var) */
     /* conditions */
     C_COND_AND, C_COND_OR, C_COND_NOT,
     C_COND_CMP,         /* value: ast_op of the comparison; a, b: numbers */
@@ -538,6 +542,12 @@ typedef struct game {
     int filter_count;
     bool pass_always;                   /* a player may always pass */
     bool pass_when_stuck;
+    /* `out if CONDITION`: a player to move for whom the condition holds
+     * (read as the end rules are) has one move, which puts it out: its
+     * copy of the variable of each player out_var goes from 0 to 1, and
+     * the turn passes over it from then on.  -1, -1: no such rule */
+    int16_t out_condition;
+    int out_var;
     end_rule ends[32];
     int end_count;
     int16_t score;                      /* cexpr, -1 if none */
@@ -630,6 +640,19 @@ static inline int game_player_at(const game *g, int ply)
 static inline int game_side_after(const game *g, int side, int ply)
 {
     return g->order_by_side ? g->side_after[side] : game_player_at(g, ply + 1);
+}
+
+/* game_side_after, passing over the players who are out (VARS: the
+ * position's variables, game.out_var's among them).  A game with an
+ * `out` rule has its order by side (tabula check requires it).  When
+ * every player is out, the turn stays with one of them, who has no move. */
+static inline int game_next_side(const game *g, int side, int ply, const int32_t *vars)
+{
+    int next = game_side_after(g, side, ply);
+    if (g->out_var >= 0)
+        for (int k = 0; k < g->player_count && vars[g->out_var + next]; k++)
+            next = g->side_after[next];
+    return next;
 }
 
 /* piece codes: 0 is an empty cell */

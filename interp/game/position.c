@@ -188,9 +188,11 @@ void pos_reset(position *p)
 }
 
 void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES],
-              const int32_t *vars, int ply, int since_reset)
+              const int32_t *vars, int ply, int since_reset, int side)
 {
     load_parts(p, cells, &reserve[0][0], vars, ply, since_reset);
+    if (side >= 0)
+        p->side = side;
     build_sets(p);
 }
 

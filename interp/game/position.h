@@ -100,9 +100,10 @@ bool pos_copy(position *to, const position *from);
 void pos_copy_forward(position *to, const position *from);
 /* Back to the initial position, keeping the buffers (P made by pos_init). */
 void pos_reset(position *p);
-/* Sets a position from its parts (no history); PLY decides the side. */
+/* Sets a position from its parts (no history), SIDE to move (-1: the
+ * player whose turn PLY is, by the order). */
 void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES],
-              const int32_t *vars, int ply, int since_reset);
+              const int32_t *vars, int ply, int since_reset, int side);
 
 void pos_set_cell(position *p, int cell, uint16_t code);
 /* The piece on FROM moves to TO, taking off what stands there: the changes
@@ -198,7 +199,7 @@ __attribute__((always_inline)) static inline void pos_pass_turn(position *p, boo
 {
     const game *g = p->game;
     p->hash = hash ^ g->zobrist_side[p->side];
-    p->side = game_side_after(g, p->side, p->ply);
+    p->side = game_next_side(g, p->side, p->ply, p->vars);
     p->ply++;
     p->hash ^= g->zobrist_side[p->side];
     p->since_reset = resets ? 0 : p->since_reset + 1;

@@ -547,8 +547,23 @@ bool posstring_read(position *p, const char *text, char *error, size_t error_siz
             if (game_player_at(g, (int)candidate) == side)
                 ply = candidate;
     }
-    if (ply < 0 || game_player_at(g, (int)ply) != side)
+    if (g->out_var >= 0) {
+        /* the turn passes over the players who are out: the side to move
+         * is any player still in, whatever the plies (or none: all out) */
+        int in = 0;
+        for (int q = 0; q < g->player_count; q++) {
+            if (vars[g->out_var + q] != 0 && vars[g->out_var + q] != 1)
+                return fail(&r, "whether %s is out is 0 or 1, not %ld", g->player_names[q],
+                            (long)vars[g->out_var + q]);
+            in += vars[g->out_var + q] == 0;
+        }
+        if (in > 0 && vars[g->out_var + side])
+            return fail(&r, "%s is out: it cannot be its turn", g->player_names[side]);
+        if (ply < 0)
+            ply = 0;
+    } else if (ply < 0 || game_player_at(g, (int)ply) != side) {
         return fail(&r, "it cannot be %s's turn after %ld plies", g->player_names[side], ply);
-    pos_load(p, cells, reserve, vars, (int)ply, (int)since);
+    }
+    pos_load(p, cells, reserve, vars, (int)ply, (int)since, side);
     return true;
 }

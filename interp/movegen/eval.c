@@ -77,6 +77,7 @@ bool eval_has(gen *x, int e, int cell)
         return code && (q < 0 || PIECE_OWNER(code) == q)
                && (c->op != C_SET_PIECES || c->value < 0 || PIECE_TYPE(code) == c->value);
     }
+    case C_SET_KIN: return code && ((c->value >> (x->player * 4 + PIECE_OWNER(code))) & 1);
     case C_SET_HERE: return cell == x->anchor;
     case C_SET_ORIGIN: return cell == x->origin;
     case C_SET_LAST: return cell == x->last;
@@ -140,6 +141,12 @@ void eval_set_walk(gen *x, int e, cellset *out)
             cellset_and(out, &x->pos->typed[c->value], words);
         return;
     }
+    case C_SET_KIN:
+        cellset_clear(out, words);
+        for (int q = 0; q < g->player_count; q++)
+            if ((c->value >> (x->player * 4 + q)) & 1)
+                cellset_or(out, &x->pos->owned[q], words);
+        return;
     case C_SET_HERE: gen_single(x, out, x->anchor); return;
     case C_SET_ORIGIN: gen_single(x, out, x->origin); return;
     case C_SET_LAST: gen_single(x, out, x->last); return;
@@ -406,6 +413,13 @@ long eval_number(gen *x, int e)
     case C_NUM_ADD: return eval_number(x, c->a) + eval_number(x, c->b);
     case C_NUM_SUB: return eval_number(x, c->a) - eval_number(x, c->b);
     case C_NUM_NEG: return -eval_number(x, c->a);
+    case C_NUM_PLAYERS_LEFT: {
+        const game *g = x->g;
+        int left = g->player_count;
+        for (int q = 0; g->out_var >= 0 && q < g->player_count; q++)
+            left -= x->pos->vars[g->out_var + q] != 0;
+        return left;
+    }
     default: return 0;
     }
 }
@@ -584,7 +598,7 @@ static uint64_t hash_for_repetition(const gen *x)
     /* inside a filter the move is made but the turn has not passed yet */
     const game *g = x->g;
     return x->pos->hash ^ g->zobrist_side[x->pos->side]
-         ^ g->zobrist_side[game_player_at(g, x->pos->ply + 1)];
+         ^ g->zobrist_side[game_next_side(g, x->pos->side, x->pos->ply, x->pos->vars)];
 }
 
 bool eval_cond(gen *x, int e)

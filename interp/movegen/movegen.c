@@ -925,6 +925,62 @@ static void add_pass(movegen *m, move_list *list)
     mv->hash = 0;
 }
 
+/* LIST made the one move that puts the side to move out (game.out_var
+ * from 0 to 1), for want of room nothing. */
+static void add_out(movegen *m, const position *p, move_list *list)
+{
+    const game *g = m->g;
+    if (list->count >= MOVELIST_MAX_MOVES || list->path_count >= MOVELIST_MAX_PATH
+        || list->change_count >= MOVELIST_MAX_CHANGES) {
+        if (m->limit == MOVEGEN_LIMIT_NONE)
+            m->limit = MOVEGEN_LIMIT_MOVES;
+        return;
+    }
+    int var = g->out_var + p->side;
+    move *mv = &list->moves[list->count++];
+    mv->first = list->change_count;
+    mv->count = 1;
+    list->changes[list->change_count++] = (change){ .kind = CHANGE_VAR, .index = (uint16_t)var,
+                                                    .before = p->vars[var], .after = 1 };
+    mv->path_first = list->path_count;
+    mv->path_count = 1;
+    list->path[list->path_count++] = PATH_TOKEN(PATH_OUT, 0);
+    mv->flags = 0;
+    mv->hash = p->hash ^ pos_var_key(var, p->vars[var]) ^ pos_var_key(var, 1);
+}
+
+/* Whether the rule `out if ...` puts the side to move of P out, NO_MOVES
+ * telling whether it has no legal move (the condition is read as the end
+ * rules are). */
+static bool goes_out(movegen *m, position *p, bool no_moves)
+{
+    const game *g = m->g;
+    gen x;
+    init_gen(&x, m, p, end_mover(g, p), 0);
+    x.next = p->side;
+    x.no_moves = no_moves;
+    return eval_cond(&x, g->out_condition);
+}
+
+/* The end of a list of P's moves (TOTAL of them: movegen_sample counts
+ * more than it keeps) in a game with an `out` rule: the one move that puts
+ * the side out where the rule says so.  Returns the moves' number. */
+static int out_of_game(movegen *m, position *p, move_list *list, int total)
+{
+    if (p->vars[m->g->out_var + p->side]) {
+        /* every player is out, and the turn stays with one of them (the
+         * moves found are its pieces', which it no longer plays) */
+        clear_list(list);
+        return 0;
+    }
+    if (!goes_out(m, p, total == 0 || list->stuck))
+        return total;
+    clear_list(list);
+    add_out(m, p, list);
+    list->stuck = true;     /* (no move of the game's own: 'no moves' holds) */
+    return 1;
+}
+
 /* Whether captures are preferred: always, or where the filters allow
  * only captures (ONLY: only_captures). */
 static bool prefers_captures(const game *g, bool only)
@@ -983,12 +1039,14 @@ void movegen_generate(movegen *m, position *p, move_list *list)
     } else if (g->pass_always) {
         add_pass(m, list);
     }
+    if (g->out_condition >= 0)
+        out_of_game(m, p, list, list->count);
     report_limit(m, list);
 }
 
 /* The end of movegen_sample, TOTAL moves drawn from: the pass, where the
  * game has one, and the generator's limit. */
-static inline int sample_passes(movegen *m, move_list *list, uint64_t *rng, int total)
+static inline int sample_passes(movegen *m, position *p, move_list *list, uint64_t *rng, int total)
 {
     const game *g = m->g;
     if (total == 0 && g->pass_when_stuck) {
@@ -1003,6 +1061,8 @@ static inline int sample_passes(movegen *m, move_list *list, uint64_t *rng, int 
             add_pass(m, list);
         }
     }
+    if (g->out_condition >= 0)
+        total = out_of_game(m, p, list, total);
     report_limit(m, list);
     return total;
 }
@@ -1048,7 +1108,7 @@ static __attribute__((noinline)) int sample_turn(movegen *m, position *p, move_l
         if (!total)
             clear_list(list);
     }
-    return sample_passes(m, list, rng, total);
+    return sample_passes(m, p, list, rng, total);
 }
 
 int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng)
@@ -1056,7 +1116,7 @@ int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng)
     if (m->g->spec.place_words) {
         clear_list(list);
         m->limit = MOVEGEN_LIMIT_NONE;
-        return sample_passes(m, list, rng, place_sample_words(m, p, list, rng));
+        return sample_passes(m, p, list, rng, place_sample_words(m, p, list, rng));
     }
     return sample_turn(m, p, list, rng);
 }
@@ -1078,6 +1138,26 @@ void move_play(position *p, const move_list *list, int index)
 }
 
 /* --- the end */
+
+/* R's shares taken from the players who are out (game.out_var) and given
+ * to those still in, in proportion (a draw: shared by those in); the
+ * winner is the one in with all of it.  Nothing when those in have no
+ * share. */
+static void share_among_players_in(const game *g, const position *p, game_result *r)
+{
+    double in = 0;
+    for (int q = 0; q < g->player_count; q++)
+        if (!p->vars[g->out_var + q])
+            in += r->score[q];
+    if (in <= 0)
+        return;
+    r->winner = -1;
+    for (int q = 0; q < g->player_count; q++) {
+        r->score[q] = p->vars[g->out_var + q] ? 0.0 : r->score[q] / in;
+        if (r->score[q] == 1.0)
+            r->winner = q;
+    }
+}
 
 static void set_outcome(const game *g, game_result *r, int winner, bool draw)
 {
@@ -1108,8 +1188,8 @@ static inline void result_gen(gen *x, movegen *m, position *p, int mover, bool n
 }
 
 /* movegen_result_of, inlined into movegen_result: it runs once a ply. */
-__attribute__((always_inline)) static inline void result_of(movegen *m, position *p, bool no_moves, bool none,
-                                                           game_result *result)
+__attribute__((always_inline)) static inline void result_by_rules(movegen *m, position *p, bool no_moves, bool none,
+                                                                 game_result *result)
 {
     const game *g = m->g;
     memset(result, 0, sizeof *result);
@@ -1177,6 +1257,16 @@ __attribute__((always_inline)) static inline void result_of(movegen *m, position
     }
     if (none)
         set_outcome(g, result, -1, true);   /* nobody can go on and no rule says more */
+}
+
+/* result_by_rules, the players who are out (if any) left out of the
+ * shares. */
+__attribute__((always_inline)) static inline void result_of(movegen *m, position *p, bool no_moves, bool none,
+                                                           game_result *result)
+{
+    result_by_rules(m, p, no_moves, none, result);
+    if (m->g->out_var >= 0 && result->over)
+        share_among_players_in(m->g, p, result);
 }
 
 void movegen_result(movegen *m, position *p, const move_list *moves, game_result *result)

@@ -35,6 +35,7 @@ enum {
     PATH_CHANGE,            /* the piece becomes type: "=Q" */
     PATH_PASS,
     PATH_ROLL,              /* a die showed value */
+    PATH_OUT,               /* the player goes out of the game: "out" */
 };
 #define PATH_TOKEN(kind, value) ((int32_t)(((kind) << 24) | ((value) & 0xFFFFFF)))
 #define PATH_KIND(token) ((token) >> 24)
@@ -47,9 +48,9 @@ typedef struct move {
     uint64_t hash;              /* of the position after the move */
 } move;
 
-#define MOVELIST_MAX_MOVES 4096
-#define MOVELIST_MAX_CHANGES (1 << 16)
-#define MOVELIST_MAX_PATH (1 << 16)
+#define MOVELIST_MAX_MOVES 16384
+#define MOVELIST_MAX_CHANGES (1 << 18)
+#define MOVELIST_MAX_PATH (1 << 18)
 /* A turn's depth (each step, hop, repetition and `then` counts) and its
  * notation's length (cells and parts). */
 #define MOVEGEN_MAX_TURN_DEPTH 512

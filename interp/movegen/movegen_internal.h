@@ -21,7 +21,7 @@
 #include "movegen/movegen.h"
 
 #define NESTING 4           /* stuck() inside gen_attacked() inside a filter ... */
-#define DEDUP_SIZE 16384    /* power of two, above MOVELIST_MAX_MOVES */
+#define DEDUP_SIZE 65536    /* power of two, above MOVELIST_MAX_MOVES */
 #define DEDUP_SMALL 512     /* power of two: the part a turn starts in (8 KB) */
 #define MAX_RECURSION MOVEGEN_MAX_TURN_DEPTH
 #define MAX_CHAIN_STATES 256   /* iterations of revisiting chains on the current path */
@@ -38,7 +38,7 @@ struct movegen {
      * a table whose slots of older turns have older stamps; a turn starts
      * in its first DEDUP_SMALL slots, which stay in the first-level cache,
      * and moves to all DEDUP_SIZE when half of those are taken (most turns
-     * have tens of moves: a table of 16384 was a cache miss a move) */
+     * have tens of moves: a table of all the slots was a cache miss a move) */
     struct dedup_slot { uint64_t hash; uint32_t stamp; } *seen[NESTING];
     uint32_t stamp[NESTING];
     unsigned seen_mask[NESTING];
@@ -304,6 +304,21 @@ void gen_of_position(gen *x, movegen *m, position *p, int player);
 /* The player whose move made P, whom the end rules are read for. */
 static inline int end_mover(const game *g, const position *p)
 {
+    if (g->out_var >= 0 && p->ply > 0) {
+        /* the turn passes over the players who are out: the one before the
+         * side to move who is still in (after a player went out, the one
+         * before it: who moved is not kept) */
+        int q = p->side;
+        for (int k = 0; k < g->player_count; k++) {
+            int before = 0;
+            while (before < g->player_count - 1 && g->side_after[before] != q)
+                before++;
+            q = before;
+            if (!p->vars[g->out_var + q])
+                return q;
+        }
+        return p->side;
+    }
     return p->ply > 0 ? game_player_at(g, p->ply - 1) : gen_opponent(g, p->side);
 }
 /* movegen_result where the moves are known by NO_MOVES (none, or a pass

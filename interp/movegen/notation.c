@@ -62,9 +62,10 @@ int notation_move(const game *g, const move_list *list, int index, char *out, si
             put(&w, value < g->type_count ? g->types[value].symbol[0] : "?");
             break;
         case PATH_PASS:
+        case PATH_OUT:
             if (w.length > 0)
                 put(&w, " ");
-            put(&w, "pass");
+            put(&w, kind == PATH_PASS ? "pass" : "out");
             break;
         case PATH_ROLL: {
             char die[16];

@@ -183,6 +183,18 @@ void display_session(FILE *out, const session *s, const display_style *style)
             fprintf(out, " %s %ld", g->player_names[p], movegen_score(s->generator, s->position, p));
         fputc('\n', out);
     }
+    if (g->out_var >= 0) {
+        /* the players the turn passes over */
+        bool any = false;
+        for (int p = 0; p < g->player_count; p++)
+            if (s->position->vars[g->out_var + p]) {
+                fputs(any ? ", " : "out: ", out);
+                fputs(g->player_names[p], out);
+                any = true;
+            }
+        if (any)
+            fputc('\n', out);
+    }
     if (s->record_count > 0) {
         const record_entry *e = &s->record[s->record_count - 1];
         fprintf(out, "last move: %d. %s %s\n", s->record_count, g->player_names[e->mover], e->text);

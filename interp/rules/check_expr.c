@@ -35,6 +35,7 @@ static const function functions[] = {
     { "moved", 1, 1, { EXPECT_CELLS } },
     { "in-line", 1, 1, { EXPECT_NUMBER } },
     { "cell", 2, 2, { EXPECT_NUMBER, EXPECT_NUMBER } },
+    { "kin", 1, 1, { EXPECT_REGION } },
 };
 
 static const char *expect_text(expect want)
@@ -48,6 +49,7 @@ static const char *expect_text(expect want)
     case EXPECT_PATTERN: return "pattern";
     case EXPECT_REGION: return "region";
     case EXPECT_ACTIONS: return "move";
+    case EXPECT_CONDITION: return "condition";
     default: return "name";
     }
 }
@@ -89,6 +91,12 @@ static void check_name(check_context *c, const ast_node *node, expect want)
     int kinds = kinds_for(want);
     if ((kinds & NAME_CELL) && c->has_board && board_cell(&c->board, text) != BOARD_NO_CELL)
         return;
+    if (!strcmp(text, "players-left")) {   /* a number of the game's own */
+        if (want != EXPECT_NUMBER && want != EXPECT_ANY)
+            diag_report(c->diagnostics, DIAG_ERROR, node->location, "compare it: players-left == 1",
+                        "'players-left' is a number, not a %s", expect_text(want));
+        return;
+    }
     symbol *s = names_find(c, text);
     if (s && (s->kinds & kinds)) {
         s->uses++;

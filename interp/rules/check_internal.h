@@ -62,6 +62,7 @@ typedef struct check_context {
     source_location game_location;
     int player_count;
     int var_slots;            /* the values the variables declared so far hold */
+    bool has_out;             /* the game has an `out` rule (its variable: `var out`) */
     int scope_start;          /* symbols from here on are pattern-local */
     /* facts gathered for the end-of-game warnings */
     bool has_end;

@@ -105,7 +105,7 @@ static const char *const words[] = {
     "rejump", "wrap", "any-side", "prefer", "captures", "legal", "start", "only", "facing",
     "colour", "color", "unicode", "value", "remove", "convert", "rank", "ranks", "file", "files",
     "ring", "rings", "move", "after", "repeat", "all", "maximal",
-    "letters", "cell", "reserves", "since-reset", "move-number",
+    "letters", "cell", "reserves", "since-reset", "move-number", "out", "players-left",
     "red", "green", "yellow", "blue", "magenta", "cyan", "white", "black", "bright",
 };
 static const char *const phrase_words[] = {

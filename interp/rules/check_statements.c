@@ -17,7 +17,7 @@
 static const char *const heads[] = {
     "players", "board", "piece", "region", "directions", "setup", "moves", "turn", "after",
     "pass", "captures", "filter", "order", "end", "score", "var", "flag", "display",
-    "position", "bonus",
+    "position", "bonus", "out",
 };
 
 /* --- reading statements */
@@ -643,6 +643,24 @@ static void check_order(check_context *c, const ast_node *node)
     }
 }
 
+/* Whether the order NODE goes round the players, each once, with no
+ * turns before the round ('then'): the turn then follows from who moved,
+ * and can pass over a player who is out. */
+static bool order_goes_round(const ast_node *node)
+{
+    if (node->kind == AST_BINARY && node->op == AST_OP_THEN)
+        return false;
+    const ast_node *words[17];
+    int n = words_of(node, words, 17);
+    if (n > 16)
+        return false;
+    for (int i = 1; i < n; i++)
+        for (int j = 1; j < i; j++)
+            if (words[i]->kind == AST_NAME && words[j]->kind == AST_NAME && !strcmp(words[i]->text, words[j]->text))
+                return false;
+    return true;
+}
+
 static void check_display(check_context *c, const ast_node *statement)
 {
     const ast_node *block = block_of(statement);
@@ -688,6 +706,9 @@ static void check_position(check_context *c, const ast_node *statement)
                  || !strcmp(kind, "move-number");
         if (bare && n == 1 && !value)
             continue;
+        if (!strcmp(kind, "var") && n == 2 && !value && c->has_out && words[1]->kind == AST_NAME
+            && !strcmp(words[1]->text, "out"))
+            continue;   /* whether each player is out */
         if ((!strcmp(kind, "cell") || !strcmp(kind, "var")) && n == 2 && !value) {
             symbol *s = words[1]->kind == AST_NAME ? names_find(c, words[1]->text) : NULL;
             if (s && (s->kinds & NAME_VARIABLE))
@@ -920,12 +941,15 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
             declare_var(c, statement);
         } else if (is_head(head, "flag")) {
             declare_named(c, statement, NAME_FLAG, "flag");
+        } else if (is_head(head, "out")) {
+            c->has_out = true;
         }
     }
 
     c->declaring_library = false;
 
     /* pass 2 */
+    const ast_node *out = NULL, *order = NULL;   /* the first `out` rule, the order */
     for (int i = 0; i < count; i++) {
         const ast_node *statement = statements[i];
         if (statement->kind == AST_PATTERN) {
@@ -1018,7 +1042,29 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
                 if (entry->kind == AST_STATEMENT)
                     check_expr(c, head_of(entry), EXPECT_ANY);
             }
+        } else if (is_head(head, "out")) {
+            const ast_node *h = head_of(statement);
+            if (h->kind != AST_GUARD || h->op == AST_OP_UNLESS || value || block || equals_of(statement)) {
+                error(c, statement, "write: out if CONDITION, e.g. 'out if no moves'", "malformed 'out' rule");
+                continue;
+            }
+            check_expr(c, h->children[1], EXPECT_CONDITION);
+            if (out) {
+                char hint[96];
+                snprintf(hint, sizeof hint, "join the conditions with 'or' in one rule (the first is on line %d)",
+                         out->location.line);
+                error(c, statement, hint, "a game has one 'out' rule");
+            } else {
+                out = statement;
+                /* whether each player is out: a value for each player */
+                c->var_slots += c->player_count;
+                if (c->var_slots > GAME_MAX_VARS)
+                    diag_report(c->diagnostics, DIAG_ERROR, statement->location,
+                                "'out' keeps whether each player is out: a value for each player",
+                                "too many variables: a game holds at most %d values", GAME_MAX_VARS);
+            }
         } else if (is_head(head, "order")) {
+            order = head_of(statement);
             check_order(c, head_of(statement));
         } else if (is_head(head, "end")) {
             check_end(c, statement);
@@ -1049,6 +1095,11 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
             unknown_head(c, statement);
         }
     }
+
+    if (out && order && !order_goes_round(order))
+        diag_report(c->diagnostics, DIAG_ERROR, out->location,
+                    "with 'out', write the order as one round of the players, each once: order A B C D",
+                    "a player who is out is passed over only in an order that goes round the players");
 
     for (int i = 0; i < c->symbol_count; i++) {
         symbol *s = &c->symbols[i];

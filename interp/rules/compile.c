@@ -502,6 +502,18 @@ static void compile_statements(compiler *c)
             c->region_names[g->region_count++] = statement_name(st);
         }
     }
+    /* `out if ...`: whether each player is out, a variable of each player
+     * after the game's own (0: in, 1: out) */
+    for (int i = 0; i < c->count; i++) {
+        const char *head = s[i]->kind == AST_STATEMENT ? statement_head(s[i]) : NULL;
+        if (head && !strcmp(head, "out") && g->out_var < 0 && g->var_count + g->player_count <= GAME_MAX_VARS) {
+            g->out_var = g->var_count;
+            g->var_each[g->var_count] = true;
+            snprintf(g->var_names[g->var_count], GAME_NAME, "out");
+            for (int k = 0; k < g->player_count; k++)
+                g->var_initial[g->var_count++] = 0;
+        }
+    }
     g->moved_flag = compile_flag_index(c, "moved");
     for (int t = 0; t < g->type_count; t++)
         for (int p = 0; p < GAME_MAX_PLAYERS; p++)
@@ -534,6 +546,7 @@ static void compile_statements(compiler *c)
             g->region_sets[r * GAME_MAX_PLAYERS + p] = compile_add_set(c, &set);
         }
     }
+    c->regions_built = true;
     for (int i = 0; i < g->pattern_count; i++)
         compile_pattern(c, c->pattern_nodes[i], &g->patterns[i]);
 
@@ -623,6 +636,10 @@ static void compile_statements(compiler *c)
                 g->filter_kinds |= 1u << out->kind;
                 g->filter_count++;
             }
+        } else if (!strcmp(head, "out")) {
+            const ast_node *h = head_of(st);
+            if (h->kind == AST_GUARD)
+                g->out_condition = (int16_t)compile_condition(c, h->children[1]);
         } else if (!strcmp(head, "end")) {
             const ast_node *block = block_of(st);
             for (int k = 0; k < block->child_count && g->end_count < 32; k++) {
@@ -699,6 +716,7 @@ static void compile_position_fields(compiler *c)
         g->fields[g->field_count++].kind = FIELD_PLIES;
         return;
     }
+    bool writes_out = false;
     for (int i = 0; i < block->child_count && g->field_count < 16; i++) {
         const ast_node *h = head_of(block->children[i]);
         const ast_node *value = colon_of(block->children[i]);
@@ -713,6 +731,7 @@ static void compile_position_fields(compiler *c)
         else if (compile_is_name(word, "cell") || compile_is_name(word, "var")) {
             f->kind = compile_is_name(word, "cell") ? FIELD_CELL : FIELD_VAR;
             f->index = (int16_t)compile_var_index(c, name->text);
+            writes_out = writes_out || f->index == g->out_var;
             if (f->kind == FIELD_CELL)
                 g->var_is_cell[f->index] = true;
         } else if (compile_is_name(word, "cells")) {
@@ -730,6 +749,13 @@ static void compile_position_fields(compiler *c)
                     l->cells[l->cell_count++] = (int16_t)board_cell(&g->board, group->children[m]->text);
             }
         }
+    }
+    /* who is out is part of the position, whatever the block lists: last */
+    if (g->out_var >= 0 && !writes_out && g->field_count < 16) {
+        position_field *f = &g->fields[g->field_count++];
+        memset(f, 0, sizeof *f);
+        f->kind = FIELD_VAR;
+        f->index = (int16_t)g->out_var;
     }
 }
 
@@ -781,6 +807,8 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
     g->spec = GAME_FACTS_NONE;
     g->score = -1;
     g->moved_flag = -1;
+    g->out_var = -1;
+    g->out_condition = -1;
     snprintf(g->name, sizeof g->name, "%s", game_node->text);
     if (variant)
         snprintf(g->variant, sizeof g->variant, "%s", variant->text);

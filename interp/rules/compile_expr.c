@@ -456,6 +456,24 @@ int compile_set(compiler *c, const ast_node *node)
             int type = node->child_count > 1 && node->children[1]->kind == AST_NAME
                      ? compile_type_index(c, node->children[1]->text) : -1;
             result = compile_add_expr(c, C_SET_PIECES, (uint8_t)(player < 0 ? PLAYER_MOVER : player), -1, -1, type);
+        } else if (!strcmp(node->text, "kin") && node->child_count == 1 && node->children[0]->kind == AST_NAME) {
+            /* the pieces of the players whose cells of the region are the
+             * mover's: for each player, a mask of its kin (itself among them) */
+            const game *g = c->g;
+            int region = compile_find_text(c->region_names, g->region_count, node->children[0]->text);
+            if (region < 0 || !c->regions_built) {
+                compile_fail(c, node, "kin() needs a region, and reads the board: it cannot make one");
+                break;
+            }
+            int32_t kin = 0;
+            for (int p = 0; p < g->player_count; p++)
+                for (int q = 0; q < g->player_count; q++) {
+                    const cellset *a = &g->sets[g->region_sets[region * GAME_MAX_PLAYERS + p]];
+                    const cellset *b = &g->sets[g->region_sets[region * GAME_MAX_PLAYERS + q]];
+                    if (!memcmp(a->w, b->w, (size_t)g->words * sizeof a->w[0]))
+                        kin |= 1 << (p * 4 + q);
+                }
+            result = compile_add_expr(c, C_SET_KIN, 0, -1, -1, kin);
         } else if (!strcmp(node->text, "cell") && node->child_count == 2) {
             result = compile_add_expr(c, C_SET_CELL_AT, 0, compile_number(c, node->children[0]),
                                       compile_number(c, node->children[1]), 0);
@@ -479,6 +497,8 @@ int compile_number(compiler *c, const ast_node *node)
         int var = compile_var_index(c, node->text);
         if (var >= 0)
             return compile_add_expr(c, C_NUM_VAR, 0, -1, -1, var);
+        if (!strcmp(node->text, "players-left"))
+            return compile_add_expr(c, C_NUM_PLAYERS_LEFT, 0, -1, -1, 0);
         break;
     }
     case AST_UNARY:

@@ -26,6 +26,7 @@ typedef struct compiler {
     const char *direction_names[64];
     const ast_node *direction_values[64];
     int direction_set_count;
+    bool regions_built;         /* game.region_sets are made (kin() reads them) */
     /* inside a pattern */
     const char *variable;
     const char *labels[GAME_MAX_LABELS];

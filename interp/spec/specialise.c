@@ -129,7 +129,7 @@ static bool cell_test(const game *g, int e)
     switch (c->op) {
     case C_SET_CONST: case C_SET_REGION: case C_SET_EMPTY: case C_SET_OCCUPIED: case C_SET_FRIEND:
     case C_SET_ENEMY: case C_SET_ALL: case C_SET_TYPE: case C_SET_HERE: case C_SET_ORIGIN: case C_SET_LAST:
-    case C_SET_OWNER: case C_SET_PIECES:
+    case C_SET_OWNER: case C_SET_PIECES: case C_SET_KIN:
         return true;
     case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
         return cell_test(g, c->a) && cell_test(g, c->b);
@@ -258,6 +258,7 @@ bool spec_position_only(const game *g, int e)
     switch (c->op) {
     case C_SET_CONST: case C_SET_REGION: case C_SET_EMPTY: case C_SET_OCCUPIED: case C_SET_FRIEND:
     case C_SET_ENEMY: case C_SET_ALL: case C_SET_TYPE: case C_SET_OWNER: case C_SET_PIECES: case C_SET_VAR:
+    case C_SET_KIN:
         return true;
     case C_SET_UNION: case C_SET_INTERSECT: case C_SET_MINUS:
         return spec_position_only(g, c->a) && spec_position_only(g, c->b);
@@ -396,6 +397,7 @@ static bool holds_a_piece(const cexpr *c)
 {
     switch (c->op) {
     case C_SET_OCCUPIED: case C_SET_FRIEND: case C_SET_ENEMY: case C_SET_TYPE: case C_SET_OWNER: case C_SET_PIECES:
+    case C_SET_KIN:
         return true;
     default:
         return false;
@@ -881,6 +883,7 @@ static bool reads_only_content(const game *g, int e, places *pl)
     const cexpr *c = &g->exprs[e];
     switch (c->op) {
     case C_SET_EMPTY: case C_SET_OCCUPIED: case C_SET_FRIEND: case C_SET_ENEMY: case C_SET_TYPE: case C_SET_ALL:
+    case C_SET_KIN:
         return true;
     case C_SET_OWNER: case C_SET_PIECES:
         return fixed_player(c->player);
@@ -916,6 +919,7 @@ static bool content_has(const game *g, int e, uint16_t code, int player, const p
     case C_SET_ENEMY: return code && PIECE_OWNER(code) != player;
     case C_SET_TYPE: return code && PIECE_TYPE(code) == c->value;
     case C_SET_ALL: return true;
+    case C_SET_KIN: return code && ((c->value >> (player * 4 + PIECE_OWNER(code))) & 1);
     case C_SET_OWNER: case C_SET_PIECES: {
         int q = c->player >= PLAYER_FIXED ? c->player - PLAYER_FIXED : c->player == PLAYER_MOVER ? player : -1;
         return code && (q < 0 || PIECE_OWNER(code) == q)
@@ -1069,7 +1073,7 @@ static bool shift_playout(game *g)
     g->spec.shift_select_count = 0;
     g->spec.shift_chains = true;
     if (!g->spec.unique_shifts || g->words != 1 || !g->spec.direct_emit || g->capture == CAPTURE_RESERVE
-        || g->pass_when_stuck || g->pass_always || g->spec.quiet_attacked >= 0
+        || g->pass_when_stuck || g->pass_always || g->out_var >= 0 || g->spec.quiet_attacked >= 0
         || (g->filter_kinds & ~(1u << FILTER_PREFER_CAPTURES)))
         return false;
     int turn = g->turn;
@@ -1178,7 +1182,7 @@ bool specialise_game(game *g)
     if (!step_tables(g) || !sight_rays(g) || !cell_programs_build(g) || !set_words_build(g) || !attack_rays_build(g))
         return false;
     landing_unmade_build(g);
-    g->spec.place_words = g->spec.place_turn >= 0 && g->words == 1
+    g->spec.place_words = g->spec.place_turn >= 0 && g->words == 1 && g->out_var < 0
                      && word_of_position(g, g->nodes[g->spec.place_turn].at);   /* (as place_sample_words reads it) */
     g->spec.playout_words = g->spec.place_words && !g->pass_when_stuck && !g->pass_always
                        && !(g->nodes[g->spec.place_turn].flags & MF_FROM_RESERVE);
