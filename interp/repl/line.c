@@ -149,6 +149,10 @@ static void run_terminal(repl *r)
                      r->pending);
         else
             snprintf(prompt, sizeof prompt, "%s> ", s->game->player_names[s->position->side]);
+        /* only a Ctrl-C while the line is read drops it: one that came
+         * while a command ran (a second press, as the engine stopped) must
+         * not make the Ctrl-D that follows look like one, and be ignored */
+        search_clear_interrupt();
         char *line = readline(prompt);
         if (!line && search_interrupted()) {   /* Ctrl-C: a fresh prompt, nothing lost */
             search_clear_interrupt();
