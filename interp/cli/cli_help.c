@@ -148,7 +148,9 @@ static const struct help {
       "throws its own dice (uniformly, from its seed); ab values such turns by\n"
       "expectimax (the mean over a die's faces), mcts samples the faces.\n"
       "--verbose prints each game's moves.  Ctrl-C (SIGINT) stops the match:\n"
-      "the game in play is dropped and the result counts the games finished.\n" },
+      "the game in play is dropped and the result counts the games finished.\n"
+      "A position whose moves reach a limit of the generator stops it too, with\n"
+      "the rule that was running and the position string.\n" },
     { "analyze",
       "usage: tabula analyze [--variant NAME] FILE --games N [--engine SPEC] [--seed S]\n"
       "                      [--threads N]\n"
