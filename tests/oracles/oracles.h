@@ -20,4 +20,7 @@ long long sapos_perft(const char *text, int depth);
 /* Desdemona (games/desdemona.rules): 7x7, or the variant 8x8 (BIG). */
 long long desdemona_perft(const char *text, int depth, bool big);
 
+/* Superial Chess, variant four-players (games/superial.rules), 10x10. */
+long long superial4_perft(const char *text, int depth);
+
 #endif
