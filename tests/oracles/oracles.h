@@ -23,4 +23,24 @@ long long desdemona_perft(const char *text, int depth, bool big);
 /* Superial Chess, variant four-players (games/superial.rules), 10x10. */
 long long superial4_perft(const char *text, int depth);
 
+/* For the position strings: reads a decimal number of 1 to 9 digits at *S
+ * into *OUT and moves *S past it; false (nothing moved) when there is
+ * none, or more digits. */
+static inline bool oracle_read_number(const char **s, long long *out)
+{
+    const char *p = *s;
+    long long v = 0;
+    int n = 0;
+    while (*p >= '0' && *p <= '9') {
+        if (++n > 9)
+            return false;
+        v = v * 10 + (*p++ - '0');
+    }
+    if (n == 0)
+        return false;
+    *s = p;
+    *out = v;
+    return true;
+}
+
 #endif

@@ -192,24 +192,6 @@ static long long perft(const board *b, long long ply, int depth)
     return total;
 }
 
-/* Read a decimal number of at most 9 digits; advance *S past it. */
-static bool read_number(const char **s, long long *out)
-{
-    const char *p = *s;
-    long long v = 0;
-    int n = 0;
-    while (*p >= '0' && *p <= '9') {
-        if (++n > 9)
-            return false;
-        v = v * 10 + (*p++ - '0');
-    }
-    if (n == 0)
-        return false;
-    *s = p;
-    *out = v;
-    return true;
-}
-
 /* Read one player's reserve, "<LETTER><count>", or "-" when it is empty;
  * advance *S past it. */
 static bool read_reserve(const char **s, char letter, long long *out)
@@ -222,7 +204,7 @@ static bool read_reserve(const char **s, char letter, long long *out)
     if (**s != letter)
         return false;
     (*s)++;
-    return read_number(s, out);
+    return oracle_read_number(s, out);
 }
 
 static bool parse(const char *s, board *b, long long *ply)
@@ -255,7 +237,7 @@ static bool parse(const char *s, board *b, long long *ply)
     long long dres, lres;
     if (*s++ != ' ' || !read_reserve(&s, 'D', &dres)
         || *s++ != '/' || !read_reserve(&s, 'L', &lres)
-        || *s++ != ' ' || !read_number(&s, ply) || *s != '\0')
+        || *s++ != ' ' || !oracle_read_number(&s, ply) || *s != '\0')
         return false;
     b->reserve[DARK] = (int)dres;
     b->reserve[LIGHT] = (int)lres;

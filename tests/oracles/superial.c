@@ -400,22 +400,6 @@ static long long perft(const Pos *p, int depth)
     return total;
 }
 
-/* Read a decimal number of at most 9 digits; advance *S past it. */
-static bool read_number(const char **s, long long *out)
-{
-    const char *p = *s;
-    long long v = 0;
-    int n = 0;
-    while (*p >= '0' && *p <= '9') {
-        if (++n > 9)
-            return false;
-        v = v * 10 + (*p++ - '0');
-    }
-    *s = p;
-    *out = v;
-    return n > 0;
-}
-
 static bool parse(const char *s, Pos *p)
 {
     static const char letters[] = "OHXohxQNYqny", sides[] = "swne";
@@ -428,7 +412,7 @@ static bool parse(const char *s, Pos *p)
             if (l) {
                 p->cell[row * N + col++] = (unsigned char)(1 + (l - letters));
                 s++;
-            } else if (*s != '0' && read_number(&s, &run) && run <= N - col) {
+            } else if (*s != '0' && oracle_read_number(&s, &run) && run <= N - col) {
                 col += (int)run;
             } else {
                 return false;
@@ -448,8 +432,8 @@ static bool parse(const char *s, Pos *p)
     }
     long long plies;
     /* The team to move is never out: the turn skips those. */
-    return *s++ == ' ' && read_number(&s, &p->since) && *s++ == ' '
-           && read_number(&s, &plies) && *s == '\0' && !p->out[p->side];
+    return *s++ == ' ' && oracle_read_number(&s, &p->since) && *s++ == ' '
+           && oracle_read_number(&s, &plies) && *s == '\0' && !p->out[p->side];
 }
 
 long long superial4_perft(const char *text, int depth)
