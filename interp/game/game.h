@@ -559,6 +559,7 @@ typedef struct game {
     int order_table[16], order_length;  /* the turns after the prefix, repeated (game_player_at) */
     bool order_by_side;                 /* no prefix, no player twice in the cycle: then */
     int8_t side_after[GAME_MAX_PLAYERS]; /* side s's move is followed by side_after[s]'s */
+    int8_t side_before[GAME_MAX_PLAYERS]; /* and side s's follows side_before[s]'s */
     bool reads_history;                 /* a rule tests repetition: positions keep their history */
     uint32_t reset_types;               /* bit t: moving type t resets the 'plies without' count */
     bool reset_on_capture;

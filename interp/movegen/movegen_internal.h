@@ -310,10 +310,7 @@ static inline int end_mover(const game *g, const position *p)
          * before it: who moved is not kept) */
         int q = p->side;
         for (int k = 0; k < g->player_count; k++) {
-            int before = 0;
-            while (before < g->player_count - 1 && g->side_after[before] != q)
-                before++;
-            q = before;
+            q = g->side_before[q];
             if (!p->vars[g->out_var + q])
                 return q;
         }

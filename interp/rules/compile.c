@@ -780,10 +780,14 @@ static void order_table_build(game *g)
         for (int j = 0; j < i; j++)
             if (g->order_table[j] == g->order_table[i])
                 g->order_by_side = false;
-        if (g->order_table[i] >= 0 && g->order_table[i] < GAME_MAX_PLAYERS)
-            g->side_after[g->order_table[i]] = (int8_t)g->order_table[(i + 1) % n];
-        else
+        int following = g->order_table[(i + 1) % n];
+        if (g->order_table[i] >= 0 && g->order_table[i] < GAME_MAX_PLAYERS && following >= 0
+            && following < GAME_MAX_PLAYERS) {
+            g->side_after[g->order_table[i]] = (int8_t)following;
+            g->side_before[following] = (int8_t)g->order_table[i];
+        } else {
             g->order_by_side = false;
+        }
     }
 }
 
