@@ -25,6 +25,7 @@ static fuzz_game games[] = {
     { .file = "sapos.rules" },
     { .file = "hex.rules" },
     { .file = "othello.rules" },
+    { .file = "lasca.rules" },
 };
 /* Not amazons: its 2176 opening moves cost some 3 ms an input under the
  * sanitizers (a fifth of the speed of the others together). */

@@ -1,5 +1,5 @@
 /* fuzz_position: the input as a position string, read into the positions
- * of chess, Sato, Sapos and Mynd (each game loaded once).
+ * of chess, Sato, Sapos, Mynd and Lasca (stacks) (each game loaded once).
  *
  * A string that reads must write back, and what it writes must read again
  * and write the same string (a round trip); the position read must be one
@@ -20,6 +20,7 @@ static fuzz_game games[] = {
     { .file = "sato.rules" },
     { .file = "sapos.rules" },
     { .file = "mynd.rules" },
+    { .file = "lasca.rules" },
 };
 #define GAME_COUNT (sizeof games / sizeof *games)
 

@@ -49,6 +49,7 @@ typedef enum cop {
     C_SET_OWNER,        /* player */
     C_SET_PIECES,       /* player, value: type or -1 */
     C_SET_HERE, C_SET_ORIGIN, C_SET_LAST, C_SET_JUMPED, C_SET_PUSHED, C_SET_MARKED,
+    C_SET_LAST_JUMPED,  /* the cell the turn's last hop passed over */
     C_SET_LINE, C_SET_LABEL /* value: label */, C_SET_VAR /* value: var */, C_SET_ANCHOR,
     C_SET_UNION, C_SET_INTERSECT, C_SET_MINUS,
     C_SET_ADJACENT,     /* a: set, value: direction list or -1 for all */
@@ -186,6 +187,7 @@ enum {
     MF_ONE = 1 << 7,        /* apply: one move per match */
     MF_FROM_RESERVE = 1 << 8,
     MF_IN_CHAIN = 1 << 9,   /* movement inside a repetition: no cell twice */
+    MF_TOP = 1 << 10,       /* capture: the top piece of each stack only */
 };
 
 #define GAME_MAX_AFTER_LANDING 4
@@ -368,7 +370,10 @@ static inline const char *piece_symbol(const piece_type *t, int owner)
     return t->symbol[owner < t->symbol_count ? owner : t->symbol_count - 1];
 }
 
-typedef enum capture_effect { CAPTURE_REMOVE, CAPTURE_CONVERT, CAPTURE_RESERVE } capture_effect;
+/* What a capture does with the pieces it takes: off the board, turned
+ * the capturer's, into the capturer's reserve, or under the capturing
+ * stack (the anchor's, in a game of stacks; off the board without one). */
+typedef enum capture_effect { CAPTURE_REMOVE, CAPTURE_CONVERT, CAPTURE_RESERVE, CAPTURE_UNDER } capture_effect;
 
 typedef enum filter_kind {
     FILTER_PREFER_CAPTURES,
@@ -563,6 +568,9 @@ typedef struct game {
     bool reads_history;                 /* a rule tests repetition: positions keep their history */
     uint32_t reset_types;               /* bit t: moving type t resets the 'plies without' count */
     bool reset_on_capture;
+    /* `stacks N`: a cell holds up to N pieces, bottom to top; 1 (no such
+     * statement): one piece a cell, and no stack is ever built */
+    int stack_height;
 
     position_field fields[16];
     int field_count;

@@ -46,6 +46,27 @@ static void load_parts(position *p, const uint16_t *cells, const int32_t *reserv
     forget_history(p);
 }
 
+/* The places under the tops of a game of stacks (0 in other games). */
+static size_t under_places(const game *g)
+{
+    return g->stack_height > 1 ? (size_t)g->board.cell_count * (size_t)(g->stack_height - 1) : 0;
+}
+
+/* P's stacks from UNDER and DEPTH (NULL: none under any top). */
+static void load_under(position *p, const uint16_t *under, const uint8_t *depth)
+{
+    const game *g = p->game;
+    if (!p->under)
+        return;
+    if (under && depth) {
+        memcpy(p->under, under, under_places(g) * sizeof *p->under);
+        memcpy(p->depth, depth, (size_t)g->board.cell_count * sizeof *p->depth);
+    } else {
+        memset(p->under, 0, under_places(g) * sizeof *p->under);
+        memset(p->depth, 0, (size_t)g->board.cell_count * sizeof *p->depth);
+    }
+}
+
 /* The initial position's parts (load_parts), its variables in START. */
 static void load_initial_parts(position *p, struct position_start *start)
 {
@@ -69,6 +90,10 @@ static void build_sets(position *p)
     uint64_t hash = g->zobrist_side[p->side];
     for (int c = 0; c < g->board.cell_count; c++)
         hash ^= pos_piece_key(g, c, p->cells[c]);
+    if (p->under)
+        for (int c = 0; c < g->board.cell_count; c++)
+            for (int i = 0; i < p->depth[c]; i++)
+                hash ^= pos_under_key(c, i, p->under[c * (g->stack_height - 1) + i]);
     for (int pl = 0; pl < g->player_count; pl++)
         for (int t = 0; t < g->type_count; t++)
             hash ^= pos_reserve_key(pl, t, p->reserve[pl][t]);
@@ -86,7 +111,12 @@ bool pos_init(position *p, const game *g)
     p->history_before = malloc(POSITION_MAX_PLIES * sizeof *p->history_before);
     p->seen = malloc((SEEN_MASK + 1) * sizeof *p->seen);
     p->start = malloc(sizeof *p->start);
-    if (!p->log || !p->history || !p->history_before || !p->seen || !p->start) {
+    if (g->stack_height > 1) {
+        p->under = calloc(under_places(g), sizeof *p->under);
+        p->depth = calloc((size_t)g->board.cell_count, sizeof *p->depth);
+    }
+    if (!p->log || !p->history || !p->history_before || !p->seen || !p->start
+        || (g->stack_height > 1 && (!p->under || !p->depth))) {
         pos_free(p);
         return false;
     }
@@ -109,7 +139,12 @@ bool pos_copy(position *to, const position *from)
     uint64_t *history = to->history;
     int32_t *history_before = to->history_before, *seen = to->seen;
     struct position_start *start = to->start;
+    uint16_t *under = to->under;
+    uint8_t *depth = to->depth;
     *to = *from;
+    to->under = under;
+    to->depth = depth;
+    load_under(to, from->under, from->depth);
     to->log = log;
     to->history = history;
     to->history_before = history_before;
@@ -129,6 +164,10 @@ void pos_free(position *p)
     free(p->history_before);
     free(p->seen);
     free(p->start);
+    free(p->under);
+    free(p->depth);
+    p->under = NULL;
+    p->depth = NULL;
     p->log = NULL;
     p->history = NULL;
     p->history_before = NULL;
@@ -160,6 +199,7 @@ void pos_copy_forward(position *to, const position *from)
     for (int t = 0; t < g->type_count; t++)
         copy_words(to->typed[t].w, from->typed[t].w, g->words);
     copy_words(to->occupied.w, from->occupied.w, g->words);
+    load_under(to, from->under, from->depth);
     to->log_length = 0;
     to->log_overflow = false;
     /* TO's own history forgotten, then FROM's copied (both empty in a
@@ -178,6 +218,7 @@ void pos_reset(position *p)
     const game *g = p->game;
     const struct position_start *start = p->start;
     load_parts(p, g->initial_cells, &g->initial_reserve[0][0], start->vars, 0, 0);
+    load_under(p, NULL, NULL);
     /* the sets and hash pos_init built, copied: no walk over the board */
     for (int pl = 0; pl < GAME_MAX_PLAYERS; pl++)
         copy_words(p->owned[pl].w, start->owned[pl].w, g->words);
@@ -187,10 +228,12 @@ void pos_reset(position *p)
     p->hash = start->hash;
 }
 
-void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES],
-              const int32_t *vars, int ply, int since_reset, int side)
+void pos_load(position *p, const uint16_t *cells, const uint16_t *under, const uint8_t *depth,
+              int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES], const int32_t *vars, int ply, int since_reset,
+              int side)
 {
     load_parts(p, cells, &reserve[0][0], vars, ply, since_reset);
+    load_under(p, under, depth);
     if (side >= 0)
         p->side = side;
     build_sets(p);
@@ -229,14 +272,102 @@ __attribute__((always_inline)) static inline void set_cell(position *p, int cell
     p->cells[cell] = code;
 }
 
+/* The piece I from the bottom under CELL's top becomes CODE (0: none),
+ * DEPTH counting the places that hold one; logged when LOGGED, hashed
+ * when HASHED, as set_cell.  The callers keep a stack's pieces together
+ * from the bottom up. */
+static inline void set_under(position *p, int cell, int i, uint16_t code, bool hashed, bool logged)
+{
+    uint16_t *place = &p->under[cell * (p->game->stack_height - 1) + i];
+    uint16_t old = *place;
+    if (old == code)
+        return;
+    if (logged)
+        push(p, CHANGE_UNDER, (uint8_t)i, (uint16_t)cell, old, code);
+    if (hashed)
+        p->hash ^= pos_under_key(cell, i, old) ^ pos_under_key(cell, i, code);
+    p->depth[cell] += (code != 0) - (old != 0);
+    *place = code;
+}
+
+/* Empties the places under CELL's top, from the highest down. */
+static void clear_under(position *p, int cell)
+{
+    for (int i = p->depth[cell] - 1; i >= 0; i--)
+        set_under(p, cell, i, 0, true, true);
+}
+
 void pos_set_cell(position *p, int cell, uint16_t code)
 {
+    if (!code && p->under && p->depth[cell])
+        clear_under(p, cell);
     set_cell(p, cell, code, true, true);
+}
+
+bool pos_stack_push(position *p, int cell, uint16_t code)
+{
+    uint16_t top = p->cells[cell];
+    if (top) {
+        if (!p->under || p->depth[cell] + 1 >= p->game->stack_height)
+            return false;
+        set_under(p, cell, p->depth[cell], top, true, true);
+    }
+    set_cell(p, cell, code, true, true);
+    return true;
+}
+
+uint16_t pos_stack_pop(position *p, int cell)
+{
+    uint16_t top = p->cells[cell];
+    if (!top)
+        return 0;
+    uint16_t below = 0;
+    if (p->under && p->depth[cell]) {
+        int i = p->depth[cell] - 1;
+        below = p->under[cell * (p->game->stack_height - 1) + i];
+        set_under(p, cell, i, 0, true, true);
+    }
+    set_cell(p, cell, below, true, true);
+    return top;
+}
+
+bool pos_stack_put_under(position *p, int cell, uint16_t code)
+{
+    if (!p->cells[cell]) {
+        set_cell(p, cell, code, true, true);
+        return true;
+    }
+    if (!p->under || p->depth[cell] + 1 >= p->game->stack_height)
+        return false;
+    int stride = p->game->stack_height - 1;
+    /* each piece under the top up one place, from the highest */
+    for (int i = p->depth[cell]; i > 0; i--)
+        set_under(p, cell, i, p->under[cell * stride + i - 1], true, true);
+    set_under(p, cell, 0, code, true, true);
+    return true;
+}
+
+/* pos_move_piece in a game of stacks: TO emptied, then FROM's pieces
+ * moved one by one, the bottom first. */
+static void move_stack(position *p, int from, int to)
+{
+    uint16_t code = p->cells[from];
+    pos_set_cell(p, to, 0);
+    int stride = p->game->stack_height - 1, depth = p->depth[from];
+    for (int i = 0; i < depth; i++)
+        set_under(p, to, i, p->under[from * stride + i], true, true);
+    clear_under(p, from);
+    set_cell(p, from, 0, true, true);
+    set_cell(p, to, code, true, true);
 }
 
 void pos_move_piece(position *p, int from, int to)
 {
     uint16_t code = p->cells[from], victim = p->cells[to];
+    if (p->under && code && from != to) {
+        move_stack(p, from, to);
+        return;
+    }
     if (!code || from == to || p->log_length + 3 > POSITION_MAX_LOG) {
         pos_set_cell(p, to, 0);
         pos_set_cell(p, from, 0);
@@ -311,6 +442,9 @@ __attribute__((always_inline)) static inline void revert(position *p, const chan
             p->hash ^= pos_var_key(c->index, c->after) ^ pos_var_key(c->index, c->before);
         p->vars[c->index] = c->before;
         break;
+    case CHANGE_UNDER:
+        set_under(p, c->index, c->player, (uint16_t)c->before, hashed, false);
+        break;
     }
 }
 
@@ -343,6 +477,9 @@ void pos_replay(position *p, int end)
             p->hash ^= pos_var_key(c->index, c->before) ^ pos_var_key(c->index, c->after);
             p->vars[c->index] = c->after;
             break;
+        case CHANGE_UNDER:
+            set_under(p, c->index, c->player, (uint16_t)c->after, true, false);
+            break;
         }
     }
 }
@@ -366,6 +503,7 @@ __attribute__((always_inline)) static inline void make_changes(position *p, cons
         case CHANGE_CELL: set_cell(p, c->index, (uint16_t)c->after, false, logged); break;
         case CHANGE_RESERVE: pos_add_reserve(p, c->player, c->index, c->after - c->before); break;
         case CHANGE_VAR: pos_set_var(p, c->index, c->after); break;
+        case CHANGE_UNDER: set_under(p, c->index, c->player, (uint16_t)c->after, false, logged); break;
         }
     }
     /* (the reserves' and variables' changes moved the hash: HASH has them) */

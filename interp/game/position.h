@@ -12,6 +12,14 @@
  * jumps), built of the same three parts, with the changes known without a
  * list.
  *
+ * In a game of stacks (game.stack_height above 1) a cell's code is its
+ * top piece, which owns the stack and whose sets (owned, typed) the cell
+ * is in; the pieces under it are in UNDER, bottom first, each place a
+ * change of its own (CHANGE_UNDER) with its own hash key.  pos_set_cell
+ * with 0 empties the whole stack, pos_move_piece moves it, and
+ * pos_stack_push, pos_stack_pop and pos_stack_put_under change one piece
+ * of it.  A game without stacks has no UNDER, and none of this runs.
+ *
  * Searches make and unmake moves on one position; only an engine's
  * rollout starts from a copy (pos_copy_forward: the position as it stands,
  * its log empty), and a search in another thread from a whole copy
@@ -27,11 +35,11 @@
 #include "game/game.h"
 #include "game/rng.h"
 
-typedef enum change_kind { CHANGE_CELL, CHANGE_RESERVE, CHANGE_VAR } change_kind;
+typedef enum change_kind { CHANGE_CELL, CHANGE_RESERVE, CHANGE_VAR, CHANGE_UNDER } change_kind;
 
 typedef struct change {
     uint8_t kind;
-    uint8_t player;     /* reserve */
+    uint8_t player;     /* reserve; CHANGE_UNDER: the place under the top (0: the bottom) */
     uint16_t index;     /* cell, type (reserve) or variable */
     int32_t before, after;
 } change;
@@ -61,6 +69,11 @@ typedef struct position {
     cellset owned[GAME_MAX_PLAYERS];   /* cells holding each player's pieces */
     cellset occupied;                  /* cells holding any piece */
     cellset typed[GAME_MAX_TYPES];     /* cells holding each type */
+    /* a game of stacks: the pieces under each cell's top, at
+     * under[cell * (stack_height - 1) + i], i from 0 (the bottom), and
+     * how many there are (depth[cell]); NULL in other games */
+    uint16_t *under;
+    uint8_t *depth;
     /* the change log: moves being built and moves made */
     change *log;
     int log_length;
@@ -101,14 +114,43 @@ void pos_copy_forward(position *to, const position *from);
 /* Back to the initial position, keeping the buffers (P made by pos_init). */
 void pos_reset(position *p);
 /* Sets a position from its parts (no history), SIDE to move (-1: the
- * player whose turn PLY is, by the order). */
-void pos_load(position *p, const uint16_t *cells, int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES],
-              const int32_t *vars, int ply, int since_reset, int side);
+ * player whose turn PLY is, by the order).  UNDER and DEPTH: the pieces
+ * under the tops, as position.under and .depth (NULL: none). */
+void pos_load(position *p, const uint16_t *cells, const uint16_t *under, const uint8_t *depth,
+              int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES], const int32_t *vars, int ply, int since_reset,
+              int side);
 
+/* CELL's top piece becomes CODE; 0 empties the cell, the pieces under
+ * the top too. */
 void pos_set_cell(position *p, int cell, uint16_t code);
 /* The piece on FROM moves to TO, taking off what stands there: the changes
- * (and their log) of pos_set_cell(TO, 0), (FROM, 0), (TO, piece), made at once. */
+ * (and their log) of pos_set_cell(TO, 0), (FROM, 0), (TO, piece), made at
+ * once.  A stack moves whole. */
 void pos_move_piece(position *p, int from, int to);
+
+/* Stacks (a game whose stack_height is above 1). */
+/* The number of pieces on CELL. */
+static inline int pos_height(const position *p, int cell)
+{
+    return p->cells[cell] ? 1 + (p->depth ? p->depth[cell] : 0) : 0;
+}
+/* The piece I places from the bottom of CELL's stack (0: the bottom; the
+ * top is pos_height - 1), 0 past the top. */
+static inline uint16_t pos_piece_at(const position *p, int cell, int i)
+{
+    int h = pos_height(p, cell);
+    if (i < 0 || i >= h)
+        return 0;
+    return i == h - 1 ? p->cells[cell] : p->under[cell * (p->game->stack_height - 1) + i];
+}
+/* CODE put on top of CELL's stack (on the empty cell: alone); false,
+ * nothing changed, when the stack is as high as the game allows. */
+bool pos_stack_push(position *p, int cell, uint16_t code);
+/* The top piece of CELL taken off, the one under it on top now; returns
+ * it (0: the cell was empty). */
+uint16_t pos_stack_pop(position *p, int cell);
+/* CODE put at the bottom of CELL's stack; false as pos_stack_push. */
+bool pos_stack_put_under(position *p, int cell, uint16_t code);
 void pos_add_reserve(position *p, int player, int type, int delta);
 void pos_set_var(position *p, int var, int32_t value);
 /* The hash keys of a piece on a cell (0 for an empty cell; plain: the
@@ -129,6 +171,13 @@ static inline uint64_t pos_piece_key(const game *g, int cell, uint16_t code)
         if (flags & 1)
             key ^= g->zobrist_flag[cell * GAME_MAX_FLAGS + f];
     return key;
+}
+
+/* A piece CODE placed I from the bottom under the top of CELL's stack:
+ * hashed by mixing, as few games have stacks. */
+static inline uint64_t pos_under_key(int cell, int i, uint16_t code)
+{
+    return code ? rng_mix(((uint64_t)(uint32_t)cell << 40) ^ ((uint64_t)(uint32_t)i << 20) ^ code ^ 0x57AC4ull) : 0;
 }
 
 /* Reserve counts and variables are hashed by mixing rather than by tables:

@@ -5,7 +5,10 @@
  * separated by '/', each cell a piece symbol or a run of empty cells as a
  * number; the side to move; then the game's position fields (its
  * `position` block, or the default list).  A symbol shared by several
- * (type, owner) pairs is followed by ^N, the owner's number from 1.
+ * (type, owner) pairs is followed by ^N, the owner's number from 1.  In a
+ * game of stacks a cell of two pieces or more is one token, its pieces
+ * from the bottom up in brackets: [Ssso] (the pieces under the top carry
+ * no flags: position.h).
  */
 #include "game/posstring.h"
 
@@ -129,7 +132,15 @@ int posstring_write(const position *p, char *out, size_t size)
             if (empty)
                 put(&w, "%d", empty);
             empty = 0;
-            put_piece(&w, g, PIECE_TYPE(code), PIECE_OWNER(code));
+            int cell = order[n - 1], height = pos_height(p, cell);
+            if (height > 1)
+                put(&w, "[");
+            for (int at = 0; at < height; at++) {
+                uint16_t piece = pos_piece_at(p, cell, at);
+                put_piece(&w, g, PIECE_TYPE(piece), PIECE_OWNER(piece));
+            }
+            if (height > 1)
+                put(&w, "]");
         }
         if (empty)
             put(&w, "%d", empty);
@@ -348,6 +359,13 @@ bool posstring_read(position *p, const char *text, char *error, size_t error_siz
 
     static uint16_t cells[BOARD_MAX_CELLS];
     memset(cells, 0, sizeof cells);
+    /* the pieces under the tops, as position.under and .depth */
+    static uint16_t under[BOARD_MAX_CELLS * (GAME_MAX_STACK - 1)];
+    static uint8_t depth[BOARD_MAX_CELLS];
+    int stride = g->stack_height - 1;
+    memset(depth, 0, sizeof depth);
+    if (stride > 0)
+        memset(under, 0, (size_t)g->board.cell_count * (size_t)stride * sizeof *under);
     int order[BOARD_MAX_CELLS], row_length[BOARD_MAX_CELLS];
     int rows = layout(g, order, row_length);
     const char *s = fields[0];
@@ -365,11 +383,37 @@ bool posstring_read(position *p, const char *text, char *error, size_t error_siz
                 continue;
             }
             int type, owner;
-            if (!read_piece(&r, g, &s, &type, &owner))
-                return false;
             if (filled >= row_length[row])
                 return fail(&r, "row %d has more than %d cells", row + 1, row_length[row]);
-            cells[order[n + filled]] = PIECE_CODE(type, owner, 0);
+            int cell = order[n + filled];
+            if (*s == '[') {
+                /* a stack, from the bottom up */
+                if (stride == 0)
+                    return fail(&r, "'[' starts a stack, and this game has none (no 'stacks' statement)");
+                uint16_t pieces[GAME_MAX_STACK];
+                int height = 0;
+                for (s++; *s != ']'; height++) {
+                    if (!*s || *s == '/' || *s == '[' || isdigit((unsigned char)*s))
+                        return fail(&r, "a stack's '[' has no ']' in row %d", row + 1);
+                    if (!read_piece(&r, g, &s, &type, &owner))
+                        return false;
+                    if (height >= g->stack_height)
+                        return fail(&r, "a stack of more than %d pieces: the game's stacks hold %d", g->stack_height,
+                                    g->stack_height);
+                    pieces[height] = PIECE_CODE(type, owner, 0);
+                }
+                s++;
+                if (height < 2)
+                    return fail(&r, "a stack in brackets holds two pieces or more (one is written alone)");
+                cells[cell] = pieces[height - 1];
+                memcpy(&under[cell * stride], pieces, (size_t)(height - 1) * sizeof *pieces);
+                depth[cell] = (uint8_t)(height - 1);
+                filled++;
+                continue;
+            }
+            if (!read_piece(&r, g, &s, &type, &owner))
+                return false;
+            cells[cell] = PIECE_CODE(type, owner, 0);
             filled++;
         }
         if (filled != row_length[row])
@@ -564,6 +608,7 @@ bool posstring_read(position *p, const char *text, char *error, size_t error_siz
     } else if (ply < 0 || game_player_at(g, (int)ply) != side) {
         return fail(&r, "it cannot be %s's turn after %ld plies", g->player_names[side], ply);
     }
-    pos_load(p, cells, reserve, vars, (int)ply, (int)since, side);
+    pos_load(p, cells, stride > 0 ? under : NULL, stride > 0 ? depth : NULL, reserve, vars, (int)ply, (int)since,
+             side);
     return true;
 }

@@ -32,24 +32,71 @@ static inline uint16_t captured_code(const gen *x, uint16_t code)
     return x->g->capture == CAPTURE_CONVERT ? PIECE_CODE(PIECE_TYPE(code), x->player, PIECE_FLAGS(code)) : 0;
 }
 
-/* Applies the game's capture effect to the piece at CELL. */
-static void capture_at(gen *x, int cell)
+/* Puts the pieces of CELL's stack under the stack on TO (the capturing
+ * one), the order they stand in kept: the top first, each at the bottom
+ * then, and empties CELL; TOP_ONLY: the top piece alone, the one under it
+ * the top then.  False, with the pieces put under so far there (the
+ * caller takes the turn back), when TO's stack would be higher than the
+ * game allows. */
+static bool put_under(gen *x, int cell, int to, bool top_only)
 {
-    uint16_t code = x->pos->cells[cell];
-    if (!code)
-        return;
-    if (x->g->capture == CAPTURE_RESERVE)
-        pos_add_reserve(x->pos, x->player, PIECE_TYPE(code), 1);
-    pos_set_cell(x->pos, cell, captured_code(x, code));
-    x->captured = true;
+    position *p = x->pos;
+    int height = pos_height(p, cell);
+    for (int i = height - 1; i >= (top_only ? height - 1 : 0); i--)
+        if (!pos_stack_put_under(p, to, (uint16_t)(pos_piece_at(p, cell, i) & 0xFF)))
+            return false;
+    if (top_only)
+        pos_stack_pop(p, cell);
+    else
+        pos_set_cell(p, cell, 0);
+    return true;
 }
 
-/* Moves the anchor piece to TO, removing what stands there. */
-static bool move_anchor(gen *x, int to)
+/* Applies the game's capture effect to the piece at CELL: in a game of
+ * stacks, to the whole stack (TOP_ONLY: its top piece; a conversion turns
+ * the top alone, whose owner the stack is).  False when the effect cannot
+ * be had (put_under). */
+static bool capture_at(gen *x, int cell, bool top_only)
+{
+    position *p = x->pos;
+    uint16_t code = p->cells[cell];
+    if (!code)
+        return true;
+    x->captured = true;
+    switch (x->g->capture) {
+    case CAPTURE_UNDER:
+        if (x->anchor >= 0 && x->anchor != cell && p->cells[x->anchor])
+            return put_under(x, cell, x->anchor, top_only);
+        break;
+    case CAPTURE_RESERVE:
+        for (int i = pos_height(p, cell) - 1; i >= (top_only ? pos_height(p, cell) - 1 : 0); i--)
+            pos_add_reserve(p, x->player, PIECE_TYPE(pos_piece_at(p, cell, i)), 1);
+        break;
+    case CAPTURE_CONVERT:
+        pos_set_cell(p, cell, captured_code(x, code));
+        return true;
+    default:
+        break;
+    }
+    if (top_only)
+        pos_stack_pop(p, cell);
+    else
+        pos_set_cell(p, cell, 0);
+    return true;
+}
+
+/* Moves the anchor piece to TO, removing what stands there (in a game of
+ * stacks, the anchor's whole stack, taking the stack there as the capture
+ * effect says).  Returns 1 when it took a piece, 0 when not, -1 when the
+ * capture cannot be had (put_under: the caller takes the turn back). */
+static int move_anchor(gen *x, int to)
 {
     int from = x->anchor;
     uint16_t victim = x->pos->cells[to];
-    if (victim) {
+    if (victim && x->pos->under) {
+        if (!capture_at(x, to, false))
+            return -1;
+    } else if (victim) {
         /* landing on a piece takes it off the board (or into the reserve) */
         if (x->g->capture == CAPTURE_RESERVE)
             pos_add_reserve(x->pos, x->player, PIECE_TYPE(victim), 1);
@@ -61,7 +108,7 @@ static bool move_anchor(gen *x, int to)
 
 typedef struct saved_state {
     uint64_t hash;
-    int mark, anchor, last, path_length, chain_direction;
+    int mark, anchor, last, last_jumped, path_length, chain_direction;
     bool captured;
     cellset visited, jumped;
 } saved_state;
@@ -72,6 +119,7 @@ static void save(const gen *x, saved_state *s)
     s->hash = x->pos->hash;
     s->anchor = x->anchor;
     s->last = x->last;
+    s->last_jumped = x->last_jumped;
     s->path_length = x->path_length;
     s->chain_direction = x->chain_direction;
     s->captured = x->captured;
@@ -84,6 +132,7 @@ static void restore(gen *x, const saved_state *s)
     pos_undo_to_hash(x->pos, s->mark, s->hash);
     x->anchor = s->anchor;
     x->last = s->last;
+    x->last_jumped = s->last_jumped;
     x->path_length = s->path_length;
     x->chain_direction = s->chain_direction;
     x->captured = s->captured;
@@ -266,9 +315,9 @@ static bool land_keyed_place(gen *x, int to, const cont *k)
     /* the one drawn: made, and its placement recorded */
     int mark = p->log_length, anchor = x->anchor, last = x->last, path = x->path_length;
     uint64_t hash = p->hash;
-    bool took = move_anchor(x, to);
+    int took = move_anchor(x, to);   /* (not in a game of stacks: never -1) */
     x->anchor = x->last = to;
-    gen_path_push(x, took ? PATH_TO_CAPTURE : PATH_TO, to);
+    gen_path_push(x, took > 0 ? PATH_TO_CAPTURE : PATH_TO, to);
     int owner = gen_player(x, n->player);
     change c[1];
     store_placement(x, n, c, 0, PIECE_CODE(n->type, owner < 0 ? x->player : owner, 0), cell, p->hash);
@@ -307,7 +356,12 @@ static void land(gen *x, int to, const cont *k)
     int mark = p->log_length, anchor = x->anchor, last = x->last, path = x->path_length;
     uint64_t hash = p->hash;
     bool captured = x->captured, visited = cellset_has(&x->visited, to);
-    bool took = move_anchor(x, to);
+    int took = move_anchor(x, to);
+    if (took < 0) {
+        pos_undo_to_hash(p, mark, hash);
+        x->captured = captured;
+        return;
+    }
     x->anchor = x->last = to;
     cellset_add(&x->visited, to);
     gen_path_push(x, took ? PATH_TO_CAPTURE : PATH_TO, to);
@@ -393,8 +447,12 @@ void action_hop(gen *x, const mnode *n, const cont *k)
                 continue;
             saved_state saved;
             save(x, &saved);
-            move_anchor(x, l);
+            if (move_anchor(x, l) < 0) {
+                restore(x, &saved);
+                continue;
+            }
             cellset_add(&x->jumped, jumped);
+            x->last_jumped = jumped;
             cellset_add(&x->visited, l);
             x->anchor = x->last = l;
             if (x->chain_direction < 0)
@@ -441,9 +499,7 @@ void action_push(gen *x, const mnode *n, const cont *k)
             cellset_clear(&x->line, g->words);
             int to = cell;
             for (int j = length - 1; j >= 0; j--) {
-                uint16_t code = x->pos->cells[line[j]];
-                pos_set_cell(x->pos, line[j], 0);
-                pos_set_cell(x->pos, to, code);
+                pos_move_piece(x->pos, line[j], to);   /* (TO is empty) */
                 cellset_add(&x->line, to);
                 if (j > 0)
                     cellset_add(&x->pushed, to);
@@ -551,7 +607,15 @@ static void place_at(gen *x, const mnode *n, int owner, int cell, const cont *k)
     save(x, &saved);
     if (n->flags & MF_FROM_RESERVE)
         pos_add_reserve(x->pos, owner, n->type, -1);
-    pos_set_cell(x->pos, cell, PIECE_CODE(n->type, owner, 0));
+    if (x->pos->under && x->pos->cells[cell]) {
+        /* in a game of stacks, on top of the stack there */
+        if (!pos_stack_push(x->pos, cell, PIECE_CODE(n->type, owner, 0))) {
+            restore(x, &saved);
+            return;
+        }
+    } else {
+        pos_set_cell(x->pos, cell, PIECE_CODE(n->type, owner, 0));
+    }
     x->anchor = x->last = cell;
     gen_path_push(x, PATH_DROP, cell);
     gen_path_push(x, PATH_CHANGE, n->type);
@@ -783,7 +847,7 @@ void action_flip(gen *x, const mnode *n, const cont *k)
     restore(x, &saved);
 }
 
-static void capture_cells(gen *x, const cellset *cells, const cont *k)
+static void capture_cells(gen *x, const cellset *cells, bool top_only, const cont *k)
 {
     const game *g = x->g;
     saved_state saved;
@@ -793,7 +857,10 @@ static void capture_cells(gen *x, const cellset *cells, const cont *k)
         /* (converting a piece that is already the mover's changes nothing) */
         if (!code || captured_code(x, code) == code)
             continue;
-        capture_at(x, cell);
+        if (!capture_at(x, cell, top_only)) {
+            restore(x, &saved);
+            return;
+        }
         gen_path_push(x, PATH_CAPTURED, cell);
     }
     x->applied++;
@@ -818,7 +885,7 @@ void action_capture(gen *x, const mnode *n, const cont *k)
     } else {
         cells = x->marked;
     }
-    capture_cells(x, &cells, k);
+    capture_cells(x, &cells, (n->flags & MF_TOP) != 0, k);
 }
 
 void action_remove(gen *x, const mnode *n, const cont *k)
@@ -851,7 +918,7 @@ static void apply_match(gen *x, const mnode *n, const match *m, const cont *k)
     if (effect >= 0)
         gen_run(x, effect, k);
     else
-        capture_cells(x, &m->marks, k);
+        capture_cells(x, &m->marks, false, k);
     x->marked = saved_marked;
     for (int l = 0; l < MATCH_LABELS; l++)
         x->labels[l] = saved_labels[l];
@@ -887,7 +954,7 @@ void action_apply(gen *x, const mnode *n, const cont *k)
     if (effect >= 0)
         gen_run(x, effect, k);
     else
-        capture_cells(x, &x->marked, k);
+        capture_cells(x, &x->marked, false, k);
     x->marked = saved_marked;
 }
 
@@ -946,9 +1013,7 @@ void action_relocate(gen *x, const mnode *n, const cont *k)
         return;
     saved_state saved;
     save(x, &saved);
-    uint16_t code = x->pos->cells[from];
-    pos_set_cell(x->pos, from, 0);
-    pos_set_cell(x->pos, to, code);
+    pos_move_piece(x->pos, from, to);   /* (TO is empty) */
     x->applied++;
     gen_run_cont(x, k);
     restore(x, &saved);

@@ -81,6 +81,7 @@ bool eval_has(gen *x, int e, int cell)
     case C_SET_HERE: return cell == x->anchor;
     case C_SET_ORIGIN: return cell == x->origin;
     case C_SET_LAST: return cell == x->last;
+    case C_SET_LAST_JUMPED: return cell == x->last_jumped;
     case C_SET_UNION: return eval_has(x, c->a, cell) || eval_has(x, c->b, cell);
     case C_SET_INTERSECT: return eval_has(x, c->a, cell) && eval_has(x, c->b, cell);
     case C_SET_MINUS: return eval_has(x, c->a, cell) && !eval_has(x, c->b, cell);
@@ -150,6 +151,7 @@ void eval_set_walk(gen *x, int e, cellset *out)
     case C_SET_HERE: gen_single(x, out, x->anchor); return;
     case C_SET_ORIGIN: gen_single(x, out, x->origin); return;
     case C_SET_LAST: gen_single(x, out, x->last); return;
+    case C_SET_LAST_JUMPED: gen_single(x, out, x->last_jumped); return;
     case C_SET_ANCHOR: gen_single(x, out, x->pattern_anchor >= 0 ? x->pattern_anchor : x->anchor); return;
     case C_SET_JUMPED: cellset_copy(out, &x->jumped, words); return;
     case C_SET_PUSHED: cellset_copy(out, &x->pushed, words); return;

@@ -658,7 +658,7 @@ static inline void init_gen(gen *x, movegen *m, position *p, int player, int lev
     x->player = player;
     x->next = player;
     x->scored = player;
-    x->anchor = x->origin = x->last = x->pattern_anchor = -1;
+    x->anchor = x->origin = x->last = x->pattern_anchor = x->last_jumped = -1;
     x->variable = -1;
     x->chain_direction = -1;
     x->moved_type = -1;

@@ -99,6 +99,7 @@ typedef struct gen {
     int scored;             /* the player a score is computed for */
     int turn_mark;
     int anchor, origin, last, pattern_anchor;
+    int last_jumped;        /* the cell the last hop passed over (-1: none yet) */
     int variable;           /* pattern variable's direction */
     int chain_direction;
     int moved_type;

@@ -64,6 +64,24 @@ static void files_line(FILE *out, const board *b, int label_width, int cell_widt
     fputc('\n', out);
 }
 
+/* The height of CELL's stack after its top's symbol, where it is two or
+ * more, in TEXT (empty else); its width is the room stack_room makes. */
+static const char *stack_height_text(const session *s, int cell, char *text, size_t size)
+{
+    int height = pos_height(s->position, cell);
+    if (height > 1)
+        snprintf(text, size, "%d", height);
+    else
+        text[0] = '\0';
+    return text;
+}
+
+/* The room a cell of a game of stacks keeps for its height (two digits). */
+static int stack_room(const game *g)
+{
+    return g->stack_height > 1 ? (g->stack_height > 9 ? 2 : 1) : 0;
+}
+
 static void display_square(FILE *out, const session *s, const bool *marked, const display_style *style)
 {
     const game *g = s->game;
@@ -75,6 +93,8 @@ static void display_square(FILE *out, const session *s, const bool *marked, cons
             if (w > cell_width)
                 cell_width = w;
         }
+    int symbol_width = cell_width;
+    cell_width += stack_room(g);
     int label_width = b->height >= 10 ? 2 : 1;
     files_line(out, b, label_width + 1, cell_width);
     for (int y = b->height - 1; y >= 0; y--) {
@@ -93,9 +113,13 @@ static void display_square(FILE *out, const session *s, const bool *marked, cons
                 fprintf(out, "%s%s", marked[cell] ? ANSI_MARK : dark ? ANSI_DARK_CELL : "",
                         code ? display_player_colour(PIECE_OWNER(code)) : ANSI_DIM);
             fputs(text, out);
+            char height[16];
+            stack_height_text(s, cell, height, sizeof height);
+            pad(out, symbol_width - display_width(text));
+            fputs(height, out);
             if (style->colour)
                 fputs(ANSI_RESET, out);
-            pad(out, cell_width - display_width(text));
+            pad(out, cell_width - symbol_width - display_width(height));
         }
         fputc(style->colour ? ' ' : separator(row_marked, b->width, b->width), out);
         fprintf(out, "%d\n", y + 1);
@@ -126,7 +150,10 @@ static void display_graph(FILE *out, const session *s, const bool *marked, const
         fputs(display_symbol(g, code), out);
         if (style->colour)
             fputs(ANSI_RESET, out);
-        fprintf(out, " (%s %s)\n", g->player_names[owner], g->types[PIECE_TYPE(code)].name);
+        fprintf(out, " (%s %s", g->player_names[owner], g->types[PIECE_TYPE(code)].name);
+        if (pos_height(s->position, c) > 1)
+            fprintf(out, ", a stack of %d", pos_height(s->position, c));
+        fputs(")\n", out);
     }
 }
 
@@ -157,6 +184,33 @@ static void display_reserves(FILE *out, const session *s)
     fputc('\n', out);
 }
 
+/* The columns of a game of stacks, each from the bottom up: the board
+ * shows a stack's top and its height, this line the pieces under. */
+static void display_stacks(FILE *out, const session *s, const display_style *style)
+{
+    const game *g = s->game;
+    const position *p = s->position;
+    bool any = false;
+    for (int c = 0; c < g->board.cell_count; c++) {
+        int height = pos_height(p, c);
+        if (height < 2)
+            continue;
+        fputs(any ? ", " : "stacks (bottom to top): ", out);
+        any = true;
+        fprintf(out, "%s ", g->board.cell_names[c]);
+        for (int i = 0; i < height; i++) {
+            uint16_t code = pos_piece_at(p, c, i);
+            if (style->colour)
+                fputs(display_player_colour(PIECE_OWNER(code)), out);
+            fputs(display_symbol(g, code), out);
+            if (style->colour)
+                fputs(ANSI_RESET, out);
+        }
+    }
+    if (any)
+        fputc('\n', out);
+}
+
 void display_session(FILE *out, const session *s, const display_style *style)
 {
     const game *g = s->game;
@@ -177,6 +231,7 @@ void display_session(FILE *out, const session *s, const display_style *style)
     case BOARD_GRAPH: display_graph(out, s, marked, style); break;
     }
     display_reserves(out, s);
+    display_stacks(out, s, style);
     if (g->score >= 0) {
         fputs("score:", out);
         for (int p = 0; p < g->player_count; p++)

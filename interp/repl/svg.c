@@ -82,6 +82,28 @@ static void label(out *o, double x, double y, double size, const char *colour, c
     put(o, "</text>\n");
 }
 
+/* The pieces under the top of a stack on the square cell at X, Y (its
+ * corner) of side SIZE: a band of the owner's colour each along the cell's
+ * foot, the bottom piece first from the left, and the height in the
+ * corner above, so that the picture shows the whole column. */
+static void stack_under(out *o, const position *p, int cell, double x, double y, double size)
+{
+    int height = pos_height(p, cell);
+    if (height < 2)
+        return;
+    double band = (size - 4) / (height - 1);
+    if (band > 8)
+        band = 8;
+    for (int i = 0; i < height - 1; i++) {
+        int owner = PIECE_OWNER(pos_piece_at(p, cell, i));
+        put(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"5\" fill=\"%s\" stroke=\"#000\" "
+               "stroke-width=\"0.5\"/>\n", x + 2 + i * band, y + size - 7, band, fills[owner & 3]);
+    }
+    char text[16];
+    snprintf(text, sizeof text, "%d", height);
+    label(o, x + size - 7, y + 7, 11, "#000", text);
+}
+
 static void marks_of(const session *s, bool *marked)
 {
     memset(marked, 0, BOARD_MAX_CELLS * sizeof *marked);
@@ -109,6 +131,7 @@ static void square(out *o, const session *s, const bool *marked)
         unsigned code = s->position->cells[cell];
         if (code)
             piece(o, s->game, code, x + size / 2, y + size / 2, size * 0.38);
+        stack_under(o, s->position, cell, x, y, size);
     }
     for (int x = 0; x < b->width; x++) {
         char text[2] = { (char)('a' + x), 0 };

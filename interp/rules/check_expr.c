@@ -511,6 +511,13 @@ static void check_action(check_context *c, const ast_node *node)
             && pattern->children[0]->kind == AST_NAME && !strcmp(pattern->children[0]->text, "one"))
             pattern = pattern->children[1];
         check_expr(c, pattern, EXPECT_PATTERN);
+    } else if (verb == AST_VERB_CAPTURE && argument->kind == AST_BINARY && argument->op == AST_OP_OF
+               && argument->children[0]->kind == AST_NAME && !strcmp(argument->children[0]->text, "top")) {
+        if (!c->has_stacks)
+            diag_report(c->diagnostics, DIAG_ERROR, argument->children[0]->location,
+                        "declare how high a cell's stack may be: stacks 16",
+                        "'capture top of' takes the top piece of a stack, and this game has no stacks");
+        check_expr(c, argument->children[1], EXPECT_CELLS);
     } else if (verb == AST_VERB_CAPTURE && argument->kind == AST_NAME) {
         symbol *s = names_find(c, argument->text);
         if (s && (s->kinds & NAME_PATTERN))

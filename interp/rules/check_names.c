@@ -97,7 +97,8 @@ static const char *const tests[] = { "empty", "occupied", "friend", "enemy", "an
 static const char *const player_references[] = {
     "mover", "next", "opponent", "player", "each", "anyone", "everyone",
 };
-static const char *const anchors[] = { "here", "origin", "last", "jumped", "pushed", "marked", "line" };
+static const char *const anchors[] = { "here", "origin", "last", "jumped", "pushed", "marked", "line",
+                                       "last-jumped" };
 static const char *const sets[] = { "cells", "light", "dark", "edge", "corners", "center" };
 static const char *const words[] = {
     "wins", "loses", "draw", "no", "moves", "repetition", "plies", "without", "capture",

@@ -17,7 +17,7 @@
 static const char *const heads[] = {
     "players", "board", "piece", "region", "directions", "setup", "moves", "turn", "after",
     "pass", "captures", "filter", "order", "end", "score", "var", "flag", "display",
-    "position", "bonus", "out",
+    "position", "bonus", "out", "stacks",
 };
 
 /* --- reading statements */
@@ -943,6 +943,8 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
             declare_named(c, statement, NAME_FLAG, "flag");
         } else if (is_head(head, "out")) {
             c->has_out = true;
+        } else if (is_head(head, "stacks")) {
+            c->has_stacks = true;
         }
     }
 
@@ -950,6 +952,7 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
 
     /* pass 2 */
     const ast_node *out = NULL, *order = NULL;   /* the first `out` rule, the order */
+    const ast_node *stacks = NULL;               /* the `stacks` statement */
     for (int i = 0; i < count; i++) {
         const ast_node *statement = statements[i];
         if (statement->kind == AST_PATTERN) {
@@ -1015,15 +1018,18 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
             check_expr(c, head_of(statement), EXPECT_ACTIONS);
             note_alternative(c, head_of(statement));
         } else if (is_head(head, "captures")) {
-            static const char *const effects[] = { "remove", "convert", "reserve" };
+            static const char *const effects[] = { "remove", "convert", "reserve", "under" };
             if (!value) {
-                error(c, statement, "write: captures: remove, convert or reserve", "malformed 'captures'");
+                error(c, statement, "write: captures: remove, convert, reserve or under", "malformed 'captures'");
                 continue;
             }
             if (value->kind == AST_NAME) {
                 bool known = false;
-                for (int k = 0; k < 3; k++)
+                for (int k = 0; k < 4; k++)
                     known = known || !strcmp(value->text, effects[k]);
+                if (known && !strcmp(value->text, "under") && !c->has_stacks)
+                    error(c, value, "declare how high a cell's stack may be: stacks 16",
+                          "'captures: under' puts the pieces taken under the capturing stack, and this game has no stacks");
                 if (known)
                     continue;
             }
@@ -1031,7 +1037,7 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
             if (value->kind == AST_ACTION && value->op == AST_VERB_REMOVE
                 && value->children[0]->kind == AST_EMPTY && value->child_count == 1)
                 continue;
-            error(c, value, "write: captures: remove, convert or reserve", "unknown capture effect");
+            error(c, value, "write: captures: remove, convert, reserve or under", "unknown capture effect");
         } else if (is_head(head, "filter")) {
             if (!block) {
                 error(c, statement, "write: filter { prefer captures }", "malformed filter block");
@@ -1091,6 +1097,21 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
             check_position(c, statement);
         } else if (is_head(head, "bonus")) {
             check_bonus(c, statement);
+        } else if (is_head(head, "stacks")) {
+            const ast_node *words[3];
+            int n = words_of(head_of(statement), words, 3);
+            if (n != 2 || words[1]->kind != AST_NUMBER || value || block || equals_of(statement)) {
+                error(c, statement, "write: stacks N, the most pieces a cell holds (from 2)", "malformed 'stacks'");
+                continue;
+            }
+            if (words[1]->number < 2 || words[1]->number > GAME_MAX_STACK)
+                diag_report(c->diagnostics, DIAG_ERROR, words[1]->location,
+                            "a stack holds 2 pieces or more (a game without 'stacks' holds one a cell)",
+                            "a stack of %ld pieces: the most is %d", words[1]->number, GAME_MAX_STACK);
+            if (stacks)
+                diag_report(c->diagnostics, DIAG_ERROR, statement->location, "keep one 'stacks' statement",
+                            "a game says once how high its stacks are (line %d says it)", stacks->location.line);
+            stacks = statement;
         } else {
             unknown_head(c, statement);
         }

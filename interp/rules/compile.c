@@ -500,6 +500,10 @@ static void compile_statements(compiler *c)
             c->direction_values[c->direction_set_count++] = equals_of(st);
         } else if (!strcmp(head, "region") && g->region_count < GAME_MAX_REGIONS) {
             c->region_names[g->region_count++] = statement_name(st);
+        } else if (!strcmp(head, "stacks")) {
+            const ast_node *h = head_of(st);
+            if (h->kind == AST_PHRASE && h->child_count == 2 && h->children[1]->kind == AST_NUMBER)
+                g->stack_height = (int)h->children[1]->number;
         }
     }
     /* `out if ...`: whether each player is out, a variable of each player
@@ -607,7 +611,8 @@ static void compile_statements(compiler *c)
         } else if (!strcmp(head, "captures")) {
             const char *effect = colon_of(st)->text ? colon_of(st)->text : "remove";
             g->capture = !strcmp(effect, "convert") ? CAPTURE_CONVERT
-                       : !strcmp(effect, "reserve") ? CAPTURE_RESERVE : CAPTURE_REMOVE;
+                       : !strcmp(effect, "reserve") ? CAPTURE_RESERVE
+                       : !strcmp(effect, "under") ? CAPTURE_UNDER : CAPTURE_REMOVE;
         } else if (!strcmp(head, "filter")) {
             const ast_node *block = block_of(st);
             for (int k = 0; k < block->child_count && g->filter_count < 8; k++) {
@@ -813,6 +818,7 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
     g->moved_flag = -1;
     g->out_var = -1;
     g->out_condition = -1;
+    g->stack_height = 1;
     snprintf(g->name, sizeof g->name, "%s", game_node->text);
     if (variant)
         snprintf(g->variant, sizeof g->variant, "%s", variant->text);

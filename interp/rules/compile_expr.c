@@ -311,7 +311,7 @@ bool compile_uses_results(const ast_node *node)
     if (node->kind == AST_NAME)
         return !strcmp(node->text, "line") || !strcmp(node->text, "pushed")
             || !strcmp(node->text, "jumped") || !strcmp(node->text, "marked")
-            || !strcmp(node->text, "last");
+            || !strcmp(node->text, "last") || !strcmp(node->text, "last-jumped");
     for (int i = 0; i < node->child_count; i++)
         if (compile_uses_results(node->children[i]))
             return true;
@@ -336,6 +336,7 @@ static int set_of_name(compiler *c, const ast_node *node)
         { "enemy", C_SET_ENEMY }, { "any", C_SET_ALL }, { "here", C_SET_HERE },
         { "origin", C_SET_ORIGIN }, { "last", C_SET_LAST }, { "jumped", C_SET_JUMPED },
         { "pushed", C_SET_PUSHED }, { "marked", C_SET_MARKED }, { "line", C_SET_LINE },
+        { "last-jumped", C_SET_LAST_JUMPED },
     };
     for (size_t i = 0; i < sizeof simple / sizeof *simple; i++)
         if (!strcmp(w, simple[i].name))

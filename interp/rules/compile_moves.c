@@ -144,7 +144,12 @@ int compile_action(compiler *c, const ast_node *node)
             n.at = (int16_t)compile_set(c, argument);
         break;
     case AST_VERB_CAPTURE:
-        if (has_argument) {
+        if (has_argument && argument->kind == AST_BINARY && argument->op == AST_OP_OF
+            && compile_is_name(argument->children[0], "top")) {
+            /* `capture top of CELLS`: each stack's top piece only */
+            n.flags |= MF_TOP;
+            n.at = (int16_t)compile_set(c, argument->children[1]);
+        } else if (has_argument) {
             int found = compile_pattern_index(c, argument);
             if (found >= 0)
                 n.type = (int16_t)found;

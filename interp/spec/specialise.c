@@ -1189,6 +1189,11 @@ bool specialise_game(game *g)
     g->spec.landing_quiet_cells = g->spec.landing_unmade && g->words == 1 && quiet_by_cells(g);
     g->spec.playout_shifts = shift_playout(g);
     g->spec.shift_chains = g->spec.shift_chains && g->spec.playout_shifts;
+    /* The shortcuts above move one piece a cell (a landing's two changes
+     * of a cell, a hop chain on words): a game of stacks, whose moves
+     * carry the pieces under a top along, plays by its rules alone. */
+    if (g->stack_height > 1)
+        specialise_none(g);
     return true;
 }
 

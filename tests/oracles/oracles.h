@@ -23,6 +23,9 @@ long long desdemona_perft(const char *text, int depth, bool big);
 /* Superial Chess, variant four-players (games/superial.rules), 10x10. */
 long long superial4_perft(const char *text, int depth);
 
+/* Lasca, 7x7: columns of pieces; a capture puts the top taken under it. */
+long long lasca_perft(const char *text, int depth);
+
 /* For the position strings: reads a decimal number of 1 to 9 digits at *S
  * into *OUT and moves *S past it; false (nothing moved) when there is
  * none, or more digits. */

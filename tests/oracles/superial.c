@@ -3,6 +3,7 @@
  * them, for test_oracles.  It knows nothing of tabula beyond the position
  * string tabula writes. */
 #include "oracles.h"
+#include "keyset.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,21 +22,12 @@ typedef struct {
     long long since;
 } Pos;
 
-/* A set of fixed-length byte strings (open addressing), so that the many
- * ways to one position, and the many paths to one chain state, are kept
- * once.  Slots are KLEN bytes each; USED marks the filled ones. */
-typedef struct {
-    unsigned char *keys, *used;
-    size_t klen, n, cap;
-    bool oom;
-} Set;
-
 /* One turn's generation: the results are the cells left plus one byte,
  * 1 when something was captured (SINCE then restarts). */
 typedef struct {
     int me;
-    Set results;
-    Set states;                 /* hopper chain states already explored */
+    keyset results;
+    keyset states;                 /* hopper chain states already explored */
 } Gen;
 
 /* A hopper's chain so far: the cells it has stood on (its start
@@ -87,60 +79,6 @@ static void set_bit(unsigned char *s, int i)
     s[i / 8] |= (unsigned char)(1u << (i % 8));
 }
 
-static uint64_t hash(const unsigned char *k, size_t len)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ k[i]) * 1099511628211ULL;
-    return h ^ (h >> 29);
-}
-
-static void set_init(Set *s, size_t klen)
-{
-    memset(s, 0, sizeof *s);
-    s->klen = klen;
-}
-
-static void set_free(Set *s)
-{
-    free(s->keys);
-    free(s->used);
-}
-
-/* Add KEY; true when it was not there yet. */
-static bool set_add(Set *s, const unsigned char *key)
-{
-    if (s->oom)
-        return false;
-    if (2 * (s->n + 1) > s->cap) {
-        Set g;
-        set_init(&g, s->klen);
-        g.cap = s->cap ? 2 * s->cap : 256;
-        g.keys = malloc(g.cap * g.klen);
-        g.used = calloc(g.cap, 1);
-        if (!g.keys || !g.used) {
-            set_free(&g);
-            s->oom = true;
-            return false;
-        }
-        for (size_t i = 0; i < s->cap; i++)
-            if (s->used[i])
-                set_add(&g, s->keys + i * s->klen);
-        set_free(s);
-        *s = g;
-    }
-    size_t i = hash(key, s->klen) & (s->cap - 1);
-    while (s->used[i]) {
-        if (!memcmp(s->keys + i * s->klen, key, s->klen))
-            return false;
-        i = (i + 1) & (s->cap - 1);
-    }
-    s->used[i] = 1;
-    memcpy(s->keys + i * s->klen, key, s->klen);
-    s->n++;
-    return true;
-}
-
 /* Record B (the mover's piece now at AT; unless it MOVED, only the rest)
  * and, when AT is off the mover's home colour, the same with that piece
  * changed to each other aspect. */
@@ -151,12 +89,12 @@ static void emit(Gen *g, const unsigned char *b, int at, bool captured,
     memcpy(key, b, CELLS);
     key[CELLS] = captured;
     if (moved)
-        set_add(&g->results, key);
+        keyset_add(&g->results, key);
     if (home(g->me, at))
         return;
     for (int k = 1; k < 3; k++) {
         key[at] = piece(g->me, (aspect_of(b[at]) + k) % 3);
-        set_add(&g->results, key);
+        keyset_add(&g->results, key);
     }
 }
 
@@ -266,7 +204,7 @@ static void hop_chain(Gen *g, unsigned char *b, const unsigned char *occ,
             unsigned char key[SKEY] = { (unsigned char)start,
                                         (unsigned char)l };
             memcpy(key + 2, &u, sizeof u);
-            if (set_add(&g->states, key)) {
+            if (keyset_add(&g->states, key)) {
                 emit_moved(g, b, cur, l, cap || c);
                 b[l] = b[cur], b[cur] = 0;
                 hop_chain(g, b, occ, start, l, &u, cap || c);
@@ -327,8 +265,8 @@ static void slasher(Gen *g, const unsigned char *start, int sq)
 static void gen_moves(const Pos *p, Gen *g)
 {
     g->me = p->side;
-    set_init(&g->results, RKEY);
-    set_init(&g->states, SKEY);
+    keyset_init(&g->results, RKEY);
+    keyset_init(&g->states, SKEY);
     for (int sq = 0; sq < CELLS; sq++) {
         int c = p->cell[sq];
         if (!c || team_of(c) != g->me)
@@ -343,7 +281,7 @@ static void gen_moves(const Pos *p, Gen *g)
         emit(g, p->cell, sq, false, false);
     }
     g->results.oom |= g->states.oom;
-    set_free(&g->states);
+    keyset_free(&g->states);
 }
 
 /* Pass the turn on, skipping teams that are out. */
@@ -396,7 +334,7 @@ static long long perft(const Pos *p, int depth)
             total = sub < 0 ? -1 : total + sub;
         }
     }
-    set_free(&g.results);
+    keyset_free(&g.results);
     return total;
 }
 

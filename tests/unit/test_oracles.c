@@ -45,6 +45,12 @@ static long long superial4(const char *text, int depth, bool big)
     return superial4_perft(text, depth);
 }
 
+static long long lasca(const char *text, int depth, bool big)
+{
+    (void)big;
+    return lasca_perft(text, depth);
+}
+
 /* The move sequences of DEPTH moves from P, as cli_perft.c counts them: a
  * game over has none below it.  -1 when a list reached a limit of the
  * generator (the count would be short, as tabula perft says). */
@@ -165,6 +171,15 @@ static void superial_four_players_games(void **state)
     run(&(oracle_case){ "superial", "four-players", superial4, false, 2, 6, 150 });
 }
 
+/* Lasca: columns that move whole under their top piece, captures that
+ * take the top of the jumped column under the capturer in the order taken,
+ * columns never jumped twice in a move, officers made on the far row. */
+static void lasca_games(void **state)
+{
+    (void)state;
+    run(&(oracle_case){ "lasca", NULL, lasca, false, 3, 12, 200 });
+}
+
 /* The oracles themselves against the counts known without either program:
  * a count that disagrees here is the oracle's fault, not tabula's. */
 static void oracles_give_the_known_counts(void **state)
@@ -190,6 +205,22 @@ static void oracles_give_the_known_counts(void **state)
     assert_int_equal(superial4_perft("O9/O9/O6q2/O9/O9/O3Q5/O9/O9/O9/oOOOOOOOOO w 0/0/0/0 0 0", 1), 1);
     assert_int_equal(superial4_perft("o9/10/10/10/10/10/3q6/2X7/10/10 s 0/1/1/0 0 0", 2), 135);
     assert_int_equal(superial4_perft("not a position", 1), -1);
+    /* Lasca: six first moves, each giving Black one capture (compulsory:
+     * the soldier that moved is jumped into the square it left); then 5
+     * quiet replies after a3-b4 c5xa3 and g3-f4 e5xg3, 2 recaptures after
+     * each of the four others (18) */
+    const char *lasca_start = "s1s1s1s/1s1s1s1/s1s1s1s/7/S1S1S1S/1S1S1S1/S1S1S1S w 0";
+    assert_int_equal(lasca_perft(lasca_start, 1), 6);
+    assert_int_equal(lasca_perft(lasca_start, 2), 6);
+    assert_int_equal(lasca_perft(lasca_start, 3), 18);
+    /* a1 must take b2 then d4, ending on e5 as [osS]: nothing left to Black */
+    assert_int_equal(lasca_perft("7/7/7/3o3/7/1s5/S6 w", 1), 1);
+    assert_int_equal(lasca_perft("7/7/7/3o3/7/1s5/S6 w", 2), 0);
+    /* the officer on d2 takes the four round it either way round, back on
+     * d2: one position when the prisoners are alike, two when c3's differs */
+    assert_int_equal(lasca_perft("7/7/2s1s2/7/2s1s2/3O3/7 w", 1), 1);
+    assert_int_equal(lasca_perft("7/7/2s1s2/7/2o1s2/3O3/7 w", 1), 2);
+    assert_int_equal(lasca_perft("not a position", 1), -1);
 }
 
 int main(void)
@@ -199,6 +230,7 @@ int main(void)
         cmocka_unit_test(sapos_games),
         cmocka_unit_test(desdemona_games),
         cmocka_unit_test(superial_four_players_games),
+        cmocka_unit_test(lasca_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -63,7 +63,7 @@ static uint64_t fresh_hash(position *scratch, const position *p)
 {
     int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES];
     memcpy(reserve, p->reserve, sizeof reserve);
-    pos_load(scratch, p->cells, reserve, p->vars, p->ply, p->since_reset, p->side);
+    pos_load(scratch, p->cells, p->under, p->depth, reserve, p->vars, p->ply, p->since_reset, p->side);
     return scratch->hash;
 }
 
