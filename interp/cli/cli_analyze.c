@@ -46,6 +46,7 @@ static const char *kind_name(int kind)
     case PATH_PASS: return "pass";
     case PATH_ROLL: return "roll";
     case PATH_OUT: return "out";
+    case PATH_ONTO: case PATH_UNDER: return "stack";
     default: return "other";
     }
 }

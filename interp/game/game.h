@@ -58,6 +58,9 @@ typedef enum cop {
     C_SET_WHERE_COND,   /* a: set, b: condition tested with each cell as 'here' */
     C_SET_KIN,          /* value: bit p * 4 + q, player q is kin of player p
                          * (they have the same cells in the region kin() names) */
+    C_SET_STACKED,      /* the cells holding two pieces or more: stacked */
+    C_SET_HOLDING,      /* value: type; player (PLAYER_ANYONE: anyone's): the
+                         * cells whose stack holds such a piece: holding(TYPE) */
     C_SET_CELL_AT,      /* a, b: numbers, the file and rank from 1: cell(X, Y)
                          * (the last of the sets) */
     /* numbers */
@@ -69,6 +72,7 @@ typedef enum cop {
     C_NUM_RESERVE,      /* player, value: type */
     C_NUM_ADD, C_NUM_SUB, C_NUM_NEG,
     C_NUM_PLAYERS_LEFT, /* the players not out (see game.out_var) */
+    C_NUM_HEIGHT,       /* a: set; the pieces on its cells (stacks counted whole) */
     /* conditions */
     C_COND_AND, C_COND_OR, C_COND_NOT,
     C_COND_CMP,         /* value: ast_op of the comparison; a, b: numbers */
@@ -188,6 +192,9 @@ enum {
     MF_FROM_RESERVE = 1 << 8,
     MF_IN_CHAIN = 1 << 9,   /* movement inside a repetition: no cell twice */
     MF_TOP = 1 << 10,       /* capture: the top piece of each stack only */
+    MF_ONE_TARGET = 1 << 11, /* relocate: one move for each cell of the target
+                              * (MF_ONE: of the cells relocated) */
+    MF_UNDER = 1 << 12,     /* relocate: under the target's stack */
 };
 
 #define GAME_MAX_AFTER_LANDING 4
@@ -571,12 +578,20 @@ typedef struct game {
     /* `stacks N`: a cell holds up to N pieces, bottom to top; 1 (no such
      * statement): one piece a cell, and no stack is ever built */
     int stack_height;
+    /* `stacks N: any piece moves`: a stack moves as any one of the
+     * mover's pieces in it (`moves TYPE` chooses the stacks holding one of
+     * that type), not only as its top */
+    bool stack_any;
 
     position_field fields[16];
     int field_count;
 
     /* setup */
     uint16_t *initial_cells;
+    /* a game of stacks: the pieces under the tops at the start, as
+     * position.under and .depth (NULL in other games) */
+    uint16_t *initial_under;
+    uint8_t *initial_depth;
     int initial_reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES];   /* -1: unlimited */
 
     /* Derived at load time (spec/): what the rules above imply, never

@@ -74,6 +74,7 @@ static void load_initial_parts(position *p, struct position_start *start)
     for (int v = 0; v < GAME_MAX_VARS; v++)
         start->vars[v] = v < g->var_count ? g->var_initial[v] : 0;
     load_parts(p, g->initial_cells, &g->initial_reserve[0][0], start->vars, 0, 0);
+    load_under(p, g->initial_under, g->initial_depth);
 }
 
 /* The sets of the cells and the hash of everything, from the parts. */
@@ -218,7 +219,7 @@ void pos_reset(position *p)
     const game *g = p->game;
     const struct position_start *start = p->start;
     load_parts(p, g->initial_cells, &g->initial_reserve[0][0], start->vars, 0, 0);
-    load_under(p, NULL, NULL);
+    load_under(p, g->initial_under, g->initial_depth);
     /* the sets and hash pos_init built, copied: no walk over the board */
     for (int pl = 0; pl < GAME_MAX_PLAYERS; pl++)
         copy_words(p->owned[pl].w, start->owned[pl].w, g->words);
@@ -310,7 +311,7 @@ bool pos_stack_push(position *p, int cell, uint16_t code)
     if (top) {
         if (!p->under || p->depth[cell] + 1 >= p->game->stack_height)
             return false;
-        set_under(p, cell, p->depth[cell], top, true, true);
+        set_under(p, cell, p->depth[cell], (uint16_t)(top & 0xFF), true, true);
     }
     set_cell(p, cell, code, true, true);
     return true;
@@ -343,8 +344,16 @@ bool pos_stack_put_under(position *p, int cell, uint16_t code)
     /* each piece under the top up one place, from the highest */
     for (int i = p->depth[cell]; i > 0; i--)
         set_under(p, cell, i, p->under[cell * stride + i - 1], true, true);
-    set_under(p, cell, 0, code, true, true);
+    set_under(p, cell, 0, (uint16_t)(code & 0xFF), true, true);
     return true;
+}
+
+void pos_stack_set(position *p, int cell, int i, uint16_t code)
+{
+    if (p->under && i < p->depth[cell])
+        set_under(p, cell, i, (uint16_t)(code & 0xFF), true, true);
+    else
+        set_cell(p, cell, code, true, true);
 }
 
 /* pos_move_piece in a game of stacks: TO emptied, then FROM's pieces

@@ -151,6 +151,9 @@ bool pos_stack_push(position *p, int cell, uint16_t code);
 uint16_t pos_stack_pop(position *p, int cell);
 /* CODE put at the bottom of CELL's stack; false as pos_stack_push. */
 bool pos_stack_put_under(position *p, int cell, uint16_t code);
+/* The piece I from the bottom of CELL's stack (one there: I below
+ * pos_height) becomes CODE, a piece. */
+void pos_stack_set(position *p, int cell, int i, uint16_t code);
 void pos_add_reserve(position *p, int player, int type, int delta);
 void pos_set_var(position *p, int var, int32_t value);
 /* The hash keys of a piece on a cell (0 for an empty cell; plain: the

@@ -42,9 +42,12 @@ static bool put_under(gen *x, int cell, int to, bool top_only)
 {
     position *p = x->pos;
     int height = pos_height(p, cell);
-    for (int i = height - 1; i >= (top_only ? height - 1 : 0); i--)
+    for (int i = height - 1; i >= (top_only ? height - 1 : 0); i--) {
         if (!pos_stack_put_under(p, to, (uint16_t)(pos_piece_at(p, cell, i) & 0xFF)))
             return false;
+        if (to == x->anchor && x->anchor_level >= 0)
+            x->anchor_level++;     /* (the anchor piece one place higher) */
+    }
     if (top_only)
         pos_stack_pop(p, cell);
     else
@@ -108,7 +111,7 @@ static int move_anchor(gen *x, int to)
 
 typedef struct saved_state {
     uint64_t hash;
-    int mark, anchor, last, last_jumped, path_length, chain_direction;
+    int mark, anchor, last, last_jumped, anchor_level, path_length, chain_direction;
     bool captured;
     cellset visited, jumped;
 } saved_state;
@@ -120,6 +123,7 @@ static void save(const gen *x, saved_state *s)
     s->anchor = x->anchor;
     s->last = x->last;
     s->last_jumped = x->last_jumped;
+    s->anchor_level = x->anchor_level;
     s->path_length = x->path_length;
     s->chain_direction = x->chain_direction;
     s->captured = x->captured;
@@ -133,6 +137,7 @@ static void restore(gen *x, const saved_state *s)
     x->anchor = s->anchor;
     x->last = s->last;
     x->last_jumped = s->last_jumped;
+    x->anchor_level = s->anchor_level;
     x->path_length = s->path_length;
     x->chain_direction = s->chain_direction;
     x->captured = s->captured;
@@ -223,7 +228,7 @@ static void apply_after_actions(gen *x)
                 continue;
             n = &g->nodes[n->a];
         }
-        uint16_t code = x->anchor >= 0 ? x->pos->cells[x->anchor] : 0;
+        uint16_t code = gen_anchor_piece(x);
         switch (n->op) {
         case M_SET_VAR:
             if (n->type < 0)
@@ -233,13 +238,12 @@ static void apply_after_actions(gen *x)
         case M_SET_FLAG:
             if (!code)
                 continue;
-            pos_set_cell(x->pos, x->anchor,
-                         PIECE_CODE(PIECE_TYPE(code), PIECE_OWNER(code), PIECE_FLAGS(code) | (1u << n->type)));
+            gen_set_anchor_piece(x, PIECE_CODE(PIECE_TYPE(code), PIECE_OWNER(code), PIECE_FLAGS(code) | (1u << n->type)));
             break;
         case M_CHANGE:
             if (!code || n->types[0] == PIECE_TYPE(code))
                 continue;
-            pos_set_cell(x->pos, x->anchor, PIECE_CODE(n->types[0], PIECE_OWNER(code), PIECE_FLAGS(code)));
+            gen_set_anchor_piece(x, PIECE_CODE(n->types[0], PIECE_OWNER(code), PIECE_FLAGS(code)));
             gen_path_push(x, PATH_CHANGE, n->types[0]);
             break;
         default:
@@ -353,13 +357,14 @@ static void land(gen *x, int to, const cont *k)
      * it took and the cells visited, and only those are put back (what
      * runs after it puts back what it changes itself) */
     position *p = x->pos;
-    int mark = p->log_length, anchor = x->anchor, last = x->last, path = x->path_length;
+    int mark = p->log_length, anchor = x->anchor, last = x->last, path = x->path_length, level = x->anchor_level;
     uint64_t hash = p->hash;
     bool captured = x->captured, visited = cellset_has(&x->visited, to);
     int took = move_anchor(x, to);
     if (took < 0) {
         pos_undo_to_hash(p, mark, hash);
         x->captured = captured;
+        x->anchor_level = level;
         return;
     }
     x->anchor = x->last = to;
@@ -377,6 +382,7 @@ static void land(gen *x, int to, const cont *k)
     x->last = last;
     x->path_length = path;
     x->captured = captured;
+    x->anchor_level = level;
     if (!visited)
         cellset_remove(&x->visited, to);
 }
@@ -509,6 +515,8 @@ void action_push(gen *x, const mnode *n, const cont *k)
             if (!anchored) {
                 gen_path_push(x, PATH_FROM, s0);
                 x->moved_type = PIECE_TYPE(x->pos->cells[moved_to]);
+                if (x->pos->under)
+                    x->anchor_level = pos_height(x->pos, moved_to) - 1;
             }
             gen_path_push(x, PATH_TO, moved_to);
             x->anchor = x->last = moved_to;
@@ -617,6 +625,8 @@ static void place_at(gen *x, const mnode *n, int owner, int cell, const cont *k)
         pos_set_cell(x->pos, cell, PIECE_CODE(n->type, owner, 0));
     }
     x->anchor = x->last = cell;
+    if (x->pos->under)
+        x->anchor_level = pos_height(x->pos, cell) - 1;   /* the piece placed */
     gen_path_push(x, PATH_DROP, cell);
     gen_path_push(x, PATH_CHANGE, n->type);
     x->applied++;
@@ -802,6 +812,8 @@ int place_sample_words(movegen *m, position *p, move_list *out, uint64_t *rng)
 
 void action_change(gen *x, const mnode *n, const cont *k)
 {
+    /* the anchor piece (in a game of stacks, the one chosen: gen.anchor_level),
+     * or the piece on the first cell of AT */
     int cell = x->anchor;
     if (n->at >= 0) {
         cellset s;
@@ -810,13 +822,18 @@ void action_change(gen *x, const mnode *n, const cont *k)
     }
     if (cell < 0 || !x->pos->cells[cell])
         return;
-    uint16_t code = x->pos->cells[cell];
+    bool anchored = n->at < 0;
+    uint16_t code = anchored ? gen_anchor_piece(x) : x->pos->cells[cell];
     for (int i = 0; i < 4 && n->types[i] >= 0 && !x->stop; i++) {
         if (n->types[i] == PIECE_TYPE(code))
             continue;
         saved_state saved;
         save(x, &saved);
-        pos_set_cell(x->pos, cell, PIECE_CODE(n->types[i], PIECE_OWNER(code), PIECE_FLAGS(code)));
+        uint16_t changed = PIECE_CODE(n->types[i], PIECE_OWNER(code), PIECE_FLAGS(code));
+        if (anchored)
+            gen_set_anchor_piece(x, changed);
+        else
+            pos_set_cell(x->pos, cell, changed);
         gen_path_push(x, PATH_CHANGE, n->types[i]);
         x->applied++;
         gen_run_cont(x, k);
@@ -991,13 +1008,56 @@ void action_set(gen *x, const mnode *n, const cont *k)
 
 void action_set_flag(gen *x, const mnode *n, const cont *k)
 {
-    if (x->anchor < 0 || !x->pos->cells[x->anchor])
+    uint16_t code = gen_anchor_piece(x);
+    if (!code)
         return;
-    uint16_t code = x->pos->cells[x->anchor];
     saved_state saved;
     save(x, &saved);
-    pos_set_cell(x->pos, x->anchor,
-                 PIECE_CODE(PIECE_TYPE(code), PIECE_OWNER(code), PIECE_FLAGS(code) | (1u << n->type)));
+    gen_set_anchor_piece(x, PIECE_CODE(PIECE_TYPE(code), PIECE_OWNER(code), PIECE_FLAGS(code) | (1u << n->type)));
+    x->applied++;
+    gen_run_cont(x, k);
+    restore(x, &saved);
+}
+
+/* The stack on FROM to TO, then the rest of the turn K: onto an empty
+ * cell, or in a game of stacks onto the stack there (UNDER: under it).
+ * The anchor follows its own stack (gen.anchor_level counting the pieces
+ * that come under it).  CHOSEN: FROM or TO is one of several, each a move
+ * of its own. */
+static void relocate_one(gen *x, int from, int to, bool under, bool chosen, const cont *k)
+{
+    position *p = x->pos;
+    if (from == to || !p->cells[from] || (p->cells[to] && !p->under))
+        return;
+    saved_state saved;
+    save(x, &saved);
+    int moving = pos_height(p, from), there = pos_height(p, to);
+    /* written when the move is about it (a choice, or a stack made): the
+     * rook of castling, where it must go, is not */
+    if (chosen || there) {
+        gen_path_push(x, PATH_FROM, from);
+        gen_path_push(x, !there ? PATH_TO : under ? PATH_UNDER : PATH_ONTO, to);
+    }
+    if (!there) {
+        pos_move_piece(p, from, to);
+    } else {
+        for (int i = 0; i < moving; i++) {
+            /* under: from the top of FROM down, each at the bottom of TO */
+            uint16_t code = pos_piece_at(p, from, under ? moving - 1 - i : i);
+            if (!(under ? pos_stack_put_under(p, to, code) : pos_stack_push(p, to, code))) {
+                restore(x, &saved);
+                return;
+            }
+        }
+        pos_set_cell(p, from, 0);
+    }
+    if (from == x->anchor) {
+        x->anchor = to;
+        if (x->anchor_level >= 0 && !under)
+            x->anchor_level += there;
+    } else if (to == x->anchor && under && x->anchor_level >= 0) {
+        x->anchor_level += moving;
+    }
     x->applied++;
     gen_run_cont(x, k);
     restore(x, &saved);
@@ -1005,16 +1065,14 @@ void action_set_flag(gen *x, const mnode *n, const cont *k)
 
 void action_relocate(gen *x, const mnode *n, const cont *k)
 {
+    const game *g = x->g;
     cellset a, b;
     eval_set(x, n->at, &a);
     eval_set(x, n->target, &b);
-    int from = gen_first_cell(x, &a), to = gen_first_cell(x, &b);
-    if (from < 0 || to < 0 || !x->pos->cells[from] || x->pos->cells[to])
-        return;
-    saved_state saved;
-    save(x, &saved);
-    pos_move_piece(x->pos, from, to);   /* (TO is empty) */
-    x->applied++;
-    gen_run_cont(x, k);
-    restore(x, &saved);
+    /* the first cell of each set, or (`one of`) each cell a move */
+    for (int from = gen_first_cell(x, &a); from >= 0 && !x->stop;
+         from = (n->flags & MF_ONE) ? cellset_next(&a, from, g->words) : -1)
+        for (int to = gen_first_cell(x, &b); to >= 0 && !x->stop;
+             to = (n->flags & MF_ONE_TARGET) ? cellset_next(&b, to, g->words) : -1)
+            relocate_one(x, from, to, (n->flags & MF_UNDER) != 0, (n->flags & (MF_ONE | MF_ONE_TARGET)) != 0, k);
 }

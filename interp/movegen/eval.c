@@ -246,6 +246,33 @@ void eval_set_walk(gen *x, int e, cellset *out)
                 cellset_add(out, cell);
         return;
     }
+    case C_SET_STACKED: {
+        const position *p = x->pos;
+        cellset_clear(out, words);
+        if (p->under)
+            for (int cell = cellset_next(&p->occupied, -1, words); cell >= 0;
+                 cell = cellset_next(&p->occupied, cell, words))
+                if (p->depth[cell])
+                    cellset_add(out, cell);
+        return;
+    }
+    case C_SET_HOLDING: {
+        /* the stacks holding a piece of the type (the owner's): each piece
+         * of each occupied cell looked at */
+        const position *p = x->pos;
+        int q = gen_player(x, c->player);
+        cellset_clear(out, words);
+        for (int cell = cellset_next(&p->occupied, -1, words); cell >= 0;
+             cell = cellset_next(&p->occupied, cell, words))
+            for (int i = pos_height(p, cell) - 1; i >= 0; i--) {
+                uint16_t code = pos_piece_at(p, cell, i);
+                if (PIECE_TYPE(code) == c->value && (q < 0 || PIECE_OWNER(code) == q)) {
+                    cellset_add(out, cell);
+                    break;
+                }
+            }
+        return;
+    }
     case C_SET_CELL_AT: {
         /* cell(X, Y): file X, rank Y from 1, by name as the board has it */
         long file = eval_number(x, c->a), rank = eval_number(x, c->b);
@@ -393,6 +420,13 @@ long eval_number(gen *x, int e)
     case C_NUM_COUNT:
         eval_set(x, c->a, &s);
         return cellset_count(&s, x->g->words);
+    case C_NUM_HEIGHT: {
+        eval_set(x, c->a, &s);
+        long pieces = 0;
+        for (int cell = cellset_next(&s, -1, x->g->words); cell >= 0; cell = cellset_next(&s, cell, x->g->words))
+            pieces += pos_height(x->pos, cell);
+        return pieces;
+    }
     case C_NUM_VAR: return x->pos->vars[gen_var(x, c->value)];
     case C_NUM_SCORE: {
         int saved = x->scored;

@@ -296,6 +296,27 @@ again:
 
 /* --- finished turns */
 
+/* Whether the defender's piece CODE, which change I of the turn took off
+ * its cell, is still the defender's where the turn left it: moved by the
+ * turn (a push, or a stack carried), each move of it a change that puts
+ * the same piece on an empty cell after the one that took it off, and
+ * standing there at the end. */
+static bool moved_whole(const gen *x, int i, uint16_t code)
+{
+    const position *p = x->pos;
+    int cell = -1;
+    for (int j = i + 1; j < p->log_length; j++) {
+        const change *c = &p->log[j];
+        if (c->kind != CHANGE_CELL)
+            continue;
+        if (cell < 0 && !c->before && (uint16_t)c->after == code)
+            cell = c->index;            /* put down */
+        else if (cell >= 0 && c->index == cell && (uint16_t)c->before == code && !c->after)
+            cell = -1;                  /* taken off again, to be put down further on */
+    }
+    return cell >= 0 && p->cells[cell] == code;
+}
+
 bool gen_captures_target(const gen *x)
 {
     const position *p = x->pos;
@@ -305,7 +326,7 @@ bool gen_captures_target(const gen *x)
             continue;
         uint16_t before = (uint16_t)c->before, after = (uint16_t)c->after;
         if (before && PIECE_OWNER(before) == x->attack_defender
-            && (!after || PIECE_OWNER(after) != x->attack_defender))
+            && (!after || PIECE_OWNER(after) != x->attack_defender) && !(!after && moved_whole(x, i, before)))
             return true;
     }
     return false;
@@ -658,7 +679,7 @@ static inline void init_gen(gen *x, movegen *m, position *p, int player, int lev
     x->player = player;
     x->next = player;
     x->scored = player;
-    x->anchor = x->origin = x->last = x->pattern_anchor = x->last_jumped = -1;
+    x->anchor = x->origin = x->last = x->pattern_anchor = x->last_jumped = x->anchor_level = -1;
     x->variable = -1;
     x->chain_direction = -1;
     x->moved_type = -1;

@@ -36,6 +36,9 @@ enum {
     PATH_PASS,
     PATH_ROLL,              /* a die showed value */
     PATH_OUT,               /* the player goes out of the game: "out" */
+    PATH_ONTO,              /* the stack of the cell before (PATH_FROM) is put
+                             * on the stack at cell: "c5^d4" */
+    PATH_UNDER,             /* ... under the stack at cell: "d4_c5" */
 };
 #define PATH_TOKEN(kind, value) ((int32_t)(((kind) << 24) | ((value) & 0xFFFFFF)))
 #define PATH_KIND(token) ((token) >> 24)

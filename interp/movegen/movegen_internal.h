@@ -100,6 +100,11 @@ typedef struct gen {
     int turn_mark;
     int anchor, origin, last, pattern_anchor;
     int last_jumped;        /* the cell the last hop passed over (-1: none yet) */
+    /* in a game of stacks, the anchor piece's place in its stack from the
+     * bottom (the piece chosen: the top, or with game.stack_any the one of
+     * the type chosen); -1 in other games, where the anchor piece is the
+     * cell's (gen_anchor_piece) */
+    int anchor_level;
     int variable;           /* pattern variable's direction */
     int chain_direction;
     int moved_type;
@@ -358,6 +363,24 @@ static inline int reservoir_draw(uint64_t *rng, bool prefer, bool captured, int 
         drawn = (int)rng_below(rng, (uint32_t)fresh);
     }
     return drawn;
+}
+
+/* The anchor piece: the cell's, or in a game of stacks the one at
+ * x->anchor_level of the anchor's stack (0: none). */
+static inline uint16_t gen_anchor_piece(const gen *x)
+{
+    if (x->anchor < 0)
+        return 0;
+    return x->anchor_level < 0 ? x->pos->cells[x->anchor] : pos_piece_at(x->pos, x->anchor, x->anchor_level);
+}
+
+/* The anchor piece becomes CODE (a piece). */
+static inline void gen_set_anchor_piece(gen *x, uint16_t code)
+{
+    if (x->anchor_level < 0)
+        pos_set_cell(x->pos, x->anchor, code);
+    else
+        pos_stack_set(x->pos, x->anchor, x->anchor_level, code);
 }
 
 /* The generator's step: step_take with the turn's direction variable. */

@@ -57,6 +57,11 @@ int notation_move(const game *g, const move_list *list, int index, char *out, si
                 i++;
             break;
         }
+        case PATH_ONTO:
+        case PATH_UNDER:
+            put(&w, kind == PATH_ONTO ? "^" : "_");
+            put(&w, cell);
+            break;
         case PATH_CHANGE:
             put(&w, "=");
             put(&w, value < g->type_count ? g->types[value].symbol[0] : "?");

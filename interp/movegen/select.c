@@ -300,11 +300,26 @@ static void shift_leaves(gen *x, const int16_t *leaves, const cellset *cells, ba
 /* What choosing the piece on a cell changes in the generator, to be put
  * back when the moves of that piece are done. */
 typedef struct chosen {
-    int anchor, origin, last, path_length, moved_type;
+    int anchor, origin, last, path_length, moved_type, anchor_level;
     cellset visited, jumped;
 } chosen;
 
-static inline void choose_piece(gen *x, int cell, chosen *saved)
+/* In a game of stacks, the place in CELL's stack of the piece a select of
+ * TYPE chooses: the top, or (game.stack_any) the highest of the mover's
+ * pieces of that type. */
+static int chosen_level(const gen *x, int cell, int type)
+{
+    int top = pos_height(x->pos, cell) - 1;
+    if (x->g->stack_any && type >= 0)
+        for (int i = top; i >= 0; i--) {
+            uint16_t code = pos_piece_at(x->pos, cell, i);
+            if (PIECE_TYPE(code) == type && PIECE_OWNER(code) == x->player)
+                return i;
+        }
+    return top;
+}
+
+static inline void choose_piece(gen *x, int cell, int type, chosen *saved)
 {
     int words = x->g->words;
     saved->anchor = x->anchor;
@@ -312,6 +327,7 @@ static inline void choose_piece(gen *x, int cell, chosen *saved)
     saved->last = x->last;
     saved->path_length = x->path_length;
     saved->moved_type = x->moved_type;
+    saved->anchor_level = x->anchor_level;
     cellset_copy(&saved->visited, &x->visited, words);   /* only the board's words: the sets are large */
     cellset_copy(&saved->jumped, &x->jumped, words);
     x->anchor = x->origin = x->last = cell;
@@ -319,6 +335,10 @@ static inline void choose_piece(gen *x, int cell, chosen *saved)
     cellset_add(&x->visited, cell);
     cellset_clear(&x->jumped, words);
     x->moved_type = PIECE_TYPE(x->pos->cells[cell]);
+    if (x->pos->under) {
+        x->anchor_level = chosen_level(x, cell, type);
+        x->moved_type = PIECE_TYPE(pos_piece_at(x->pos, cell, x->anchor_level));
+    }
     gen_path_push(x, PATH_FROM, cell);
 }
 
@@ -330,6 +350,7 @@ static inline void unchoose_piece(gen *x, const chosen *saved)
     x->last = saved->last;
     x->path_length = saved->path_length;
     x->moved_type = saved->moved_type;
+    x->anchor_level = saved->anchor_level;
     cellset_copy(&x->visited, &saved->visited, words);
     cellset_copy(&x->jumped, &saved->jumped, words);
 }
@@ -436,7 +457,7 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
         for (int cell = cellset_next(chosen_one_by_one, -1, g->words); cell >= 0 && !x->stop;
              cell = cellset_next(chosen_one_by_one, cell, g->words)) {
             chosen saved;
-            choose_piece(x, cell, &saved);
+            choose_piece(x, cell, n->type, &saved);
             batch_leaves(x, g->select_leaves + n->spec.leaves, &b, all_at_once, k, &hops);
             unchoose_piece(x, &saved);
         }
@@ -506,7 +527,7 @@ void action_select(gen *x, const mnode *n, const cont *k)
     hops.count = 0;
     for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop; cell = cellset_next(&cells, cell, g->words)) {
         chosen saved;
-        choose_piece(x, cell, &saved);
+        choose_piece(x, cell, n->type, &saved);
         run_leaves(x, n->a, k, &hops);
         unchoose_piece(x, &saved);
     }

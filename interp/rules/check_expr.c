@@ -36,6 +36,8 @@ static const function functions[] = {
     { "in-line", 1, 1, { EXPECT_NUMBER } },
     { "cell", 2, 2, { EXPECT_NUMBER, EXPECT_NUMBER } },
     { "kin", 1, 1, { EXPECT_REGION } },
+    { "height", 1, 1, { EXPECT_CELLS } },
+    { "holding", 1, 2, { EXPECT_PIECE, EXPECT_PLAYER } },
 };
 
 static const char *expect_text(expect want)
@@ -350,13 +352,16 @@ static void check_phrase(check_context *c, const ast_node *node, expect want)
     }
     if (check_led_phrase(c, node))
         return;
-    if (want == EXPECT_ACTIONS && node->children[0]->kind == AST_GROUP && node->children[0]->op
-        && node->children[0]->op != '?') {
-        /* "(jump diagonal over enemy)+ straight rejump": a chain and its rules */
-        static const char *const modifiers[] = { "straight", "revisit", "rejump", "maximal" };
+    if (want == EXPECT_ACTIONS && node->children[0]->kind == AST_GROUP && node->children[0]->op) {
+        /* "(jump diagonal over enemy)+ straight rejump": a chain and its
+         * rules; "(ACTIONS)? maximal": the actions whenever they can be
+         * made (then they must be) */
+        static const char *const modifiers[] = { "maximal", "straight", "revisit", "rejump" };
+        bool optional = node->children[0]->op == '?';
         check_expr(c, node->children[0], EXPECT_ACTIONS);
         for (int i = 1; i < node->child_count; i++)
-            check_word_choice(c, node->children[i], modifiers, 4, "a chain rule");
+            check_word_choice(c, node->children[i], modifiers, optional ? 1 : 4,
+                              optional ? "'maximal' (the one rule of an optional part)" : "a chain rule");
         return;
     }
     if (want == EXPECT_ACTIONS) {
@@ -476,6 +481,13 @@ static void check_directions_argument(check_context *c, const ast_node *node, in
     check_expr(c, node, EXPECT_DIRECTIONS);
 }
 
+/* Whether NODE is `WORD of X` (one of, bottom of, top of). */
+static bool word_of(const ast_node *node, const char *word)
+{
+    return node->kind == AST_BINARY && node->op == AST_OP_OF && node->children[0]->kind == AST_NAME
+           && !strcmp(node->children[0]->text, word);
+}
+
 static void check_action(check_context *c, const ast_node *node)
 {
     int verb = node->op;
@@ -511,8 +523,9 @@ static void check_action(check_context *c, const ast_node *node)
             && pattern->children[0]->kind == AST_NAME && !strcmp(pattern->children[0]->text, "one"))
             pattern = pattern->children[1];
         check_expr(c, pattern, EXPECT_PATTERN);
-    } else if (verb == AST_VERB_CAPTURE && argument->kind == AST_BINARY && argument->op == AST_OP_OF
-               && argument->children[0]->kind == AST_NAME && !strcmp(argument->children[0]->text, "top")) {
+    } else if (verb == AST_VERB_RELOCATE) {
+        check_expr(c, word_of(argument, "one") ? argument->children[1] : argument, EXPECT_CELLS);
+    } else if (verb == AST_VERB_CAPTURE && word_of(argument, "top")) {
         if (!c->has_stacks)
             diag_report(c->diagnostics, DIAG_ERROR, argument->children[0]->location,
                         "declare how high a cell's stack may be: stacks 16",
@@ -570,6 +583,18 @@ static void check_action(check_context *c, const ast_node *node)
                     diag_report(c->diagnostics, DIAG_ERROR, value->location,
                                 "declare it with 'var NAME = 0'",
                                 "'roll N to' needs a variable for the face");
+            } else if (verb == AST_VERB_RELOCATE) {
+                /* to [bottom of] [one of] CELLS */
+                if (word_of(value, "bottom")) {
+                    if (!c->has_stacks)
+                        diag_report(c->diagnostics, DIAG_ERROR, value->children[0]->location,
+                                    "declare how high a cell's stack may be: stacks 16",
+                                    "'to bottom of' puts a stack under another, and this game has no stacks");
+                    value = value->children[1];
+                    while (value->kind == AST_GROUP && value->op == 0 && value->child_count == 1)
+                        value = value->children[0];
+                }
+                check_expr(c, word_of(value, "one") ? value->children[1] : value, EXPECT_CELLS);
             } else
                 check_expr(c, value, EXPECT_CELLS);
             break;
@@ -714,6 +739,16 @@ void check_expr(check_context *c, const ast_node *node, expect want)
         check_expr(c, b, want == EXPECT_CELLS ? EXPECT_CELLS : EXPECT_CONDITION);
         break;
     case AST_OP_EQ: case AST_OP_NE: case AST_OP_LT: case AST_OP_LE: case AST_OP_GT: case AST_OP_GE:
+        if (want == EXPECT_CELLS) {
+            /* "cells where height(here) == 2" reads as "(cells where
+             * height(here)) == 2": a comparison binds last */
+            diag_report(c->diagnostics, DIAG_ERROR, node->location,
+                        a->kind == AST_BINARY && a->op == AST_OP_WHERE
+                            ? "a comparison binds after 'where': put it in parentheses, CELLS where (A == B)"
+                            : NULL,
+                        "a comparison is a condition, not a set of cells");
+            break;
+        }
         check_expr(c, a, EXPECT_ANY);
         check_expr(c, b, EXPECT_ANY);
         break;

@@ -64,6 +64,7 @@ typedef struct check_context {
     int var_slots;            /* the values the variables declared so far hold */
     bool has_out;             /* the game has an `out` rule (its variable: `var out`) */
     bool has_stacks;          /* the game has a `stacks` statement: a cell holds a stack */
+    int stack_height;         /* ... of up to this many pieces (1: no stacks) */
     int scope_start;          /* symbols from here on are pattern-local */
     /* facts gathered for the end-of-game warnings */
     bool has_end;

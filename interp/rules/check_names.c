@@ -99,7 +99,7 @@ static const char *const player_references[] = {
 };
 static const char *const anchors[] = { "here", "origin", "last", "jumped", "pushed", "marked", "line",
                                        "last-jumped" };
-static const char *const sets[] = { "cells", "light", "dark", "edge", "corners", "center" };
+static const char *const sets[] = { "cells", "light", "dark", "edge", "corners", "center", "stacked" };
 static const char *const words[] = {
     "wins", "loses", "draw", "no", "moves", "repetition", "plies", "without", "capture",
     "highest", "lowest", "score", "unlimited", "reserve", "supply", "one", "straight", "revisit",

@@ -548,7 +548,11 @@ static void check_setup(check_context *c, const ast_node *statement)
     }
     int cells = c->has_board ? c->board.cell_count : 0;
     int *first = cells ? malloc((size_t)cells * sizeof *first) : NULL;
+    int *pieces = cells ? calloc((size_t)cells, sizeof *pieces) : NULL;
     bool *set = cells ? malloc((size_t)cells * sizeof *set) : NULL;
+    /* a cell holds one piece, or in a game of stacks a stack, the pieces
+     * set up later on top */
+    int most = c->has_stacks ? c->stack_height : 1;
     for (int i = 0; i < cells && first; i++)
         first[i] = -1;
     for (int i = 0; i < block->child_count; i++) {
@@ -582,14 +586,20 @@ static void check_setup(check_context *c, const ast_node *statement)
         check_expr(c, words[1], EXPECT_PIECE);
         int before = c->diagnostics->errors;
         check_expr(c, value, EXPECT_CELLS);
-        if (!first || !set || c->diagnostics->errors != before)
+        if (!first || !set || !pieces || c->diagnostics->errors != before)
             continue;
         if (!check_static_cells(c, value, set))
             continue;
         for (int cell = 0; cell < cells; cell++) {
             if (!set[cell])
                 continue;
-            if (first[cell] >= 0) {
+            if (++pieces[cell] > most && most > 1) {
+                char hint[96];
+                snprintf(hint, sizeof hint, "raise the height: stacks %d", pieces[cell]);
+                diag_report(c->diagnostics, DIAG_ERROR, value->location, hint,
+                            "%d pieces set up on %s: the game's stacks hold %d", pieces[cell],
+                            c->board.cell_names[cell], most);
+            } else if (first[cell] >= 0 && most == 1) {
                 char hint[96];
                 snprintf(hint, sizeof hint, "it is also set up on line %d", first[cell]);
                 diag_report(c->diagnostics, DIAG_ERROR, value->location, hint,
@@ -600,6 +610,7 @@ static void check_setup(check_context *c, const ast_node *statement)
         }
     }
     free(first);
+    free(pieces);
     free(set);
 }
 
@@ -944,7 +955,11 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
         } else if (is_head(head, "out")) {
             c->has_out = true;
         } else if (is_head(head, "stacks")) {
+            const ast_node *words[3];
+            int n = words_of(head_of(statement), words, 3);
             c->has_stacks = true;
+            c->stack_height = n == 2 && words[1]->kind == AST_NUMBER && words[1]->number >= 2
+                              && words[1]->number <= GAME_MAX_STACK ? (int)words[1]->number : GAME_MAX_STACK;
         }
     }
 
@@ -1098,10 +1113,19 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
         } else if (is_head(head, "bonus")) {
             check_bonus(c, statement);
         } else if (is_head(head, "stacks")) {
-            const ast_node *words[3];
+            const ast_node *words[3], *how[4];
             int n = words_of(head_of(statement), words, 3);
-            if (n != 2 || words[1]->kind != AST_NUMBER || value || block || equals_of(statement)) {
+            if (n != 2 || words[1]->kind != AST_NUMBER || block || equals_of(statement)) {
                 error(c, statement, "write: stacks N, the most pieces a cell holds (from 2)", "malformed 'stacks'");
+                continue;
+            }
+            /* `: any piece moves`, the one way of moving a stack but by its top */
+            int said = value ? words_of(value, how, 4) : 0;
+            if (value && (said != 3 || how[0]->kind != AST_NAME || strcmp(how[0]->text, "any")
+                          || how[1]->kind != AST_NAME || strcmp(how[1]->text, "piece")
+                          || how[2]->kind != AST_NAME || strcmp(how[2]->text, "moves"))) {
+                error(c, value, "write: stacks N: any piece moves (a stack moves as any of the mover's pieces in it), "
+                                "or no colon (as its top piece)", "unknown way of moving a stack");
                 continue;
             }
             if (words[1]->number < 2 || words[1]->number > GAME_MAX_STACK)

@@ -365,6 +365,15 @@ static void compile_bonus(compiler *c, const ast_node *st)
 static void compile_setup(compiler *c, const ast_node *statement)
 {
     game *g = c->g;
+    if (g->stack_height > 1 && !g->initial_under) {
+        g->initial_under = calloc((size_t)g->board.cell_count * (size_t)(g->stack_height - 1),
+                                  sizeof *g->initial_under);
+        g->initial_depth = calloc((size_t)g->board.cell_count, sizeof *g->initial_depth);
+        if (!g->initial_under || !g->initial_depth) {
+            c->failed = true;
+            return;
+        }
+    }
     const ast_node *block = block_of(statement);
     for (int i = 0; i < block->child_count; i++) {
         const ast_node *entry = block->children[i];
@@ -387,8 +396,19 @@ static void compile_setup(compiler *c, const ast_node *statement)
             compile_fail(c, cells, "the cells of a setup must be known when the game loads");
             continue;
         }
-        for (int cell = cellset_next(&set, -1, g->words); cell >= 0; cell = cellset_next(&set, cell, g->words))
-            g->initial_cells[cell] = PIECE_CODE(type, player, 0);
+        for (int cell = cellset_next(&set, -1, g->words); cell >= 0; cell = cellset_next(&set, cell, g->words)) {
+            uint16_t *top = &g->initial_cells[cell];
+            if (*top && g->initial_under) {
+                /* a game of stacks: on top of the pieces set up before */
+                int stride = g->stack_height - 1;
+                if (g->initial_depth[cell] >= stride) {
+                    compile_fail(c, cells, "more pieces on a cell than the game's stacks hold");
+                    continue;
+                }
+                g->initial_under[cell * stride + g->initial_depth[cell]++] = (uint16_t)(*top & 0xFF);
+            }
+            *top = PIECE_CODE(type, player, 0);
+        }
     }
 }
 
@@ -417,9 +437,14 @@ static int select_type(compiler *c, int type, int body)
     if (n < 0)
         return -1;
     int own = compile_add_expr(c, C_SET_FRIEND, 0, -1, -1, 0);
-    int set = type >= 0 ? compile_add_expr(c, C_SET_INTERSECT, 0, own, compile_add_expr(c, C_SET_TYPE, 0, -1, -1, type), 0) : own;
+    /* the mover's pieces of the type; with `stacks N: any piece moves`,
+     * the mover's stacks that hold one of its pieces of the type */
+    int of_type = c->g->stack_any ? compile_add_expr(c, C_SET_HOLDING, PLAYER_MOVER, -1, -1, type)
+                                  : compile_add_expr(c, C_SET_TYPE, 0, -1, -1, type);
+    int set = type >= 0 ? compile_add_expr(c, C_SET_INTERSECT, 0, own, of_type, 0) : own;
     c->g->nodes[n].at = (int16_t)set;
     c->g->nodes[n].a = (int16_t)body;
+    c->g->nodes[n].type = (int16_t)type;
     return n;
 }
 
@@ -504,6 +529,7 @@ static void compile_statements(compiler *c)
             const ast_node *h = head_of(st);
             if (h->kind == AST_PHRASE && h->child_count == 2 && h->children[1]->kind == AST_NUMBER)
                 g->stack_height = (int)h->children[1]->number;
+            g->stack_any = colon_of(st) != NULL;   /* `: any piece moves` (check reads the words) */
         }
     }
     /* `out if ...`: whether each player is out, a variable of each player
@@ -877,6 +903,8 @@ void game_free(game *g)
     }
     free(g->patterns);
     free(g->initial_cells);
+    free(g->initial_under);
+    free(g->initial_depth);
     free(g->reach);
     free(g->ray_lines);
     free(g->rays);

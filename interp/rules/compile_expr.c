@@ -336,7 +336,7 @@ static int set_of_name(compiler *c, const ast_node *node)
         { "enemy", C_SET_ENEMY }, { "any", C_SET_ALL }, { "here", C_SET_HERE },
         { "origin", C_SET_ORIGIN }, { "last", C_SET_LAST }, { "jumped", C_SET_JUMPED },
         { "pushed", C_SET_PUSHED }, { "marked", C_SET_MARKED }, { "line", C_SET_LINE },
-        { "last-jumped", C_SET_LAST_JUMPED },
+        { "last-jumped", C_SET_LAST_JUMPED }, { "stacked", C_SET_STACKED },
     };
     for (size_t i = 0; i < sizeof simple / sizeof *simple; i++)
         if (!strcmp(w, simple[i].name))
@@ -457,6 +457,11 @@ int compile_set(compiler *c, const ast_node *node)
             int type = node->child_count > 1 && node->children[1]->kind == AST_NAME
                      ? compile_type_index(c, node->children[1]->text) : -1;
             result = compile_add_expr(c, C_SET_PIECES, (uint8_t)(player < 0 ? PLAYER_MOVER : player), -1, -1, type);
+        } else if (!strcmp(node->text, "holding")) {
+            /* holding(TYPE [, PLAYER]): the stacks holding such a piece */
+            int type = node->children[0]->kind == AST_NAME ? compile_type_index(c, node->children[0]->text) : -1;
+            int player = node->child_count > 1 ? compile_player_ref(c, node->children[1]) : PLAYER_ANYONE;
+            result = compile_add_expr(c, C_SET_HOLDING, (uint8_t)player, -1, -1, type);
         } else if (!strcmp(node->text, "kin") && node->child_count == 1 && node->children[0]->kind == AST_NAME) {
             /* the pieces of the players whose cells of the region are the
              * mover's: for each player, a mask of its kin (itself among them) */
@@ -516,6 +521,8 @@ int compile_number(compiler *c, const ast_node *node)
     case AST_CALL:
         if (!strcmp(node->text, "count"))
             return compile_add_expr(c, C_NUM_COUNT, 0, compile_set(c, node->children[0]), -1, 0);
+        if (!strcmp(node->text, "height"))
+            return compile_add_expr(c, C_NUM_HEIGHT, 0, compile_set(c, node->children[0]), -1, 0);
         if (!strcmp(node->text, "score"))
             return compile_add_expr(c, C_NUM_SCORE, (uint8_t)compile_player_ref(c, node->children[0]), -1, -1, 0);
         if (!strcmp(node->text, "territory")) {

@@ -46,6 +46,10 @@ int compile_player_index(const compiler *c, const char *name);
 int compile_var_index(const compiler *c, const char *name);
 int compile_flag_index(const compiler *c, const char *name);
 bool compile_is_name(const ast_node *n, const char *text);
+/* Whether NODE is `WORD of X` (top of, one of, bottom of). */
+bool compile_word_of(const ast_node *node, const char *word);
+/* NODE without the parentheses around it. */
+const ast_node *compile_ungroup(const ast_node *node);
 int compile_player_ref(const compiler *c, const ast_node *node);
 int compile_directions(compiler *c, const ast_node *node);
 int compile_all_directions(compiler *c);

@@ -111,6 +111,18 @@ int compile_binary_node(compiler *c, uint8_t op, int a, int b)
     return n;
 }
 
+const ast_node *compile_ungroup(const ast_node *node)
+{
+    while (node->kind == AST_GROUP && node->op == 0 && node->child_count == 1)
+        node = node->children[0];
+    return node;
+}
+
+bool compile_word_of(const ast_node *node, const char *word)
+{
+    return node->kind == AST_BINARY && node->op == AST_OP_OF && compile_is_name(node->children[0], word);
+}
+
 int compile_action(compiler *c, const ast_node *node)
 {
     static const uint8_t ops[] = {
@@ -139,13 +151,20 @@ int compile_action(compiler *c, const ast_node *node)
             compile_fail(c, argument, "place needs one piece type");
         n.player = PLAYER_MOVER;
         break;
-    case AST_VERB_CHANGE: case AST_VERB_FLIP: case AST_VERB_REMOVE: case AST_VERB_RELOCATE:
+    case AST_VERB_RELOCATE:
+        /* `relocate one of CELLS`: a move for each cell */
+        if (compile_word_of(argument, "one")) {
+            n.flags |= MF_ONE;
+            argument = argument->children[1];
+        }
+        n.at = (int16_t)compile_set(c, argument);
+        break;
+    case AST_VERB_CHANGE: case AST_VERB_FLIP: case AST_VERB_REMOVE:
         if (has_argument)
             n.at = (int16_t)compile_set(c, argument);
         break;
     case AST_VERB_CAPTURE:
-        if (has_argument && argument->kind == AST_BINARY && argument->op == AST_OP_OF
-            && compile_is_name(argument->children[0], "top")) {
+        if (has_argument && compile_word_of(argument, "top")) {
             /* `capture top of CELLS`: each stack's top piece only */
             n.flags |= MF_TOP;
             n.at = (int16_t)compile_set(c, argument->children[1]);
@@ -214,6 +233,18 @@ int compile_action(compiler *c, const ast_node *node)
                 n.player = (uint8_t)compile_player_ref(c, value);
             } else if (verb == AST_VERB_ROLL) {
                 n.value = (int16_t)(value->kind == AST_NAME ? compile_var_index(c, value->text) : -1);
+            } else if (verb == AST_VERB_RELOCATE) {
+                /* `to bottom of CELLS`: under the stack there; `one of
+                 * CELLS`: a move for each cell */
+                if (compile_word_of(value, "bottom")) {
+                    n.flags |= MF_UNDER;
+                    value = compile_ungroup(value->children[1]);
+                }
+                if (compile_word_of(value, "one")) {
+                    n.flags |= MF_ONE_TARGET;
+                    value = value->children[1];
+                }
+                n.target = (int16_t)compile_set(c, value);
             } else {
                 n.target = (int16_t)compile_set(c, value);
             }
