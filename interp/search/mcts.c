@@ -117,6 +117,8 @@ mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator
     for (int t = 0; eval && t < g->type_count; t++)
         if (eval->value[t])
             s->eval = eval;   /* some piece has a value: playouts may be cut off */
+    if (eval && eval->score_sign)
+        s->eval = eval;       /* the rules' score decides: it scores a cut-off playout */
     s->cutoff = s->eval && s->eval->decisive < MCTS_DECISIVE ? 0 : MCTS_CUTOFF;
     s->rng = rng_seed(seed ^ 0x853C49E6748FEA9Bull);
     /* dice outcomes are drawn by their chances (chance_walk), from a list */
@@ -382,8 +384,17 @@ static void score_material(const mcts *s, const position *p, int moves, int move
 {
     int players = s->g->player_count;
     double sum = 0;
+    /* in a game decided by the rules' score, each player's against the
+     * others' average, as alpha-beta counts it (score_value) */
+    long scores[GAME_MAX_PLAYERS] = { 0 }, all = 0;
+    if (s->eval->score_sign)
+        for (int q = 0; q < players; q++)
+            all += scores[q] = movegen_score(s->gen, (position *)p, q);   /* reads, does not change */
     for (int q = 0; q < players; q++) {
         double m = evaluate_material(s->eval, p, q);
+        if (s->eval->score_sign)
+            m += s->eval->score_sign * EVALUATE_SCORE_POINT * (double)(scores[q] * (players - 1) - (all - scores[q]))
+                 / (players - 1);
         /* mobility, as alpha-beta counts it: the side to move's moves
          * against those of the player who moved last (at the cut-off after
          * no plies, hemming a king in is the only way towards a mate that
@@ -481,6 +492,38 @@ bool mcts_tree_agrees(mcts *s, position *p, char *why, size_t size)
     while (ready > 0)
         move_list_free(&lists[--ready]);
     return agrees;
+}
+
+/* BEST, the root's most visited child, or a pass when one is there and
+ * BEST's results keep less than MCTS_PASS_HOPELESS of a result, or, when
+ * the player before passed (AGREEING), the pass's results are as good as
+ * BEST's (within MCTS_PASS_MARGIN), each over at least MCTS_PASS_VISITS
+ * playouts: in a game that ends when every player passes in a row (Mynd),
+ * one who cannot realistically catch up agrees to stop rather than put
+ * the end off, and the others agree when no move does better than
+ * stopping.  A search that played on whenever a move tied the pass, or
+ * kept a sliver of hope, would play until the rules' last limit; one that
+ * passed first on a tie would stop before anything is built (early on,
+ * every move ties with the pass on the score).  A pass that is the only
+ * move changes nothing. */
+static int pass_if_as_good(const mcts *s, const tnode *root, int best, bool agreeing)
+{
+    int side = root->side;
+    const tnode *chosen = &s->pool[root->first_child + best];
+    if (side < 0 || (chosen->move_flags & MOVE_PASS) || chosen->visits == 0 || chosen->proven)
+        return best;
+    double best_mean = chosen->total[side] / chosen->visits;
+    for (int k = 0; k < root->child_count; k++) {
+        const tnode *c = &s->pool[root->first_child + k];
+        /* (a leaf scored at once, with no playout, is scored the same
+         * each time: one visit tells) */
+        if (!(c->move_flags & MOVE_PASS) || c->visits < (s->eval && s->cutoff == 0 ? 1 : MCTS_PASS_VISITS))
+            continue;
+        double mean = c->proven ? c->proof[side] : c->total[side] / c->visits;
+        if ((agreeing && mean >= best_mean - MCTS_PASS_MARGIN) || best_mean < MCTS_PASS_HOPELESS)
+            return k;
+    }
+    return best;
 }
 
 static int most_visited(const mcts *s, const tnode *root)
@@ -669,6 +712,8 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
     int best = r->first_child >= 0 ? most_visited(s, r) : 0;
     if (best < 0)
         best = 0;
+    if (r->first_child >= 0)
+        best = pass_if_as_good(s, r, best, p->passes > 0);
     result->best = best;
     if (values)
         for (int k = 0; k < root->count; k++)

@@ -225,13 +225,20 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
 #define SEARCH_CHANCE_WIN 100000
 
 typedef struct mcts mcts;
-/* EVAL (may be NULL): when it values some piece type, a playout stops after
- * MCTS_CUTOFF plies (none when EVAL->decisive is below MCTS_DECISIVE) and
- * scores the material and mobility instead of playing on. */
+/* EVAL (may be NULL): when it values some piece type, or the rules' score
+ * decides the game, a playout stops after MCTS_CUTOFF plies (none when
+ * EVAL->decisive is below MCTS_DECISIVE) and scores the material, the
+ * rules' score and the mobility instead of playing on. */
 mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator *eval);
 #define MCTS_CUTOFF 60
 #define MCTS_DECISIVE 0.5           /* below this share of decided random games: no playout */
 #define MCTS_MATERIAL_SCALE 300.0   /* hundredths: a lead of this much is worth a 73% result */
+/* a pass at the root is played when its results are this close to the
+ * best move's, or the best move's are below MCTS_PASS_HOPELESS, over at
+ * least MCTS_PASS_VISITS playouts (mcts.c) */
+#define MCTS_PASS_MARGIN 0.01
+#define MCTS_PASS_HOPELESS 0.05
+#define MCTS_PASS_VISITS 8
 void mcts_free(mcts *s);
 /* VALUES (may be NULL) receives each root move's visit count. */
 void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time_ms,

@@ -234,6 +234,58 @@ static void mcts_beats_random(void **state)
     assert_true(wins >= 8);
 }
 
+/* Mynd with three players ends when every player passes in a row, or
+ * after 1000 plies.  Random play never agrees to stop, so MCTS scores its
+ * leaves by the rules' score (territory), passes when it cannot
+ * realistically catch up, and agrees to stop when passing does as well as
+ * its best move: a game of three MCTS players must end by the players'
+ * passes, long before the cap (45 plies with these seeds, once the pegs
+ * are down and one player is far behind). */
+static void mcts_ends_mynd_by_passing(void **state)
+{
+    (void)state;
+    game *g = shipped_game("mynd", "3p");
+    assert_non_null(g);
+    int passes = -1;
+    for (int v = 0; v < g->var_count; v++)
+        if (!strcmp(g->var_names[v], "passes"))
+            passes = v;
+    assert_true(passes >= 0);
+    position *p = malloc(sizeof *p);
+    assert_true(p && pos_init(p, g));
+    movegen *m = movegen_new(g);
+    move_list list;
+    assert_true(m && move_list_init(&list));
+    engine_spec spec = spec_of("mcts:playouts=100");
+    engine *players[3];
+    for (int q = 0; q < 3; q++)
+        assert_non_null(players[q] = engine_new(g, &spec, 5 + (uint64_t)q));
+    game_result result;
+    for (;;) {
+        movegen_generate(m, p, &list);
+        movegen_result(m, p, &list, &result);
+        if (result.over)
+            break;
+        search_result chosen;
+        engine_choose(players[p->side], p, &chosen, NULL, NULL);
+        assert_true(chosen.best >= 0);
+        undo u;
+        move_make(p, engine_root_moves(players[p->side]), chosen.best, &u);
+        pos_commit(p);
+    }
+    print_message("mynd 3p, three mcts:playouts=100: over after %d plies, %d passes in a row\n", p->ply,
+                  p->vars[passes]);
+    assert_true(p->ply < 1000);
+    assert_int_equal(p->vars[passes], 3);
+    for (int q = 0; q < 3; q++)
+        engine_free(players[q]);
+    move_list_free(&list);
+    movegen_free(m);
+    pos_free(p);
+    free(p);
+    game_free(g);
+}
+
 /* Random games of chess are mostly drawn (a dead position, a repetition,
  * fifty moves) or go on for hundreds of plies, so playouts say little:
  * MCTS there scores its leaves by material and mobility at once, and must
@@ -637,6 +689,7 @@ int main(void)
         cmocka_unit_test(alphabeta_beats_random),
         cmocka_unit_test(mcts_beats_random),
         cmocka_unit_test(mcts_mates_in_chess),
+        cmocka_unit_test(mcts_ends_mynd_by_passing),
         cmocka_unit_test(decisive_share),
         cmocka_unit_test(chance_values),
         cmocka_unit_test(chance_walks),
