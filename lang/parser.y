@@ -141,10 +141,18 @@ variant
     : VARIANT STRING block          { $$ = ast_append(ast_new_text(AST_VARIANT, LOC(@$), $2), $3); }
     ;
 
-/* define := 'define' NAME '=' expr | 'define' NAME '(' NAME, ... ')' '=' expr */
+/* define := 'define' NAME '=' expr | 'define' NAME '(' NAME, ... ')' '=' expr
+ * (NAME may be a verb: a file written before the verb was one keeps its
+ * macro, which a use of the verb alone stands for: interp/rules/macro.c) */
 define
     : DEFINE NAME '=' expr          {
             $$ = ast_append(ast_new_text(AST_DEFINE, LOC(@2), $2), $4);
+        }
+    | DEFINE VERB '=' expr          {
+            char *name = strdup(ast_verb_name((int)$2));
+            $$ = name ? ast_append(ast_new_text(AST_DEFINE, LOC(@2), name), $4) : NULL;
+            if (!name)
+                ast_free($4);
         }
     | DEFINE FUNC '(' params ')' '=' expr {
             $$ = ast_new_text(AST_DEFINE, LOC(@2), $2);

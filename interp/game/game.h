@@ -178,6 +178,8 @@ typedef enum mop {
     M_SELECT,           /* choose an own piece whose cell is in 'at', then a */
     M_STEP, M_SLIDE, M_LEAP, M_HOP, M_PUSH, M_PLACE, M_CHANGE, M_FLIP,
     M_CAPTURE, M_REMOVE, M_APPLY, M_SET_VAR, M_SET_FLAG, M_ROLL, M_RELOCATE, M_PASS,
+    M_SOW,              /* the stacks on 'at' (each a move), dropped one piece a
+                         * cell along the first direction, on cells of 'target' */
 } mop;
 
 enum {
@@ -560,6 +562,11 @@ typedef struct game {
      * the turn passes over it from then on.  -1, -1: no such rule */
     int16_t out_condition;
     int out_var;
+    /* `again if CONDITION`: after a move for which the condition holds (read
+     * as the after-rules read theirs), the same player moves again: the
+     * move sets this variable, nameless, and passing the turn reads it and
+     * sets it back to 0 (at rest it is always 0).  -1: no such rule */
+    int again_var;
     end_rule ends[32];
     int end_count;
     int16_t score;                      /* cexpr, -1 if none */
@@ -672,6 +679,8 @@ static inline int game_side_after(const game *g, int side, int ply)
  * every player is out, the turn stays with one of them, who has no move. */
 static inline int game_next_side(const game *g, int side, int ply, const int32_t *vars)
 {
+    if (g->again_var >= 0 && vars[g->again_var])
+        return side;
     int next = game_side_after(g, side, ply);
     if (g->out_var >= 0)
         for (int k = 0; k < g->player_count && vars[g->out_var + next]; k++)

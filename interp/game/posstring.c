@@ -605,6 +605,10 @@ bool posstring_read(position *p, const char *text, char *error, size_t error_siz
             return fail(&r, "%s is out: it cannot be its turn", g->player_names[side]);
         if (ply < 0)
             ply = 0;
+    } else if (g->again_var >= 0) {
+        /* a player may move again: any side after any number of plies */
+        if (ply < 0)
+            ply = 0;
     } else if (ply < 0 || game_player_at(g, (int)ply) != side) {
         return fail(&r, "it cannot be %s's turn after %ld plies", g->player_names[side], ply);
     }

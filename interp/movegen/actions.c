@@ -1032,9 +1032,9 @@ static void relocate_one(gen *x, int from, int to, bool under, bool chosen, cons
     saved_state saved;
     save(x, &saved);
     int moving = pos_height(p, from), there = pos_height(p, to);
-    /* written when the move is about it (a choice, or a stack made): the
-     * rook of castling, where it must go, is not */
-    if (chosen || there) {
+    /* written when the move is about it (a choice, or in a game of stacks a
+     * stack moved): the rook of castling, where it must go, is not */
+    if (chosen || p->under) {
         gen_path_push(x, PATH_FROM, from);
         gen_path_push(x, !there ? PATH_TO : under ? PATH_UNDER : PATH_ONTO, to);
     }
@@ -1075,4 +1075,51 @@ void action_relocate(gen *x, const mnode *n, const cont *k)
         for (int to = gen_first_cell(x, &b); to >= 0 && !x->stop;
              to = (n->flags & MF_ONE_TARGET) ? cellset_next(&b, to, g->words) : -1)
             relocate_one(x, from, to, (n->flags & MF_UNDER) != 0, (n->flags & (MF_ONE | MF_ONE_TARGET)) != 0, k);
+}
+
+void action_sow(gen *x, const mnode *n, const cont *k)
+{
+    const game *g = x->g;
+    position *p = x->pos;
+    const dlist *d = gen_directions(x, n->directions);
+    if (!d || d->count[x->player] == 0)
+        return;
+    const dstep *way = &d->steps[x->player][0];
+    set_tester target;
+    set_tester_init(&target, n->target);
+    cellset from;
+    eval_set(x, n->at, &from);
+    for (int cell = cellset_next(&from, -1, g->words); cell >= 0 && !x->stop;
+         cell = cellset_next(&from, cell, g->words)) {
+        int height = pos_height(p, cell);
+        if (!height)
+            continue;
+        uint16_t pieces[GAME_MAX_STACK];
+        for (int i = 0; i < height; i++)
+            pieces[i] = pos_piece_at(p, cell, i);
+        saved_state saved;
+        save(x, &saved);
+        pos_set_cell(p, cell, 0);
+        int at = cell;
+        bool sown = true;
+        for (int i = 0; i < height && sown; i++) {
+            /* the next cell of the way that takes a piece: at most a
+             * round of the board, or none (a way with no such cell) */
+            int steps = 0;
+            do
+                at = gen_step(x, at, way);
+            while (at >= 0 && ++steps <= g->board.cell_count && n->target >= 0 && !set_tester_has(x, &target, at));
+            sown = at >= 0 && steps <= g->board.cell_count && pos_stack_push(p, at, pieces[i]);
+        }
+        if (sown) {
+            x->anchor = x->last = at;
+            if (p->under)
+                x->anchor_level = pos_height(p, at) - 1;
+            gen_path_push(x, PATH_FROM, cell);
+            gen_path_push(x, PATH_TO, at);
+            x->applied++;
+            gen_run_cont(x, k);
+        }
+        restore(x, &saved);
+    }
 }

@@ -42,6 +42,12 @@ void action_set(gen *x, const mnode *n, const cont *k);
 void action_roll(gen *x, const mnode *n, const cont *k);
 void action_set_flag(gen *x, const mnode *n, const cont *k);
 void action_relocate(gen *x, const mnode *n, const cont *k);
+/* sow DIRS from CELLS [to TARGET]: for each stack on CELLS (a move each),
+ * its pieces taken up and dropped one a cell, the bottom one first, along
+ * the first of DIRS from each cell, on the cells of TARGET only (all
+ * cells by default), the stack's own cell included when the way comes
+ * round; the anchor and `last` are the cell of the last piece. */
+void action_sow(gen *x, const mnode *n, const cont *k);
 
 /* The anchor piece moves to TO and the turn ends there: what the landing
  * would change (what move_anchor does), and then, when AFTER

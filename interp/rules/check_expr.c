@@ -74,7 +74,7 @@ static int kinds_for(expect want)
 
 static const char *const verbs_hint =
     "a move starts with a verb: step, slide, leap, hop, jump, push, place, change, flip, "
-    "capture, remove, apply, set, roll, relocate or pass";
+    "capture, remove, apply, set, roll, relocate, sow or pass";
 
 static void check_name(check_context *c, const ast_node *node, expect want)
 {
@@ -398,6 +398,7 @@ static unsigned clauses_of(int verb)
     case AST_VERB_CHANGE: return BIT(AST_CLAUSE_TO) | BIT(AST_CLAUSE_AT);
     case AST_VERB_SET: return BIT(AST_CLAUSE_TO);
     case AST_VERB_RELOCATE: return BIT(AST_CLAUSE_TO);
+    case AST_VERB_SOW: return BIT(AST_CLAUSE_FROM) | BIT(AST_CLAUSE_TO);
     case AST_VERB_FLIP: return BIT(AST_CLAUSE_TO);
     case AST_VERB_ROLL: return BIT(AST_CLAUSE_TO);
     default: return 0;
@@ -411,7 +412,7 @@ static argument_need argument_of(int verb, expect *want)
 {
     switch (verb) {
     case AST_VERB_STEP: case AST_VERB_SLIDE: case AST_VERB_LEAP: case AST_VERB_HOP:
-    case AST_VERB_JUMP: case AST_VERB_PUSH:
+    case AST_VERB_JUMP: case AST_VERB_PUSH: case AST_VERB_SOW:
         *want = EXPECT_DIRECTIONS;
         return ARGUMENT_REQUIRED;
     case AST_VERB_PLACE:
@@ -504,6 +505,7 @@ static void check_action(check_context *c, const ast_node *node)
                 [AST_VERB_PLACE] = "place stone at empty", [AST_VERB_REMOVE] = "remove marked",
                 [AST_VERB_APPLY] = "apply outflank", [AST_VERB_SET] = "set moved",
                 [AST_VERB_ROLL] = "roll 6", [AST_VERB_RELOCATE] = "relocate h1 to f1",
+                [AST_VERB_SOW] = "sow ccw from pits & occupied",
             };
             char hint[96];
             snprintf(hint, sizeof hint, "for example '%s'", examples[verb]);

@@ -17,7 +17,7 @@
 static const char *const heads[] = {
     "players", "board", "piece", "region", "directions", "setup", "moves", "turn", "after",
     "pass", "captures", "filter", "order", "end", "score", "var", "flag", "display",
-    "position", "bonus", "out", "stacks",
+    "position", "bonus", "out", "stacks", "again",
 };
 
 /* --- reading statements */
@@ -454,7 +454,7 @@ static void gather_facts(const check_context *c, const ast_node *node, alternati
             if (!forward_only(node->children[0]))
                 facts->cycles = true;
             break;
-        case AST_VERB_PUSH: case AST_VERB_RELOCATE:
+        case AST_VERB_PUSH: case AST_VERB_RELOCATE: case AST_VERB_SOW:
             facts->cycles = true;
             break;
         case AST_VERB_CAPTURE:
@@ -968,6 +968,7 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
     /* pass 2 */
     const ast_node *out = NULL, *order = NULL;   /* the first `out` rule, the order */
     const ast_node *stacks = NULL;               /* the `stacks` statement */
+    const ast_node *again = NULL;                /* the first `again` rule */
     for (int i = 0; i < count; i++) {
         const ast_node *statement = statements[i];
         if (statement->kind == AST_PATTERN) {
@@ -1084,6 +1085,26 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
                                 "'out' keeps whether each player is out: a value for each player",
                                 "too many variables: a game holds at most %d values", GAME_MAX_VARS);
             }
+        } else if (is_head(head, "again")) {
+            const ast_node *h = head_of(statement);
+            if (h->kind != AST_GUARD || value || block || equals_of(statement)) {
+                error(c, statement, "write: again if CONDITION, e.g. 'again if last in store'", "malformed 'again' rule");
+                continue;
+            }
+            check_expr(c, h->children[1], EXPECT_CONDITION);
+            if (again) {
+                char hint[96];
+                snprintf(hint, sizeof hint, "join the conditions with 'or' in one rule (the first is on line %d)",
+                         again->location.line);
+                error(c, statement, hint, "a game has one 'again' rule");
+            } else {
+                again = statement;
+                c->var_slots += 1;     /* whether the mover moves again */
+                if (c->var_slots > GAME_MAX_VARS)
+                    diag_report(c->diagnostics, DIAG_ERROR, statement->location,
+                                "'again' keeps whether the mover moves again: a value",
+                                "too many variables: a game holds at most %d values", GAME_MAX_VARS);
+            }
         } else if (is_head(head, "order")) {
             order = head_of(statement);
             check_order(c, head_of(statement));
@@ -1145,6 +1166,10 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
         diag_report(c->diagnostics, DIAG_ERROR, out->location,
                     "with 'out', write the order as one round of the players, each once: order A B C D",
                     "a player who is out is passed over only in an order that goes round the players");
+    if (again && order && !order_goes_round(order))
+        diag_report(c->diagnostics, DIAG_ERROR, again->location,
+                    "with 'again', write the order as one round of the players, each once: order A B",
+                    "a player moves again only in an order that goes round the players");
 
     for (int i = 0; i < c->symbol_count; i++) {
         symbol *s = &c->symbols[i];

@@ -532,6 +532,16 @@ static void compile_statements(compiler *c)
             g->stack_any = colon_of(st) != NULL;   /* `: any piece moves` (check reads the words) */
         }
     }
+    /* `again if ...`: whether the mover moves again, a nameless variable
+     * (not in position strings: at rest it is 0) */
+    for (int i = 0; i < c->count; i++) {
+        const char *head = s[i]->kind == AST_STATEMENT ? statement_head(s[i]) : NULL;
+        if (head && !strcmp(head, "again") && g->again_var < 0 && g->var_count < GAME_MAX_VARS) {
+            g->again_var = g->var_count;
+            g->var_names[g->var_count][0] = '\0';
+            g->var_initial[g->var_count++] = 0;
+        }
+    }
     /* `out if ...`: whether each player is out, a variable of each player
      * after the game's own (0: in, 1: out) */
     for (int i = 0; i < c->count; i++) {
@@ -594,6 +604,19 @@ static void compile_statements(compiler *c)
              * runs each when it can run and skips it otherwise; several run
              * in the order written, each on its own */
             int rule = compile_repeat(c, compile_moves(c, colon_of(st)), 0, 1, MF_MAXIMAL);
+            after = after < 0 ? rule : compile_binary_node(c, M_SEQ, after, rule);
+        } else if (!strcmp(head, "again") && head_of(st)->kind == AST_GUARD && g->again_var >= 0) {
+            /* an after-rule: set the variable to 1 if the condition holds */
+            int set = compile_add_node(c, M_SET_VAR), guard = compile_add_node(c, M_GUARD);
+            if (set < 0 || guard < 0)
+                continue;
+            g->nodes[set].type = (int16_t)g->again_var;
+            g->nodes[set].value = (int16_t)compile_add_expr(c, C_NUM_CONST, 0, -1, -1, 1);
+            g->nodes[guard].a = (int16_t)set;
+            g->nodes[guard].cond = (int16_t)compile_condition(c, head_of(st)->children[1]);
+            if (head_of(st)->op == AST_OP_UNLESS)
+                g->nodes[guard].flags |= MF_NEGATE;
+            int rule = compile_repeat(c, guard, 0, 1, MF_MAXIMAL);
             after = after < 0 ? rule : compile_binary_node(c, M_SEQ, after, rule);
         }
         else if (!strcmp(head, "pass")) {
@@ -844,6 +867,7 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
     g->moved_flag = -1;
     g->out_var = -1;
     g->out_condition = -1;
+    g->again_var = -1;
     g->stack_height = 1;
     snprintf(g->name, sizeof g->name, "%s", game_node->text);
     if (variant)

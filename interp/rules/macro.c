@@ -2,7 +2,9 @@
  *
  * A macro use is a name (or a call of that name) in an expression; it is
  * replaced by a copy of the macro's body in which each parameter name is
- * replaced by the corresponding argument.  Expansion repeats inside the
+ * replaced by the corresponding argument.  A macro named like a verb (Mynd's
+ * `sow`, written before `sow` was a verb) is used by the verb alone, with
+ * no argument and no clause.  Expansion repeats inside the
  * result, up to a fixed depth, which is how a macro that uses itself is
  * caught.
  */
@@ -96,6 +98,11 @@ static ast_node *expand(expansion *e, ast_node *node, int depth)
                 node->children[i] = expand(e, node->children[i], depth);
             return expand_use(e, node, define, depth);
         }
+    }
+    if (node->kind == AST_ACTION && node->child_count == 1 && node->children[0]->kind == AST_EMPTY) {
+        const ast_node *define = find_define(e, ast_verb_name(node->op));
+        if (define)
+            return expand_use(e, node, define, depth);
     }
     /* a pattern's name and a define's own header are not uses */
     if (node->kind == AST_DEFINE)

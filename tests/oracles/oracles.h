@@ -26,6 +26,9 @@ long long superial4_perft(const char *text, int depth);
 /* Lasca, 7x7: columns of pieces; a capture puts the top taken under it. */
 long long lasca_perft(const char *text, int depth);
 
+/* Kalah, 6 pits of 4 seeds: a sowing ending in one's store plays again. */
+long long kalah_perft(const char *text, int depth);
+
 /* For the position strings: reads a decimal number of 1 to 9 digits at *S
  * into *OUT and moves *S past it; false (nothing moved) when there is
  * none, or more digits. */

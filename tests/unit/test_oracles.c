@@ -51,6 +51,12 @@ static long long lasca(const char *text, int depth, bool big)
     return lasca_perft(text, depth);
 }
 
+static long long kalah(const char *text, int depth, bool big)
+{
+    (void)big;
+    return kalah_perft(text, depth);
+}
+
 /* The move sequences of DEPTH moves from P, as cli_perft.c counts them: a
  * game over has none below it.  -1 when a list reached a limit of the
  * generator (the count would be short, as tabula perft says). */
@@ -180,6 +186,15 @@ static void lasca_games(void **state)
     run(&(oracle_case){ "lasca", NULL, lasca, false, 3, 12, 200 });
 }
 
+/* Kalah: sowing round the board past the other's store, the extra turn of
+ * a last seed in one's store, the capture from the opposite pit, the end
+ * when the player to move has no seed. */
+static void kalah_games(void **state)
+{
+    (void)state;
+    run(&(oracle_case){ "kalah", NULL, kalah, false, 3, 12, 200 });
+}
+
 /* The oracles themselves against the counts known without either program:
  * a count that disagrees here is the oracle's fault, not tabula's. */
 static void oracles_give_the_known_counts(void **state)
@@ -221,6 +236,17 @@ static void oracles_give_the_known_counts(void **state)
     assert_int_equal(lasca_perft("7/7/2s1s2/7/2s1s2/3O3/7 w", 1), 1);
     assert_int_equal(lasca_perft("7/7/2s1s2/7/2o1s2/3O3/7 w", 1), 2);
     assert_int_equal(lasca_perft("not a position", 1), -1);
+    /* Kalah: six pits, c1 alone ending in South's store (South again, 5
+     * pits): 5 x 6 + 5 = 35 at depth 2; a1's one seed into the empty b1
+     * takes b2's 3 (North has none left); 13 seeds from a1 go round,
+     * skipping N, the last into a1 again, taking a2's one */
+    const char *kalah_start = "[oooo][oooo][oooo][oooo][oooo][oooo]1[oooo][oooo][oooo][oooo][oooo][oooo]1 s 0";
+    assert_int_equal(kalah_perft(kalah_start, 1), 6);
+    assert_int_equal(kalah_perft(kalah_start, 2), 35);
+    assert_int_equal(kalah_perft(kalah_start, 3), 185);
+    assert_int_equal(kalah_perft("o10[ooo]2 s", 2), 0);
+    assert_int_equal(kalah_perft("[ooooooooooooo]13 s", 2), 5);
+    assert_int_equal(kalah_perft("not a position", 1), -1);
 }
 
 int main(void)
@@ -231,6 +257,7 @@ int main(void)
         cmocka_unit_test(desdemona_games),
         cmocka_unit_test(superial_four_players_games),
         cmocka_unit_test(lasca_games),
+        cmocka_unit_test(kalah_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
