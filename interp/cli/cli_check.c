@@ -24,7 +24,7 @@ static int check_one(const char *path, const char *variant)
         result = EXIT_INVALID;
     } else {
         check_summary summary;
-        check_options check = { .variant = variant };
+        check_options check = { .variant = variant, .compile = true };
         /* semantic checks only make sense on a tree without syntax errors */
         bool variant_found = true;
         if (diagnostics.errors == 0)

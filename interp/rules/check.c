@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rules/check_internal.h"
+#include "rules/compile.h"
 #include "suggest.h"
 
 typedef struct node_list {
@@ -261,6 +262,9 @@ static void check_build(const program_parts *p, const ast_node *variant, diag_li
     if (options->visit && diagnostics->errors == errors_before)
         options->visit(options->visit_data, p->game, variant, all.items, all.count, library_count,
                        (const ast_node *const *)templates, p->templates.count);
+    if (options->compile && diagnostics->errors == errors_before)
+        game_free(compile_game(p->game, variant, (const ast_node *const *)all.items, all.count,
+                               (const ast_node *const *)templates, p->templates.count, diagnostics));
 
     names_free(&c);
     if (c.has_board)

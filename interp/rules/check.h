@@ -41,6 +41,10 @@ typedef struct check_options {
     check_visitor visit;        /* may be NULL */
     void *visit_data;
     bool only_chosen;           /* with variant NULL: the game alone, not its variants */
+    /* compile each build that checks without errors, as loading it would,
+     * and report what compiling refuses (the game made is freed): so that
+     * `tabula check` says ok only for what perft, play and position load */
+    bool compile;
 } check_options;
 
 /* Returns false when the requested variant does not exist (reported). */

@@ -40,7 +40,7 @@ game *game_load(const char *path, const game_load_options *options, source_set *
         return NULL;
     }
     load_state state = { diagnostics, NULL };
-    check_options check = { options->variant, compile_build, &state, true };
+    check_options check = { options->variant, compile_build, &state, true, false };
     check_summary summary;
     bool found = check_program(program, &check, diagnostics, &summary);
     ast_free(program);
