@@ -567,6 +567,9 @@ typedef struct game {
      * move sets this variable, nameless, and passing the turn reads it and
      * sets it back to 0 (at rest it is always 0).  -1: no such rule */
     int again_var;
+    /* out_var or again_var: passing the turn reads variables (the general
+     * game_next_side), where most games only look up the order */
+    bool turn_ruled;
     end_rule ends[32];
     int end_count;
     int16_t score;                      /* cexpr, -1 if none */
@@ -674,17 +677,22 @@ static inline int game_side_after(const game *g, int side, int ply)
 }
 
 /* game_side_after, passing over the players who are out (VARS: the
- * position's variables, game.out_var's among them).  A game with an
- * `out` rule has its order by side (tabula check requires it).  When
- * every player is out, the turn stays with one of them, who has no move. */
+ * position's variables, game.out_var's among them), and staying with SIDE
+ * when its move gave it another (game.again_var).  A game with an `out`
+ * or `again` rule has its order by side (tabula check requires it).  When
+ * every player is out, the turn stays with one of them, who has no move.
+ * Most games have neither rule: one test (game.turn_ruled), then the
+ * order (a playout's ply runs this). */
 static inline int game_next_side(const game *g, int side, int ply, const int32_t *vars)
 {
-    if (g->again_var >= 0 && vars[g->again_var])
-        return side;
     int next = game_side_after(g, side, ply);
-    if (g->out_var >= 0)
-        for (int k = 0; k < g->player_count && vars[g->out_var + next]; k++)
-            next = g->side_after[next];
+    if (__builtin_expect(g->turn_ruled, 0)) {
+        if (g->again_var >= 0 && vars[g->again_var])
+            return side;
+        if (g->out_var >= 0)
+            for (int k = 0; k < g->player_count && vars[g->out_var + next]; k++)
+                next = g->side_after[next];
+    }
     return next;
 }
 

@@ -252,7 +252,7 @@ __attribute__((always_inline)) static inline void pos_pass_turn(position *p, boo
     const game *g = p->game;
     p->hash = hash ^ g->zobrist_side[p->side];
     p->side = game_next_side(g, p->side, p->ply, p->vars);
-    if (g->again_var >= 0 && p->vars[g->again_var]) {
+    if (__builtin_expect(g->turn_ruled, 0) && g->again_var >= 0 && p->vars[g->again_var]) {
         /* (read: back to 0, as every position at rest has it) */
         p->hash ^= pos_var_key(g->again_var, p->vars[g->again_var]) ^ pos_var_key(g->again_var, 0);
         p->vars[g->again_var] = 0;

@@ -881,6 +881,7 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
     c.templates = templates;
     c.template_count = template_count;
     compile_statements(&c);
+    g->turn_ruled = g->out_var >= 0 || g->again_var >= 0;
     if (!c.failed)
         compile_position_fields(&c);
     /* a variable that holds a cell starts as no cell (each player's copy
