@@ -654,6 +654,38 @@ static void check_order(check_context *c, const ast_node *node)
     }
 }
 
+/* A rule of the form WORD if CONDITION (EXAMPLE; with UNLESS also WORD
+ * unless CONDITION), of which a game has one (*FIRST: the one seen so
+ * far), keeping SLOTS values among the variables (SLOTS_HINT says so when
+ * there are too many). */
+static void check_one_rule(check_context *c, const ast_node *statement, const char *word, const char *example,
+                           bool unless, const ast_node **first, int slots, const char *slots_hint)
+{
+    const ast_node *h = head_of(statement);
+    if (h->kind != AST_GUARD || (!unless && h->op == AST_OP_UNLESS) || colon_of(statement) || block_of(statement)
+        || equals_of(statement)) {
+        char hint[96], message[64];
+        snprintf(hint, sizeof hint, "write: %s if CONDITION, e.g. '%s'", word, example);
+        snprintf(message, sizeof message, "malformed '%s' rule", word);
+        error(c, statement, hint, message);
+        return;
+    }
+    check_expr(c, h->children[1], EXPECT_CONDITION);
+    if (*first) {
+        char hint[96], message[64];
+        snprintf(hint, sizeof hint, "join the conditions with 'or' in one rule (the first is on line %d)",
+                 (*first)->location.line);
+        snprintf(message, sizeof message, "a game has one '%s' rule", word);
+        error(c, statement, hint, message);
+        return;
+    }
+    *first = statement;
+    c->var_slots += slots;
+    if (c->var_slots > GAME_MAX_VARS)
+        diag_report(c->diagnostics, DIAG_ERROR, statement->location, slots_hint,
+                    "too many variables: a game holds at most %d values", GAME_MAX_VARS);
+}
+
 /* Whether the order NODE goes round the players, each once, with no
  * turns before the round ('then'): the turn then follows from who moved,
  * and can pass over a player who is out. */
@@ -1065,46 +1097,13 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
                     check_expr(c, head_of(entry), EXPECT_ANY);
             }
         } else if (is_head(head, "out")) {
-            const ast_node *h = head_of(statement);
-            if (h->kind != AST_GUARD || h->op == AST_OP_UNLESS || value || block || equals_of(statement)) {
-                error(c, statement, "write: out if CONDITION, e.g. 'out if no moves'", "malformed 'out' rule");
-                continue;
-            }
-            check_expr(c, h->children[1], EXPECT_CONDITION);
-            if (out) {
-                char hint[96];
-                snprintf(hint, sizeof hint, "join the conditions with 'or' in one rule (the first is on line %d)",
-                         out->location.line);
-                error(c, statement, hint, "a game has one 'out' rule");
-            } else {
-                out = statement;
-                /* whether each player is out: a value for each player */
-                c->var_slots += c->player_count;
-                if (c->var_slots > GAME_MAX_VARS)
-                    diag_report(c->diagnostics, DIAG_ERROR, statement->location,
-                                "'out' keeps whether each player is out: a value for each player",
-                                "too many variables: a game holds at most %d values", GAME_MAX_VARS);
-            }
+            /* whether each player is out: a value for each player */
+            check_one_rule(c, statement, "out", "out if no moves", false, &out, c->player_count,
+                           "'out' keeps whether each player is out: a value for each player");
         } else if (is_head(head, "again")) {
-            const ast_node *h = head_of(statement);
-            if (h->kind != AST_GUARD || value || block || equals_of(statement)) {
-                error(c, statement, "write: again if CONDITION, e.g. 'again if last in store'", "malformed 'again' rule");
-                continue;
-            }
-            check_expr(c, h->children[1], EXPECT_CONDITION);
-            if (again) {
-                char hint[96];
-                snprintf(hint, sizeof hint, "join the conditions with 'or' in one rule (the first is on line %d)",
-                         again->location.line);
-                error(c, statement, hint, "a game has one 'again' rule");
-            } else {
-                again = statement;
-                c->var_slots += 1;     /* whether the mover moves again */
-                if (c->var_slots > GAME_MAX_VARS)
-                    diag_report(c->diagnostics, DIAG_ERROR, statement->location,
-                                "'again' keeps whether the mover moves again: a value",
-                                "too many variables: a game holds at most %d values", GAME_MAX_VARS);
-            }
+            /* whether the mover moves again: a value */
+            check_one_rule(c, statement, "again", "again if last in store", true, &again, 1,
+                           "'again' keeps whether the mover moves again: a value");
         } else if (is_head(head, "order")) {
             order = head_of(statement);
             check_order(c, head_of(statement));
