@@ -200,7 +200,8 @@ void pos_copy_forward(position *to, const position *from)
     for (int t = 0; t < g->type_count; t++)
         copy_words(to->typed[t].w, from->typed[t].w, g->words);
     copy_words(to->occupied.w, from->occupied.w, g->words);
-    load_under(to, from->under, from->depth);
+    if (to->under)      /* (a game of stacks: a rollout's copy takes the pieces under the tops) */
+        load_under(to, from->under, from->depth);
     to->log_length = 0;
     to->log_overflow = false;
     /* TO's own history forgotten, then FROM's copied (both empty in a

@@ -159,6 +159,25 @@ static void connect4_open_three(void **state)
     assert_true(!strcmp(best, "@b1") || !strcmp(best, "@e1"));
 }
 
+/* Plays P to its end, each move chosen by the engine of the side to move
+ * (SEATS[side]); the result in *RESULT. */
+static void play_to_the_end(movegen *m, position *p, move_list *list, engine *const *seats, game_result *result)
+{
+    for (;;) {
+        movegen_generate(m, p, list);
+        movegen_result(m, p, list, result);
+        if (result->over)
+            return;
+        engine *e = seats[p->side];
+        search_result chosen;
+        engine_choose(e, p, &chosen, NULL, NULL);
+        assert_true(chosen.best >= 0);
+        undo u;
+        move_make(p, engine_root_moves(e), chosen.best, &u);
+        pos_commit(p);
+    }
+}
+
 /* Plays GAMES games of NAME between SPEC and random, SPEC taking the first
  * seat in even games and the second in odd ones; counts SPEC's wins and
  * losses. */
@@ -179,19 +198,8 @@ static void play_random(const char *name, const char *spec_text, int games, int 
         int seat = k % 2;
         pos_reset(p);
         game_result result;
-        for (;;) {
-            movegen_generate(m, p, &list);
-            movegen_result(m, p, &list, &result);
-            if (result.over)
-                break;
-            engine *e = p->side == seat ? player : opponent;
-            search_result chosen;
-            engine_choose(e, p, &chosen, NULL, NULL);
-            assert_true(chosen.best >= 0);
-            undo u;
-            move_make(p, engine_root_moves(e), chosen.best, &u);
-            pos_commit(p);
-        }
+        engine *seats[2] = { seat == 0 ? player : opponent, seat == 1 ? player : opponent };
+        play_to_the_end(m, p, &list, seats, &result);
         if (result.winner == seat)
             (*wins)++;
         else if (result.winner >= 0)
@@ -261,18 +269,7 @@ static void mcts_ends_mynd_by_passing(void **state)
     for (int q = 0; q < 3; q++)
         assert_non_null(players[q] = engine_new(g, &spec, 5 + (uint64_t)q));
     game_result result;
-    for (;;) {
-        movegen_generate(m, p, &list);
-        movegen_result(m, p, &list, &result);
-        if (result.over)
-            break;
-        search_result chosen;
-        engine_choose(players[p->side], p, &chosen, NULL, NULL);
-        assert_true(chosen.best >= 0);
-        undo u;
-        move_make(p, engine_root_moves(players[p->side]), chosen.best, &u);
-        pos_commit(p);
-    }
+    play_to_the_end(m, p, &list, players, &result);
     print_message("mynd 3p, three mcts:playouts=100: over after %d plies, %d passes in a row\n", p->ply,
                   p->vars[passes]);
     assert_true(p->ply < 1000);
