@@ -118,7 +118,7 @@ const char *ast_verb_name(int verb)
 {
     static const char *names[] = {
         "?", "step", "slide", "leap", "hop", "jump", "push", "place", "change", "flip",
-        "capture", "remove", "apply", "set", "roll", "relocate", "pass", "sow",
+        "capture", "remove", "apply", "set", "roll", "relocate", "pass", "sow", "carry",
     };
     return verb > 0 && verb < (int)(sizeof names / sizeof *names) ? names[verb] : "?";
 }

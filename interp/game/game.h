@@ -61,6 +61,7 @@ typedef enum cop {
     C_SET_STACKED,      /* the cells holding two pieces or more: stacked */
     C_SET_HOLDING,      /* value: type; player (PLAYER_ANYONE: anyone's): the
                          * cells whose stack holds such a piece: holding(TYPE) */
+    C_SET_BOTTOM,       /* the same, whose bottom piece is one: bottom(TYPE) */
     C_SET_CELL_AT,      /* a, b: numbers, the file and rank from 1: cell(X, Y)
                          * (the last of the sets) */
     /* numbers */
@@ -83,7 +84,9 @@ typedef enum cop {
     C_COND_REPETITION,  /* value: count */
     C_COND_PLIES,       /* value: count; b: 1 when counted since the last reset */
     C_COND_IN_LINE,     /* value: length */
-    C_COND_CONNECTED,   /* player, a, b: sets, value: direction list or -1 */
+    C_COND_CONNECTED,   /* player, a, b: sets, value: direction list or -1;
+                         * player CONNECTED_CELLS: the chain's cells are a set,
+                         * value its cexpr << 16 | the direction list (16 bits) */
     C_COND_MAJORITY,    /* a: set */
     C_COND_MOVED,       /* a: set */
     C_COND_TRUE,
@@ -114,6 +117,13 @@ typedef struct cexpr {
     int32_t value;
     expr_facts spec;    /* set by specialise */
 } cexpr;
+
+/* connected(CELLS, A, B, DIRS): a chain through CELLS, not a player's pieces. */
+#define CONNECTED_CELLS 0xFF
+/* A connected condition's direction list (-1: all directions). */
+static inline int connected_directions(const cexpr *c) { return (int16_t)(c->value & 0xFFFF); }
+/* Its chain's cells with CONNECTED_CELLS: a cexpr. */
+static inline int connected_cells(const cexpr *c) { return (int)((uint32_t)c->value >> 16); }
 
 /* One way to take a step from a cell, resolved for one player. */
 typedef enum dstep_kind {
@@ -180,6 +190,9 @@ typedef enum mop {
     M_CAPTURE, M_REMOVE, M_APPLY, M_SET_VAR, M_SET_FLAG, M_ROLL, M_RELOCATE, M_PASS,
     M_SOW,              /* the stacks on 'at' (each a move), dropped one piece a
                          * cell along the first direction, on cells of 'target' */
+    M_CARRY,            /* the top 1..max pieces of the anchor's stack, dropped
+                         * along a direction, at least one a cell: on cells
+                         * of 'over', the last on 'target' (-1: any cell) */
 } mop;
 
 enum {
@@ -196,7 +209,10 @@ enum {
     MF_TOP = 1 << 10,       /* capture: the top piece of each stack only */
     MF_ONE_TARGET = 1 << 11, /* relocate: one move for each cell of the target
                               * (MF_ONE: of the cells relocated) */
-    MF_UNDER = 1 << 12,     /* relocate: under the target's stack */
+    MF_UNDER = 1 << 12,     /* relocate: under the target's stack; change: the
+                             * piece under the top */
+    MF_ALONE = 1 << 13,     /* carry: one piece alone drops on the last cell
+                             * (land alone) */
 };
 
 #define GAME_MAX_AFTER_LANDING 4

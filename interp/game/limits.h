@@ -13,6 +13,6 @@
 #define GAME_MAX_LABELS 4
 #define GAME_LINE_REACH 16      /* in-line(N) by table up to N = 17 */
 #define GAME_NAME 64
-#define GAME_MAX_STACK 64       /* pieces a cell holds in a game of stacks */
+#define GAME_MAX_STACK 128      /* pieces a cell holds in a game of stacks */
 
 #endif

@@ -813,7 +813,8 @@ int place_sample_words(movegen *m, position *p, move_list *out, uint64_t *rng)
 void action_change(gen *x, const mnode *n, const cont *k)
 {
     /* the anchor piece (in a game of stacks, the one chosen: gen.anchor_level),
-     * or the piece on the first cell of AT */
+     * or the piece on the first cell of AT; with MF_UNDER (change under
+     * CELLS) the piece under that cell's top */
     int cell = x->anchor;
     if (n->at >= 0) {
         cellset s;
@@ -822,8 +823,12 @@ void action_change(gen *x, const mnode *n, const cont *k)
     }
     if (cell < 0 || !x->pos->cells[cell])
         return;
-    bool anchored = n->at < 0;
-    uint16_t code = anchored ? gen_anchor_piece(x) : x->pos->cells[cell];
+    int under = n->flags & MF_UNDER ? pos_height(x->pos, cell) - 2 : -1;
+    if ((n->flags & MF_UNDER) && under < 0)
+        return;
+    bool anchored = n->at < 0 && under < 0;
+    uint16_t code = anchored ? gen_anchor_piece(x) : under >= 0 ? pos_piece_at(x->pos, cell, under)
+                                                                 : x->pos->cells[cell];
     for (int i = 0; i < 4 && n->types[i] >= 0 && !x->stop; i++) {
         if (n->types[i] == PIECE_TYPE(code))
             continue;
@@ -832,9 +837,14 @@ void action_change(gen *x, const mnode *n, const cont *k)
         uint16_t changed = PIECE_CODE(n->types[i], PIECE_OWNER(code), PIECE_FLAGS(code));
         if (anchored)
             gen_set_anchor_piece(x, changed);
+        else if (under >= 0)
+            pos_stack_set(x->pos, cell, under, changed);
         else
             pos_set_cell(x->pos, cell, changed);
-        gen_path_push(x, PATH_CHANGE, n->types[i]);
+        /* a piece under a top changed one way only is not written: the
+         * move says it without (Tak's flattening wall) */
+        if (under < 0 || n->types[1] >= 0)
+            gen_path_push(x, PATH_CHANGE, n->types[i]);
         x->applied++;
         gen_run_cont(x, k);
         restore(x, &saved);
@@ -1119,6 +1129,96 @@ void action_sow(gen *x, const mnode *n, const cont *k)
             gen_path_push(x, PATH_TO, at);
             x->applied++;
             gen_run_cont(x, k);
+        }
+        restore(x, &saved);
+    }
+}
+
+/* A carry under way: the pieces in hand (bottom first) and how many each
+ * cell passed so far took. */
+typedef struct carry_walk {
+    const mnode *n;
+    const cont *k;
+    const dstep *way;
+    int origin, count, cells;
+    uint16_t hand[GAME_MAX_STACK];
+    int drops[GAME_MAX_STACK];
+} carry_walk;
+
+/* Puts COUNT pieces of HAND on CELL's stack, the first lowest; false
+ * when the stack would be higher than the game allows. */
+static bool carry_drop(position *p, int cell, const uint16_t *hand, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (!pos_stack_push(p, cell, hand[i]))
+            return false;
+    return true;
+}
+
+/* The drops of the pieces in hand from NEXT on, on the cells after AT. */
+static void carry_on(gen *x, carry_walk *w, int at, int next)
+{
+    int cell = gen_step(x, at, w->way);
+    /* off the board, or a way round that comes back to the start */
+    if (cell < 0 || cell == w->origin)
+        return;
+    const mnode *n = w->n;
+    int left = w->count - next;
+    saved_state saved;
+    /* the rest of the pieces here, the last cell */
+    if ((!(n->flags & MF_ALONE) || left == 1) && (n->target < 0 || eval_has(x, n->target, cell))) {
+        save(x, &saved);
+        if (carry_drop(x->pos, cell, w->hand + next, left)) {
+            w->drops[w->cells] = left;
+            x->anchor = x->last = cell;
+            x->anchor_level = pos_height(x->pos, cell) - 1;
+            gen_path_push(x, PATH_CARRY, w->count);
+            gen_path_push(x, PATH_TO, cell);
+            if (w->cells > 0)
+                for (int i = 0; i <= w->cells; i++)
+                    gen_path_push(x, PATH_DROPS, w->drops[i]);
+            x->applied++;
+            gen_run_cont(x, w->k);
+        }
+        restore(x, &saved);
+    }
+    /* some of them here, and on */
+    int over = n->over >= 0 ? n->over : n->target;
+    if (left < 2 || (over >= 0 && !eval_has(x, over, cell)))
+        return;
+    for (int d = 1; d < left && !x->stop; d++) {
+        save(x, &saved);
+        if (carry_drop(x->pos, cell, w->hand + next, d)) {
+            w->drops[w->cells++] = d;
+            carry_on(x, w, cell, next + d);
+            w->cells--;
+        }
+        restore(x, &saved);
+    }
+}
+
+void action_carry(gen *x, const mnode *n, const cont *k)
+{
+    position *p = x->pos;
+    int from = x->anchor;
+    const dlist *d = gen_directions(x, n->directions);
+    if (from < 0 || !d || !p->cells[from])
+        return;
+    int height = pos_height(p, from);
+    int most = n->max > 0 && n->max < height ? n->max : height;
+    carry_walk w = { .n = n, .k = k, .origin = from };
+    for (int count = 1; count <= most && !x->stop; count++) {
+        w.count = count;
+        for (int i = 0; i < count; i++)
+            w.hand[i] = pos_piece_at(p, from, height - count + i);
+        saved_state saved;
+        save(x, &saved);
+        for (int i = 0; i < count; i++)
+            pos_stack_pop(p, from);
+        for (int i = 0; i < d->count[x->player] && !x->stop; i++) {
+            w.way = &d->steps[x->player][i];
+            w.cells = 0;
+            carry_on(x, &w, from, 0);
         }
         restore(x, &saved);
     }

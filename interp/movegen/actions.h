@@ -48,6 +48,14 @@ void action_relocate(gen *x, const mnode *n, const cont *k);
  * cells by default), the stack's own cell included when the way comes
  * round; the anchor and `last` are the cell of the last piece. */
 void action_sow(gen *x, const mnode *n, const cont *k);
+/* carry DIRS [max N] [over TEST] [to TEST] [land alone]: the top 1 to N
+ * pieces of the anchor's stack (all of it at most) carried along one of
+ * DIRS and dropped from the bottom, at least one on each cell after the
+ * anchor's, each cell tested as it stands when they reach it: the cells
+ * passed on OVER's test (TO's without it), the last on TO's (any cell
+ * without it), with one piece alone there for `land alone`.  A move for
+ * each way to drop them; the anchor and `last` are the last cell. */
+void action_carry(gen *x, const mnode *n, const cont *k);
 
 /* The anchor piece moves to TO and the turn ends there: what the landing
  * would change (what move_anchor does), and then, when AFTER

@@ -273,6 +273,19 @@ void eval_set_walk(gen *x, int e, cellset *out)
             }
         return;
     }
+    case C_SET_BOTTOM: {
+        /* the stacks whose bottom piece is of the type (the owner's) */
+        const position *p = x->pos;
+        int q = gen_player(x, c->player);
+        cellset_clear(out, words);
+        for (int cell = cellset_next(&p->occupied, -1, words); cell >= 0;
+             cell = cellset_next(&p->occupied, cell, words)) {
+            uint16_t code = pos_piece_at(p, cell, 0);
+            if (PIECE_TYPE(code) == c->value && (q < 0 || PIECE_OWNER(code) == q))
+                cellset_add(out, cell);
+        }
+        return;
+    }
     case C_SET_CELL_AT: {
         /* cell(X, Y): file X, rank Y from 1, by name as the board has it */
         long file = eval_number(x, c->a), rank = eval_number(x, c->b);
@@ -530,20 +543,23 @@ bool eval_in_line_general(gen *x, int length)
 static bool connected(gen *x, const cexpr *c)
 {
     const game *g = x->g;
-    int p = gen_player(x, c->player);
+    bool by_cells = c->player == CONNECTED_CELLS;
+    int p = by_cells ? -1 : gen_player(x, c->player);
     if (p < 0)
         p = x->player;
-    cellset from, to;
+    cellset from, to, chain;
     eval_set(x, c->a, &from);
     eval_set(x, c->b, &to);
-    const cellset *own = &x->pos->owned[p];
+    if (by_cells)
+        eval_set(x, connected_cells(c), &chain);
+    const cellset *own = by_cells ? &chain : &x->pos->owned[p];
     cellset_and(&from, own, g->words);
     int queue[BOARD_MAX_CELLS];   /* on the stack: searches run in threads */
     cellset seen = from;
     int head = 0, tail = 0;
     for (int cell = cellset_next(&from, -1, g->words); cell >= 0; cell = cellset_next(&from, cell, g->words))
         queue[tail++] = cell;
-    const dlist *d = gen_directions(x, c->value);
+    const dlist *d = gen_directions(x, connected_directions(c));
     while (head < tail) {
         int cell = queue[head++];
         if (cellset_has(&to, cell))
@@ -585,7 +601,7 @@ int eval_connection_distance(gen *x, const cexpr *c, int p)
         else
             deque[tail++] = cell;
     }
-    const dlist *d = gen_directions(x, c->value);
+    const dlist *d = gen_directions(x, connected_directions(c));
     int best = INT32_MAX;
     while (head < tail) {
         int cell = deque[head++];

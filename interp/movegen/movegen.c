@@ -278,6 +278,7 @@ again:
     case M_SET_FLAG: action_set_flag(x, n, k); break;
     case M_RELOCATE: action_relocate(x, n, k); break;
     case M_SOW: action_sow(x, n, k); break;
+    case M_CARRY: action_carry(x, n, k); break;
     case M_ROLL: action_roll(x, n, k); break;
     case M_PASS: {
         int path = x->path_length;

@@ -39,6 +39,10 @@ enum {
     PATH_ONTO,              /* the stack of the cell before (PATH_FROM) is put
                              * on the stack at cell: "c5^d4" */
     PATH_UNDER,             /* ... under the stack at cell: "d4_c5" */
+    PATH_CARRY,             /* so many pieces of the stack at the cell before
+                             * (PATH_FROM) are carried: "3a1" (1: "a1") */
+    PATH_DROPS,             /* after the PATH_TO of a carry over several cells,
+                             * one a cell: how many dropped there, "/12" */
 };
 #define PATH_TOKEN(kind, value) ((int32_t)(((kind) << 24) | ((value) & 0xFFFFFF)))
 #define PATH_KIND(token) ((token) >> 24)

@@ -34,8 +34,29 @@ int notation_move(const game *g, const move_list *list, int index, char *out, si
         case PATH_FROM:
             if (w.length > 0)
                 put(&w, " ");
+            if (i + 1 < mv->path_count && PATH_KIND(path[i + 1]) == PATH_CARRY && PATH_VALUE(path[i + 1]) > 1) {
+                char count[16];
+                snprintf(count, sizeof count, "%d", PATH_VALUE(path[i + 1]));
+                put(&w, count);
+            }
             put(&w, cell);
             break;
+        case PATH_DROPS: {
+            /* the run of them at once: "/12", the counts run together, or
+             * "/10,2" when one has two digits */
+            int end = i;
+            bool wide = false;
+            for (; end < mv->path_count && PATH_KIND(path[end]) == PATH_DROPS; end++)
+                wide = wide || PATH_VALUE(path[end]) > 9;
+            put(&w, "/");
+            for (int j = i; j < end; j++) {
+                char count[16];
+                snprintf(count, sizeof count, "%s%d", wide && j > i ? "," : "", PATH_VALUE(path[j]));
+                put(&w, count);
+            }
+            i = end - 1;
+            break;
+        }
         case PATH_TO:
             put(&w, "-");
             put(&w, cell);

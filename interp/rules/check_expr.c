@@ -38,6 +38,7 @@ static const function functions[] = {
     { "kin", 1, 1, { EXPECT_REGION } },
     { "height", 1, 1, { EXPECT_CELLS } },
     { "holding", 1, 2, { EXPECT_PIECE, EXPECT_PLAYER } },
+    { "bottom", 1, 2, { EXPECT_PIECE, EXPECT_PLAYER } },
 };
 
 static const char *expect_text(expect want)
@@ -182,8 +183,16 @@ static void check_call(check_context *c, const ast_node *node)
                         "%s() takes %d or %d arguments, given %d", f->name, f->min_arguments,
                         f->max_arguments, node->child_count);
     }
-    for (int i = 0; i < node->child_count && i < 4; i++)
-        check_expr(c, node->children[i], i < f->max_arguments ? f->arguments[i] : EXPECT_ANY);
+    for (int i = 0; i < node->child_count && i < 4; i++) {
+        expect want = i < f->max_arguments ? f->arguments[i] : EXPECT_ANY;
+        /* connected(CELLS, ...): a chain through cells rather than a
+         * player's pieces */
+        const ast_node *a = node->children[i];
+        if (i == 0 && !strcmp(f->name, "connected")
+            && !(a->kind == AST_NAME && names_find(c, a->text) && (names_find(c, a->text)->kinds & NAME_PLAYER)))
+            want = EXPECT_CELLS;
+        check_expr(c, a, want);
+    }
 }
 
 static int board_ranks(const check_context *c)
@@ -399,6 +408,8 @@ static unsigned clauses_of(int verb)
     case AST_VERB_SET: return BIT(AST_CLAUSE_TO);
     case AST_VERB_RELOCATE: return BIT(AST_CLAUSE_TO);
     case AST_VERB_SOW: return BIT(AST_CLAUSE_FROM) | BIT(AST_CLAUSE_TO);
+    case AST_VERB_CARRY:
+        return BIT(AST_CLAUSE_TO) | BIT(AST_CLAUSE_OVER) | BIT(AST_CLAUSE_MAX) | BIT(AST_CLAUSE_LAND);
     case AST_VERB_FLIP: return BIT(AST_CLAUSE_TO);
     case AST_VERB_ROLL: return BIT(AST_CLAUSE_TO);
     default: return 0;
@@ -412,7 +423,7 @@ static argument_need argument_of(int verb, expect *want)
 {
     switch (verb) {
     case AST_VERB_STEP: case AST_VERB_SLIDE: case AST_VERB_LEAP: case AST_VERB_HOP:
-    case AST_VERB_JUMP: case AST_VERB_PUSH: case AST_VERB_SOW:
+    case AST_VERB_JUMP: case AST_VERB_PUSH: case AST_VERB_SOW: case AST_VERB_CARRY:
         *want = EXPECT_DIRECTIONS;
         return ARGUMENT_REQUIRED;
     case AST_VERB_PLACE:
@@ -489,6 +500,14 @@ static bool word_of(const ast_node *node, const char *word)
            && !strcmp(node->children[0]->text, word);
 }
 
+/* Whether NODE is `under CELLS`, the argument of change that names the
+ * piece under each stack's top. */
+static bool is_under(const ast_node *node)
+{
+    return node->kind == AST_PHRASE && node->child_count == 2 && node->children[0]->kind == AST_NAME
+           && !strcmp(node->children[0]->text, "under");
+}
+
 static void check_action(check_context *c, const ast_node *node)
 {
     int verb = node->op;
@@ -506,6 +525,7 @@ static void check_action(check_context *c, const ast_node *node)
                 [AST_VERB_APPLY] = "apply outflank", [AST_VERB_SET] = "set moved",
                 [AST_VERB_ROLL] = "roll 6", [AST_VERB_RELOCATE] = "relocate h1 to f1",
                 [AST_VERB_SOW] = "sow ccw from pits & occupied",
+                [AST_VERB_CARRY] = "carry orthogonal max 5",
             };
             char hint[96];
             snprintf(hint, sizeof hint, "for example '%s'", examples[verb]);
@@ -518,6 +538,10 @@ static void check_action(check_context *c, const ast_node *node)
         diag_report(c->diagnostics, DIAG_ERROR, argument->location, NULL,
                     "'%s' takes no argument", name);
     } else if (want == EXPECT_DIRECTIONS) {
+        if (verb == AST_VERB_CARRY && !c->has_stacks)
+            diag_report(c->diagnostics, DIAG_ERROR, node->location,
+                        "declare how high a cell's stack may be: stacks 16",
+                        "'carry' moves pieces of a stack, and this game has no stacks");
         check_directions_argument(c, argument, verb);
     } else if (verb == AST_VERB_APPLY) {
         const ast_node *pattern = argument;
@@ -527,6 +551,12 @@ static void check_action(check_context *c, const ast_node *node)
         check_expr(c, pattern, EXPECT_PATTERN);
     } else if (verb == AST_VERB_RELOCATE) {
         check_expr(c, word_of(argument, "one") ? argument->children[1] : argument, EXPECT_CELLS);
+    } else if (verb == AST_VERB_CHANGE && is_under(argument)) {
+        if (!c->has_stacks)
+            diag_report(c->diagnostics, DIAG_ERROR, argument->children[0]->location,
+                        "declare how high a cell's stack may be: stacks 16",
+                        "'change under' changes the piece under a stack's top, and this game has no stacks");
+        check_expr(c, argument->children[1], EXPECT_CELLS);
     } else if (verb == AST_VERB_CAPTURE && word_of(argument, "top")) {
         if (!c->has_stacks)
             diag_report(c->diagnostics, DIAG_ERROR, argument->children[0]->location,
@@ -626,7 +656,11 @@ static void check_action(check_context *c, const ast_node *node)
             break;
         case AST_CLAUSE_LAND: {
             static const char *const landings[] = { "straight", "any-side" };
-            check_word_choice(c, value, landings, 2, "how the hop lands");
+            static const char *const alone[] = { "alone" };
+            if (verb == AST_VERB_CARRY)
+                check_word_choice(c, value, alone, 1, "how the carried pieces land");
+            else
+                check_word_choice(c, value, landings, 2, "how the hop lands");
             break;
         }
         default:

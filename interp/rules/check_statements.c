@@ -454,7 +454,7 @@ static void gather_facts(const check_context *c, const ast_node *node, alternati
             if (!forward_only(node->children[0]))
                 facts->cycles = true;
             break;
-        case AST_VERB_PUSH: case AST_VERB_RELOCATE: case AST_VERB_SOW:
+        case AST_VERB_PUSH: case AST_VERB_RELOCATE: case AST_VERB_SOW: case AST_VERB_CARRY:
             facts->cycles = true;
             break;
         case AST_VERB_CAPTURE:

@@ -457,11 +457,13 @@ int compile_set(compiler *c, const ast_node *node)
             int type = node->child_count > 1 && node->children[1]->kind == AST_NAME
                      ? compile_type_index(c, node->children[1]->text) : -1;
             result = compile_add_expr(c, C_SET_PIECES, (uint8_t)(player < 0 ? PLAYER_MOVER : player), -1, -1, type);
-        } else if (!strcmp(node->text, "holding")) {
-            /* holding(TYPE [, PLAYER]): the stacks holding such a piece */
+        } else if (!strcmp(node->text, "holding") || !strcmp(node->text, "bottom")) {
+            /* holding(TYPE [, PLAYER]): the stacks holding such a piece;
+             * bottom(TYPE [, PLAYER]): those standing on one */
             int type = node->children[0]->kind == AST_NAME ? compile_type_index(c, node->children[0]->text) : -1;
             int player = node->child_count > 1 ? compile_player_ref(c, node->children[1]) : PLAYER_ANYONE;
-            result = compile_add_expr(c, C_SET_HOLDING, (uint8_t)player, -1, -1, type);
+            result = compile_add_expr(c, node->text[0] == 'h' ? C_SET_HOLDING : C_SET_BOTTOM, (uint8_t)player,
+                                      -1, -1, type);
         } else if (!strcmp(node->text, "kin") && node->child_count == 1 && node->children[0]->kind == AST_NAME) {
             /* the pieces of the players whose cells of the region are the
              * mover's: for each player, a mask of its kin (itself among them) */
@@ -646,9 +648,15 @@ int compile_condition(compiler *c, const ast_node *node)
             return compile_add_expr(c, C_COND_MOVED, 0, compile_set(c, node->children[0]), -1, 0);
         if (!strcmp(f, "connected")) {
             int dirs = node->child_count > 3 ? compile_directions(c, node->children[3]) : -1;
-            int e = compile_add_expr(c, C_COND_CONNECTED, (uint8_t)compile_player_ref(c, node->children[0]),
-                             compile_set(c, node->children[1]), compile_set(c, node->children[2]), dirs);
-            return e;
+            int player = compile_player_ref(c, node->children[0]);
+            int32_t value = dirs;
+            if (player < 0) {
+                /* connected(CELLS, ...): a chain through a set of cells */
+                player = CONNECTED_CELLS;
+                value = (int32_t)((uint32_t)compile_set(c, node->children[0]) << 16 | (uint16_t)dirs);
+            }
+            return compile_add_expr(c, C_COND_CONNECTED, (uint8_t)player,
+                                    compile_set(c, node->children[1]), compile_set(c, node->children[2]), value);
         }
         break;
     }

@@ -131,7 +131,7 @@ int compile_action(compiler *c, const ast_node *node)
         [AST_VERB_PLACE] = M_PLACE, [AST_VERB_CHANGE] = M_CHANGE, [AST_VERB_FLIP] = M_FLIP,
         [AST_VERB_CAPTURE] = M_CAPTURE, [AST_VERB_REMOVE] = M_REMOVE, [AST_VERB_APPLY] = M_APPLY,
         [AST_VERB_SET] = M_SET_VAR, [AST_VERB_ROLL] = M_ROLL, [AST_VERB_RELOCATE] = M_RELOCATE,
-        [AST_VERB_PASS] = M_PASS, [AST_VERB_SOW] = M_SOW,
+        [AST_VERB_PASS] = M_PASS, [AST_VERB_SOW] = M_SOW, [AST_VERB_CARRY] = M_CARRY,
     };
     int verb = node->op;
     int index = compile_add_node(c, ops[verb]);
@@ -142,7 +142,7 @@ int compile_action(compiler *c, const ast_node *node)
     bool has_argument = argument->kind != AST_EMPTY;
     switch (verb) {
     case AST_VERB_STEP: case AST_VERB_SLIDE: case AST_VERB_LEAP: case AST_VERB_HOP:
-    case AST_VERB_JUMP: case AST_VERB_PUSH: case AST_VERB_SOW:
+    case AST_VERB_JUMP: case AST_VERB_PUSH: case AST_VERB_SOW: case AST_VERB_CARRY:
         n.directions = (int16_t)compile_directions(c, argument);
         break;
     case AST_VERB_PLACE:
@@ -160,6 +160,12 @@ int compile_action(compiler *c, const ast_node *node)
         n.at = (int16_t)compile_set(c, argument);
         break;
     case AST_VERB_CHANGE: case AST_VERB_FLIP: case AST_VERB_REMOVE:
+        if (verb == AST_VERB_CHANGE && argument->kind == AST_PHRASE && argument->child_count == 2
+            && compile_is_name(argument->children[0], "under")) {
+            /* `change under CELLS`: the piece under the top of the stack */
+            n.flags |= MF_UNDER;
+            argument = argument->children[1];
+        }
         if (has_argument)
             n.at = (int16_t)compile_set(c, argument);
         break;
@@ -278,6 +284,8 @@ int compile_action(compiler *c, const ast_node *node)
         case AST_CLAUSE_LAND:
             if (compile_is_name(value, "any-side"))
                 n.flags |= MF_ANY_SIDE;
+            else if (compile_is_name(value, "alone"))
+                n.flags |= MF_ALONE;
             break;
         default:
             break;

@@ -29,6 +29,9 @@ long long lasca_perft(const char *text, int depth);
 /* Kalah, 6 pits of 4 seeds: a sowing ending in one's store plays again. */
 long long kalah_perft(const char *text, int depth);
 
+/* Tak, 5x5, 21 stones and a capstone each: stacks spread, walls, flattening. */
+long long tak_perft(const char *text, int depth);
+
 /* For the position strings: reads a decimal number of 1 to 9 digits at *S
  * into *OUT and moves *S past it; false (nothing moved) when there is
  * none, or more digits. */

@@ -57,6 +57,12 @@ static long long kalah(const char *text, int depth, bool big)
     return kalah_perft(text, depth);
 }
 
+static long long tak(const char *text, int depth, bool big)
+{
+    (void)big;
+    return tak_perft(text, depth);
+}
+
 /* The move sequences of DEPTH moves from P, as cli_perft.c counts them: a
  * game over has none below it.  -1 when a list reached a limit of the
  * generator (the count would be short, as tabula perft says). */
@@ -195,6 +201,20 @@ static void kalah_games(void **state)
     run(&(oracle_case){ "kalah", NULL, kalah, false, 3, 12, 200 });
 }
 
+/* Tak: placements of flats, walls and the capstone, stacks spread from
+ * the bottom of the pieces carried (up to 5), walls and capstones in the
+ * way, the capstone alone flattening a wall, the first turn's flat of the
+ * other's, roads of either (uncovered by a move), a full board or an
+ * empty reserve.  Random games last about a hundred plies, building
+ * stacks taller than the 5 pieces that may be carried; depth 3 at each
+ * ply of three games (a ply has 40 moves or so on average, 150 at
+ * times). */
+static void tak_games(void **state)
+{
+    (void)state;
+    run(&(oracle_case){ "tak", NULL, tak, false, 3, 3, 200 });
+}
+
 /* The oracles themselves against the counts known without either program:
  * a count that disagrees here is the oracle's fault, not tabula's. */
 static void oracles_give_the_known_counts(void **state)
@@ -247,6 +267,84 @@ static void oracles_give_the_known_counts(void **state)
     assert_int_equal(kalah_perft("o10[ooo]2 s", 2), 0);
     assert_int_equal(kalah_perft("[ooooooooooooo]13 s", 2), 5);
     assert_int_equal(kalah_perft("not a position", 1), -1);
+    /* Tak from the start, as published: a black flat on any of the 25
+     * cells, then a white one on any of the 24 others (600); at ply 2
+     * White has flats and its capstone, 3 x 23 = 69 placements, and its
+     * one flat steps to each neighbour (empty or the black flat), 80 over
+     * the 25 cells Black may have put it on: 600 x 69 + 24 x 80 = 43320 */
+    const char *tak_start = "5/5/5/5/5 w F21C1/f21c1 0";
+    assert_int_equal(tak_perft(tak_start, 1), 25);
+    assert_int_equal(tak_perft(tak_start, 2), 600);
+    assert_int_equal(tak_perft(tak_start, 3), 43320);
+    assert_int_equal(tak_perft(tak_start, 4), 2999784);
+    /* Black's first turn: a white flat on any of the 24 empty cells (not
+     * moving the black one on c3); then White has 23 x 3 = 69 placements
+     * and its flat steps to each neighbour: 80 over all 25 cells, less
+     * the 4 of c3, 24 x 69 + 76 = 1732 */
+    assert_int_equal(tak_perft("5/5/2f2/5/5 b F21C1/f20c1 1", 1), 24);
+    assert_int_equal(tak_perft("5/5/2f2/5/5 b F21C1/f20c1 1", 2), 1732);
+    /* Flattening: 22 empty cells x flat or wall (no capstone left) = 44;
+     * the flat on b5 goes to a5 or b4, not onto the wall on c5; [FC] on c3
+     * goes 3 ways each way: 1 to the next cell, 2 there, or 1 and 1 on the
+     * next two, and up the second of these is the capstone alone onto the
+     * wall of c5, flattening it: 44 + 2 + 12 = 58 */
+    assert_int_equal(tak_perft("1Fs2/5/2[FC]2/5/5 w F10/f10c1 20", 1), 58);
+    /* Only the capstone alone flattens: [fFC] on c3 goes up only as its
+     * capstone onto the wall of c4 (2 or 3 pieces would drop more than
+     * the capstone there), not at all right (Black's capstone on d3);
+     * left and down over two cells: 1 + 2 + 3 = 6 each; 22 empty cells
+     * x 2 = 44: 44 + 1 + 6 + 6 = 57 */
+    assert_int_equal(tak_perft("5/2s2/2[fFC]c1/5/5 w F5C0/f5c0 30", 1), 57);
+    /* Carries: 7 pieces on a1, at most 5 taken; up over 4 cells (a3's
+     * black flat is no obstacle) the k taken drop in 1, 2, 4, 8, 15 ways
+     * (k into at most 4 parts), 30; right over 3 cells, to the wall of
+     * e1, 1, 2, 4, 7, 11 ways, 25; 22 empty cells x 3 = 66: 121 */
+    assert_int_equal(tak_perft("5/5/f4/5/[fFfFfFF]3s w F14C1/f14c1 40", 1), 121);
+    /* One move from a road: 21 empty cells x flat or wall = 42, and the
+     * flats of rank 1 have 11 steps (2 + 3 + 3 + 3), 53.  The flat on e1
+     * makes the road (no reply); after the 41 other placements Black,
+     * with one flat and no piece on the board, has 20 x 2 = 40 replies;
+     * after the 5 steps onto an empty cell 21 x 2 = 42, after the 6 onto
+     * a flat 22 x 2 = 44: 41 x 40 + 5 x 42 + 6 x 44 = 2114.  Each of
+     * Black's replies places its last stone, ending the game: 0 after */
+    assert_int_equal(tak_perft("5/5/5/5/FFFF1 w F5/f1 20", 1), 53);
+    assert_int_equal(tak_perft("5/5/5/5/FFFF1 w F5/f1 20", 2), 2114);
+    assert_int_equal(tak_perft("5/5/5/5/FFFF1 w F5/f1 20", 3), 0);
+    /* A road uncovered.  Black's 49 moves: 20 empty cells x flat or wall,
+     * the f of c1 alone 3 ways, the whole [Ff] up, left or right, all
+     * dropped on the next cell or 1 and 1 on the next two (6).  Below:
+     * each placement used Black's last stone, and the f alone up to c2
+     * lets White's road through: no reply.  The f onto b1: White has
+     * 20 x 2 placements and 10 steps (a1 2, c1 3, d1 3, e1 2), 50; so onto
+     * d1; [Ff] up to c2: 50 again (c1 now empty); F on c2, f on c3:
+     * 19 x 2 + 10 + c2's 4 = 52; [Ff] onto b1 as [FFf]: 21 x 2 + 7 (a1 2,
+     * d1 3, e1 2) = 49; F on b1, f on a1: 21 x 2 + 5 (d1, e1) + 8 (the
+     * [FF] of b1: 3 with one piece, with two 2 up, 1 left, 2 right) = 55;
+     * the same to the right: 50 + 50 + 50 + 52 + 2 x 49 + 2 x 55 = 410 */
+    assert_int_equal(tak_perft("5/5/5/5/FF[Ff]FF b F1/f1 30", 1), 49);
+    assert_int_equal(tak_perft("5/5/5/5/FF[Ff]FF b F1/f1 30", 2), 410);
+    /* Walls make no road: 20 x 3 placements for Black; a bent road of
+     * flats (a1 b1 b2 c2 d2 d1 e1) is one: the game is over; so it is
+     * when a player has nothing left in reserve ("-") */
+    assert_int_equal(tak_perft("5/5/5/5/SSSSS b F16C1/f21c1 9", 1), 60);
+    assert_int_equal(tak_perft("5/5/5/1FFF1/FF1FF b F14C1/f21c1 13", 1), 0);
+    assert_int_equal(tak_perft("5/5/5/5/F4 b -/f20c1 5", 1), 0);
+    /* A full board (of walls, no road) is over too.  With e1 empty:
+     * White's flat, wall or capstone there fill the board, no reply; the
+     * walls of d1 and e2 may step onto e1, after which Black has its 3
+     * placements on the cell left: 5 moves, 6 sequences of 2 */
+    assert_int_equal(tak_perft("SSSSS/SSSSS/SSSSS/SSSSS/SSSSS w F1C1/f1c1 50", 1), 0);
+    assert_int_equal(tak_perft("SSSSS/SSSSS/SSSSS/SSSSS/SSSS1 w F1C1/f1c1 50", 1), 5);
+    assert_int_equal(tak_perft("SSSSS/SSSSS/SSSSS/SSSSS/SSSS1 w F1C1/f1c1 50", 2), 6);
+    /* Black has only its capstone: 25 x 2 for White, 24 capstones for
+     * Black (50 x 24 = 1200), each emptying Black's reserve: 0 after */
+    assert_int_equal(tak_perft("5/5/5/5/5 w F3/c1 4", 2), 1200);
+    assert_int_equal(tak_perft("5/5/5/5/5 w F3/c1 4", 3), 0);
+    assert_int_equal(tak_perft("not a position", 1), -1);
+    assert_int_equal(tak_perft("5/5/5/5 w F21C1/f21c1 0", 1), -1);
+    assert_int_equal(tak_perft("5/5/5/5/4X w F21C1/f21c1 0", 1), -1);
+    assert_int_equal(tak_perft("5/5/5/5/5 F21C1/f21c1 0", 1), -1);
+    assert_int_equal(tak_perft("5/5/5/5/5 w F21C1/f21c1", 1), -1);
 }
 
 int main(void)
@@ -258,6 +356,7 @@ int main(void)
         cmocka_unit_test(superial_four_players_games),
         cmocka_unit_test(lasca_games),
         cmocka_unit_test(kalah_games),
+        cmocka_unit_test(tak_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
