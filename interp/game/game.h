@@ -213,6 +213,9 @@ enum {
                              * piece under the top */
     MF_ALONE = 1 << 13,     /* carry: one piece alone drops on the last cell
                              * (land alone) */
+    MF_MIN_VALUE = 1 << 14, /* slide: min is the number 'value' (a cexpr) has
+                             * when the slide runs (a variable, a die) */
+    MF_MAX_VALUE = 1 << 15, /* slide: max is that number (both: exactly) */
 };
 
 #define GAME_MAX_AFTER_LANDING 4

@@ -100,12 +100,21 @@ static bool unique_initials(const game *g)
     return true;
 }
 
+/* Whether CODE is the piece the setup put on CELL (its type and owner),
+ * or any piece where the setup put none: what a letter's cell must hold
+ * (a queen come to e1 is not the king castling needs). */
+static bool setup_piece(const game *g, int cell, uint16_t code)
+{
+    uint16_t start = g->initial_cells[cell];
+    return !start || (PIECE_TYPE(code) == PIECE_TYPE(start) && PIECE_OWNER(code) == PIECE_OWNER(start));
+}
+
 static bool letters_hold(const position *p, const position_field *f, const letter_group *l)
 {
     for (int i = 0; i < l->cell_count; i++) {
         int cell = l->cells[i];
         uint16_t code = cell >= 0 ? p->cells[cell] : 0;
-        if (!code || (PIECE_FLAGS(code) & (1u << f->index)))
+        if (!code || (PIECE_FLAGS(code) & (1u << f->index)) || !setup_piece(p->game, cell, code))
             return false;
     }
     return true;
@@ -288,6 +297,9 @@ static bool apply_letters(reader *r, const game *g, const position_field *f, con
             if (cell < 0 || !cells[cell])
                 return fail(r, "'%s' needs a piece on %s", f->letters[l].letter,
                             cell >= 0 ? g->board.cell_names[cell] : "?");
+            if (!setup_piece(g, cell, cells[cell]))
+                return fail(r, "'%s' needs the piece that starts on %s there", f->letters[l].letter,
+                            g->board.cell_names[cell]);
             cells[cell] &= (uint16_t)~((1u << f->index) << 8);
         }
     }
@@ -539,8 +551,15 @@ bool posstring_read(position *p, const char *text, char *error, size_t error_siz
                 } else {
                     while (*c && *c != '/') {
                         int type, owner;
+                        const char *symbol = c;
                         if (!read_piece(&r, g, &c, &type, &owner))
                             return false;
+                        /* the reserves stand in the order of the players:
+                         * a piece of another player's is a mistake, not a
+                         * move of it to its owner's */
+                        if (owner != o)
+                            return fail(&r, "'%.*s' in %s's reserve is a piece of %s's", (int)(c - symbol), symbol,
+                                        g->player_names[o], g->player_names[owner]);
                         char *end;
                         long amount = strtol(c, &end, 10);
                         if (end == c || amount < 0 || amount > 100000)

@@ -187,6 +187,20 @@ static inline void each_landing(gen *x, const mnode *n, void (*each)(gen *, int,
         return;
     }
     const game *g = x->g;
+    mnode bounded;
+    if (n->flags & (MF_MIN_VALUE | MF_MAX_VALUE)) {
+        /* a distance worked out now (`exactly d`): this slide's bounds;
+         * one below 1 stops it at once */
+        long distance = eval_number(x, n->value);
+        bounded = *n;
+        if (n->flags & MF_MIN_VALUE)
+            bounded.min = (int16_t)(distance < 0 ? 0 : distance > BOARD_MAX_CELLS ? BOARD_MAX_CELLS : distance);
+        if (n->flags & MF_MAX_VALUE)
+            bounded.max = (int16_t)(distance < 0 ? 0 : distance > BOARD_MAX_CELLS ? BOARD_MAX_CELLS : distance);
+        for (int i = 0; i < d->count[x->player] && !x->stop; i++)
+            slide_along(x, &bounded, &d->steps[x->player][i], &target, each, data);
+        return;
+    }
     const cexpr *t = n->target >= 0 ? &g->exprs[n->target] : NULL;
     if (n->min <= 1 && n->max < 0 && !(x->chain_flags & MF_IN_CHAIN) && (!t || (t->spec.content >= 0 && !t->spec.content_placed))) {
         /* the common slide: along board directions to the first piece,

@@ -255,7 +255,7 @@ static void check_build(const program_parts *p, const ast_node *variant, diag_li
         diag_report(diagnostics, DIAG_ERROR, p->game->location,
                     "add an end block: end { no moves: opponent wins }",
                     "the game has no end condition");
-    else if (!c.board_broken && c.may_run_forever && !c.has_endless_guard)
+    else if (!c.board_broken && (c.may_run_forever || (c.bounded_by_removal && c.places)) && !c.has_endless_guard)
         diag_report(diagnostics, DIAG_WARNING, p->game->location,
                     "add an end rule such as 'repetition 3: draw' or 'plies 300: draw'",
                     "nothing stops endless play: pieces can move back and forth forever");

@@ -589,6 +589,7 @@ static void check_action(check_context *c, const ast_node *node)
     }
 
     unsigned allowed = clauses_of(verb);
+    int distance_expressions = 0;
     for (int i = 1; i < node->child_count; i++) {
         const ast_node *clause = node->children[i];
         const char *word = ast_clause_name(clause->op);
@@ -648,11 +649,22 @@ static void check_action(check_context *c, const ast_node *node)
         case AST_CLAUSE_MAX:
         case AST_CLAUSE_MIN:
         case AST_CLAUSE_EXACTLY:
-            if (value->kind == AST_NUMBER && value->number < 1)
+            if (value->kind == AST_NUMBER && value->number < 1) {
                 diag_report(c->diagnostics, DIAG_ERROR, value->location, NULL,
                             "a distance must be at least 1");
-            else if (value->kind != AST_NUMBER)
+            } else if (value->kind != AST_NUMBER) {
+                /* a distance worked out as the move runs (a variable, a
+                 * die): a slide's, one clause of it */
+                if (verb != AST_VERB_SLIDE)
+                    diag_report(c->diagnostics, DIAG_ERROR, value->location, "write a number: max 2",
+                                "'%s %s' takes a number; only a slide's distance may be an expression",
+                                name, word);
+                else if (distance_expressions++ > 0)
+                    diag_report(c->diagnostics, DIAG_ERROR, value->location,
+                                "give the other bound as a number",
+                                "a slide takes one distance that is not a number");
                 check_expr(c, value, EXPECT_NUMBER);
+            }
             break;
         case AST_CLAUSE_LAND: {
             static const char *const landings[] = { "straight", "any-side" };

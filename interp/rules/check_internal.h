@@ -70,6 +70,10 @@ typedef struct check_context {
     bool has_end;
     bool has_endless_guard;   /* a repetition or ply-limit rule */
     bool may_run_forever;     /* some way to move could cycle */
+    bool places;              /* some way to move places a piece */
+    bool bounded_by_removal;  /* some way to move would cycle but that it
+                               * always takes a piece: bounded unless another
+                               * places pieces */
     bool has_turn;
     bool captures_convert;    /* captures change owner: nothing leaves the board */
     bool declaring_library;

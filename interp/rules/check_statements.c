@@ -491,14 +491,101 @@ static void gather_facts(const check_context *c, const ast_node *node, alternati
         gather_facts(c, node->children[i], facts, depth);
 }
 
+/* Whether a landing test can hold only where a piece stands (enemy,
+ * occupied, a type or player, or such a test with more conditions): a
+ * move to it always takes that piece. */
+static bool never_empty(const check_context *c, const ast_node *test)
+{
+    switch (test->kind) {
+    case AST_NAME: {
+        if (!strcmp(test->text, "enemy") || !strcmp(test->text, "friend") || !strcmp(test->text, "occupied"))
+            return true;
+        const symbol *s = names_find((check_context *)c, test->text);
+        return s && (s->kinds & (NAME_PIECE | NAME_PLAYER)) && !(s->kinds & ~(NAME_PIECE | NAME_PLAYER));
+    }
+    case AST_PHRASE:    /* a conjunction: one never-empty word will do */
+        for (int i = 0; i < test->child_count; i++)
+            if (never_empty(c, test->children[i]))
+                return true;
+        return false;
+    case AST_GROUP:
+        return test->op == 0 && never_empty(c, test->children[0]);
+    case AST_BINARY:
+        if (test->op == AST_OP_AND || test->op == AST_OP_INTERSECT)
+            return never_empty(c, test->children[0]) || never_empty(c, test->children[1]);
+        if (test->op == AST_OP_OR)
+            return never_empty(c, test->children[0]) && never_empty(c, test->children[1]);
+        if (test->op == AST_OP_MINUS)
+            return never_empty(c, test->children[0]);
+        return false;
+    default:
+        return false;
+    }
+}
+
+/* Whether NODE contains a hop or a jump. */
+static bool has_jump(const ast_node *node)
+{
+    if (node->kind == AST_ACTION)
+        return node->op == AST_VERB_HOP || node->op == AST_VERB_JUMP;
+    for (int i = 0; i < node->child_count; i++)
+        if (node->children[i] && has_jump(node->children[i]))
+            return true;
+    return false;
+}
+
+/* Whether every way to carry out NODE takes a piece off the board: a move
+ * that lands on a piece (step, slide or leap to enemy: Clobber), or a
+ * capture of the pieces a jump before it passed over (Konane).  Such
+ * moves cannot go on for ever without placements: the pieces run out. */
+static bool always_removes(const check_context *c, const ast_node *node)
+{
+    if (c->captures_convert)
+        return false;
+    switch (node->kind) {
+    case AST_ACTION:
+        if (node->op == AST_VERB_STEP || node->op == AST_VERB_SLIDE || node->op == AST_VERB_LEAP)
+            for (int i = 1; i < node->child_count; i++)
+                if (node->children[i]->op == AST_CLAUSE_TO && never_empty(c, node->children[i]->children[0]))
+                    return true;
+        return false;
+    case AST_GROUP:
+        /* once at least: ( ... ) and ( ... )+ */
+        return (node->op == 0 || node->op == '+') && always_removes(c, node->children[0]);
+    case AST_GUARD:
+        return always_removes(c, node->children[0]);
+    case AST_PHRASE:
+        /* a repetition and the words after it: ( ... )+ straight */
+        return node->children[0]->kind == AST_GROUP && always_removes(c, node->children[0]);
+    case AST_BINARY:
+        if (node->op == AST_OP_UNION)
+            return always_removes(c, node->children[0]) && always_removes(c, node->children[1]);
+        if (node->op == AST_OP_THEN) {
+            const ast_node *after = node->children[1];
+            if (after->kind == AST_ACTION && after->op == AST_VERB_CAPTURE && after->children[0]->kind == AST_NAME
+                && (!strcmp(after->children[0]->text, "jumped") || !strcmp(after->children[0]->text, "last-jumped"))
+                && has_jump(node->children[0]))
+                return true;
+            return always_removes(c, node->children[0]) || always_removes(c, after);
+        }
+        return false;
+    default:
+        return false;
+    }
+}
+
 static void note_alternative(check_context *c, const ast_node *alternative)
 {
     alternative_facts facts = { false, false, false };
     gather_facts(c, alternative, &facts, 0);
     /* A placement that nothing undoes fills the board; forward-only moves
-     * run out.  Anything else may cycle. */
+     * run out, and so do moves that always take a piece.  Anything else
+     * may cycle. */
+    c->places = c->places || facts.places;
     if (facts.removes && facts.places)
         c->may_run_forever = true;
+    else if (facts.cycles && !facts.places && always_removes(c, alternative))
+        c->bounded_by_removal = true;
     else if (facts.cycles && !facts.places)
         c->may_run_forever = true;
 }

@@ -272,14 +272,21 @@ int compile_action(compiler *c, const ast_node *node)
         case AST_CLAUSE_FOR:
             n.player = (uint8_t)compile_player_ref(c, value);
             break;
-        case AST_CLAUSE_MAX:
-            n.max = (int16_t)value->number;
-            break;
-        case AST_CLAUSE_MIN:
-            n.min = (int16_t)value->number;
-            break;
-        case AST_CLAUSE_EXACTLY:
-            n.min = n.max = (int16_t)value->number;
+        case AST_CLAUSE_MAX: case AST_CLAUSE_MIN: case AST_CLAUSE_EXACTLY:
+            if (value->kind != AST_NUMBER) {
+                /* a slide's distance worked out as it runs: `exactly d`;
+                 * the node's own bounds stay open (what a reader of the
+                 * rules, specialisation's, may assume) */
+                n.value = (int16_t)compile_number(c, value);
+                n.flags |= clause->op == AST_CLAUSE_MAX ? MF_MAX_VALUE
+                         : clause->op == AST_CLAUSE_MIN ? MF_MIN_VALUE : MF_MIN_VALUE | MF_MAX_VALUE;
+            } else if (clause->op == AST_CLAUSE_MAX) {
+                n.max = (int16_t)value->number;
+            } else if (clause->op == AST_CLAUSE_MIN) {
+                n.min = (int16_t)value->number;
+            } else {
+                n.min = n.max = (int16_t)value->number;
+            }
             break;
         case AST_CLAUSE_LAND:
             if (compile_is_name(value, "any-side"))

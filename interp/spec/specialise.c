@@ -1194,6 +1194,14 @@ bool specialise_game(game *g)
      * carry the pieces under a top along, plays by its rules alone. */
     if (g->stack_height > 1)
         specialise_none(g);
+    /* A slide whose distance is worked out as it runs (`exactly d`) has
+     * open bounds in its node, which the tables above would take as its
+     * reach: such a game, rare, plays by its rules alone too. */
+    for (int i = 0; i < g->node_count; i++)
+        if (g->nodes[i].flags & (MF_MIN_VALUE | MF_MAX_VALUE)) {
+            specialise_none(g);
+            break;
+        }
     return true;
 }
 
