@@ -9,8 +9,11 @@
  * temporary file next to nothing (so its includes resolve through
  * TABULA_STDLIB and TABULA_PATH, as for an installed game) and loaded and
  * checked in this process the way `tabula check` does it.  A copy fails when
- * an error diagnostic has no file or no line, when a crash signal arrives, or
- * when it takes more than 10 seconds (alarm).  On failure the damaged copy is
+ * an error diagnostic has no file or no line, when a crash signal arrives,
+ * when it takes more than 10 seconds (alarm), or when check accepts it and
+ * loading it (the game and each variant, as perft, play and position load
+ * them: compiled, specialised, with a move generator) fails: what check
+ * says ok must load.  On failure the damaged copy is
  * kept and its path printed.  Exits 0 when every copy passes, 1 otherwise,
  * 99 on a setup problem.
  */
@@ -24,9 +27,11 @@
 #include <unistd.h>
 
 #include "ast.h"
-#include "rules/check.h"
 #include "diag.h"
 #include "loader.h"
+#include "movegen/movegen.h"
+#include "rules/check.h"
+#include "rules/load.h"
 #include "source.h"
 
 #define HANG_SECONDS 10
@@ -264,8 +269,35 @@ typedef struct tally {
     int copies, accepted, rejected, failed;
 } tally;
 
+/* Loads PATH (VARIANT NULL: the game itself) all the way, as perft, play
+ * and position do, with a move generator; false (and says why) when it
+ * fails. */
+static bool loads(const char *path, const loader_options *options, const char *variant)
+{
+    source_set sources;
+    diag_list diagnostics;
+    source_set_init(&sources);
+    diag_init(&diagnostics);
+    game_load_options load = { .variant = variant, .loader = *options };
+    bool unreadable = false;
+    game *g = game_load(path, &load, &sources, &diagnostics, &unreadable);
+    movegen *m = g ? movegen_new(g) : NULL;
+    bool ok = m != NULL;
+    if (!ok) {
+        fprintf(stderr, "damage: FAIL: %s\ndamage:   check accepts it, but %s%s%s does not load%s%s\n",
+                current_case, variant ? "variant '" : "the game", variant ? variant : "", variant ? "'" : "",
+                diagnostics.count ? ": " : "", diagnostics.count ? diagnostics.items[0].message : "");
+    }
+    movegen_free(m);
+    game_free(g);
+    diag_free(&diagnostics);
+    source_set_free(&sources);
+    return ok;
+}
+
 /* Loads and checks PATH as `tabula check` does; returns false (and says
- * why) when an error has no place. */
+ * why) when an error has no place, or when check accepts it and it does
+ * not load. */
 static bool run_copy(const char *path, const loader_options *options, tally *counts)
 {
     source_set sources;
@@ -275,9 +307,9 @@ static bool run_copy(const char *path, const loader_options *options, tally *cou
     ast_node *program = NULL;
     alarm(HANG_SECONDS);
     loader_status status = loader_load(path, options, &sources, &diagnostics, &program);
+    check_summary summary = { .variant_count = 0, .is_library = true };
     if (status == LOADER_OK && diagnostics.errors == 0) {
-        check_summary summary;
-        check_options check = { .variant = NULL };
+        check_options check = { .variant = NULL, .compile = true };
         check_program(program, &check, &diagnostics, &summary);
     }
     /* printing quotes source lines at the reported places: exercise it too */
@@ -305,6 +337,14 @@ static bool run_copy(const char *path, const loader_options *options, tally *cou
     if (status == LOADER_NO_MEMORY) {
         fprintf(stderr, "damage: FAIL: %s\ndamage:   out of memory\n", current_case);
         ok = false;
+    }
+    /* what check says ok must load, the game and each variant */
+    if (ok && status == LOADER_OK && diagnostics.errors == 0 && !summary.is_library) {
+        alarm(HANG_SECONDS);
+        ok = loads(path, options, NULL);
+        for (int v = 0; ok && v < summary.variant_count; v++)
+            ok = loads(path, options, summary.variants[v]);
+        alarm(0);
     }
     counts->copies++;
     if (!ok)
