@@ -62,6 +62,7 @@ typedef enum cop {
     C_SET_HOLDING,      /* value: type; player (PLAYER_ANYONE: anyone's): the
                          * cells whose stack holds such a piece: holding(TYPE) */
     C_SET_BOTTOM,       /* the same, whose bottom piece is one: bottom(TYPE) */
+    C_SET_FLAGGED,      /* value: flag; the cells whose piece has it: promoted */
     C_SET_CELL_AT,      /* a, b: numbers, the file and rank from 1: cell(X, Y)
                          * (the last of the sets) */
     /* numbers */

@@ -273,6 +273,16 @@ void eval_set_walk(gen *x, int e, cellset *out)
             }
         return;
     }
+    case C_SET_FLAGGED: {
+        /* the pieces that have the flag (tops: the pieces under keep none) */
+        const position *p = x->pos;
+        cellset_clear(out, words);
+        for (int cell = cellset_next(&p->occupied, -1, words); cell >= 0;
+             cell = cellset_next(&p->occupied, cell, words))
+            if (PIECE_FLAGS(p->cells[cell]) & (1u << c->value))
+                cellset_add(out, cell);
+        return;
+    }
     case C_SET_BOTTOM: {
         /* the stacks whose bottom piece is of the type (the owner's) */
         const position *p = x->pos;

@@ -75,7 +75,7 @@ static int kinds_for(expect want)
 
 static const char *const verbs_hint =
     "a move starts with a verb: step, slide, leap, hop, jump, push, place, change, flip, "
-    "capture, remove, apply, set, roll, relocate, sow or pass";
+    "capture, remove, apply, set, roll, relocate, sow, carry or pass";
 
 static void check_name(check_context *c, const ast_node *node, expect want)
 {
@@ -601,9 +601,6 @@ static void check_action(check_context *c, const ast_node *node)
         const ast_node *value = clause->children[0];
         switch (clause->op) {
         case AST_CLAUSE_TO:
-            if (verb == AST_VERB_CHANGE && value->kind == AST_LIST && value->child_count > 4)
-                diag_report(c->diagnostics, DIAG_ERROR, value->children[4]->location,
-                            "split it into two alternatives", "'change' offers at most 4 types");
             if (verb == AST_VERB_CHANGE)
                 check_expr(c, value, EXPECT_PIECE);
             else if (verb == AST_VERB_SET)

@@ -93,7 +93,7 @@ symbol *names_declare(check_context *c, const char *name, int kinds, source_loca
     return add(c, name, kinds, at, true);
 }
 
-static const char *const tests[] = { "empty", "occupied", "friend", "enemy", "any" };
+static const char *const tests[] = { "empty", "occupied", "friend", "enemy", "any", "true", "false" };
 static const char *const player_references[] = {
     "mover", "next", "opponent", "player", "each", "anyone", "everyone",
 };

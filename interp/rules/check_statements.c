@@ -619,6 +619,12 @@ static void check_alternatives(check_context *c, const ast_node *block, bool tur
                    && !strcmp(head->children[0]->text, "value")) {
             if (turn || head->child_count != 2 || head->children[1]->kind != AST_NUMBER)
                 error(c, head, "write: value 5", "malformed piece value");
+        } else if (turn && head->kind == AST_PHRASE && head->child_count == 2 && head->children[0]->kind == AST_NAME
+                   && !strcmp(head->children[0]->text, "move") && head->children[1]->kind == AST_NAME) {
+            /* move TYPE: the piece's own moves (its block or 'moves TYPE');
+             * move any: every piece's */
+            if (strcmp(head->children[1]->text, "any"))
+                check_expr(c, head->children[1], EXPECT_PIECE);
         } else {
             check_expr(c, head, EXPECT_ACTIONS);
             note_alternative(c, head);

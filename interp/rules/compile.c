@@ -448,6 +448,31 @@ static int select_type(compiler *c, int type, int body)
     return n;
 }
 
+static int alternatives_of(compiler *c, const ast_node *block, int *pass_node);
+
+/* The own moves of the type WHO names (its piece block or 'moves TYPE'),
+ * each tried for every piece of the mover's of that type, or of every type
+ * that has some when WHO is 'any': what a game without a turn block plays.
+ * -1 when there are none. */
+static int own_moves(compiler *c, const ast_node *who)
+{
+    bool any = compile_is_name(who, "any");
+    int only = any ? -1 : compile_type_index(c, who->text);
+    int result = -1;
+    for (int t = 0; t < c->g->type_count; t++) {
+        if ((!any && t != only) || !c->moves_of_type[t])
+            continue;
+        int body = alternatives_of(c, c->moves_of_type[t], NULL);
+        if (body < 0)
+            continue;
+        int alternative = select_type(c, t, body);
+        result = result < 0 ? alternative : compile_binary_node(c, M_ALT, result, alternative);
+    }
+    if (result < 0 && !any)
+        compile_fail(c, who, "this piece has no moves of its own: give it a block of moves, or write move TYPE: ACTIONS");
+    return result;
+}
+
 static int alternatives_of(compiler *c, const ast_node *block, int *pass_node)
 {
     int result = -1;
@@ -461,6 +486,11 @@ static int alternatives_of(compiler *c, const ast_node *block, int *pass_node)
             const ast_node *type_name = h->children[1];
             int type = type_name->kind == AST_NAME ? compile_type_index(c, type_name->text) : -1;
             alternative = select_type(c, type, compile_moves(c, value));
+        } else if (h->kind == AST_PHRASE && h->child_count == 2 && compile_is_name(h->children[0], "move")) {
+            /* move TYPE: the piece's own moves; move any: every piece's */
+            alternative = own_moves(c, h->children[1]);
+            if (alternative < 0)
+                continue;
         } else if (h->kind == AST_PHRASE && compile_is_name(h->children[0], "value")) {
             continue;
         } else {
@@ -492,7 +522,7 @@ static void compile_statements(compiler *c)
         c->failed = true;
         return;
     }
-    const ast_node *moves_of_type[GAME_MAX_TYPES] = { 0 };
+    const ast_node **moves_of_type = c->moves_of_type;
     for (int i = 0; i < c->count; i++) {
         const ast_node *st = s[i];
         const char *head = statement_head(st);
@@ -589,6 +619,15 @@ static void compile_statements(compiler *c)
     c->regions_built = true;
     for (int i = 0; i < g->pattern_count; i++)
         compile_pattern(c, c->pattern_nodes[i], &g->patterns[i]);
+    /* the types' own moves, which a turn block's `move TYPE` reads */
+    for (int i = 0; i < c->count; i++) {
+        const char *head = s[i]->kind == AST_STATEMENT ? statement_head(s[i]) : NULL;
+        if (head && !strcmp(head, "moves")) {
+            int type = compile_type_index(c, statement_name(s[i]));
+            if (type >= 0)
+                moves_of_type[type] = block_of(s[i]);
+        }
+    }
 
     /* the turn */
     int turn = -1, after = -1, pass_node = -1;
@@ -625,22 +664,11 @@ static void compile_statements(compiler *c)
                 g->pass_when_stuck = true;
             else
                 g->pass_always = true;
-        } else if (!strcmp(head, "moves")) {
-            int type = compile_type_index(c, statement_name(st));
-            if (type >= 0)
-                moves_of_type[type] = block_of(st);
         }
     }
     if (turn < 0) {
-        for (int t = 0; t < g->type_count; t++) {
-            if (!moves_of_type[t])
-                continue;
-            int body = alternatives_of(c, moves_of_type[t], NULL);
-            if (body < 0)
-                continue;
-            int alternative = select_type(c, t, body);
-            turn = turn < 0 ? alternative : compile_binary_node(c, M_ALT, turn, alternative);
-        }
+        ast_node any = { .kind = AST_NAME, .text = (char *)"any" };
+        turn = own_moves(c, &any);
     }
     if (turn >= 0 && after >= 0) {
         turn = compile_binary_node(c, M_SEQ, turn, after);

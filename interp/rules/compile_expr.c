@@ -325,6 +325,14 @@ int compile_pattern_index(const compiler *c, const ast_node *node)
     return compile_find_text(c->pattern_names, c->g->pattern_count, node->text);
 }
 
+/* Whether the game gives NAME a meaning of its own (a region, a type, a
+ * variable, a label), which a built-in word of the same name gives way to. */
+static bool game_named(const compiler *c, const char *name)
+{
+    return compile_find_text(c->region_names, c->g->region_count, name) >= 0 || compile_type_index(c, name) >= 0
+           || compile_var_index(c, name) >= 0 || compile_find_text(c->labels, c->label_count, name) >= 0;
+}
+
 static int set_of_name(compiler *c, const ast_node *node)
 {
     const char *w = node->text;
@@ -357,6 +365,19 @@ static int set_of_name(compiler *c, const ast_node *node)
     if (var >= 0) {
         c->g->var_is_cell[var] = true;
         return compile_add_expr(c, C_SET_VAR, 0, -1, -1, var);
+    }
+    int flag = compile_flag_index(c, w);
+    if (flag >= 0)
+        return compile_add_expr(c, C_SET_FLAGGED, 0, -1, -1, flag);
+    /* true and false, after the game's own names (a region may be called
+     * so): as cells, every cell and none, so that as conditions they hold
+     * and do not */
+    if (!strcmp(w, "true"))
+        return compile_add_expr(c, C_SET_ALL, 0, -1, -1, 0);
+    if (!strcmp(w, "false")) {
+        cellset none;
+        cellset_clear(&none, c->g->words);
+        return constant_set(c, &none);
     }
     compile_fail(c, node, "cannot use this name as cells");
     return -1;
@@ -661,8 +682,10 @@ int compile_condition(compiler *c, const ast_node *node)
         break;
     }
     case AST_NAME:
-        if (!strcmp(node->text, "any"))
+        if (!strcmp(node->text, "any") || (!strcmp(node->text, "true") && !game_named(c, node->text)))
             return compile_add_expr(c, C_COND_TRUE, 0, -1, -1, 0);
+        if (!strcmp(node->text, "false") && !game_named(c, node->text))
+            return compile_add_expr(c, C_COND_NOT, 0, compile_add_expr(c, C_COND_TRUE, 0, -1, -1, 0), -1, 0);
         break;
     default:
         break;

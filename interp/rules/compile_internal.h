@@ -26,6 +26,8 @@ typedef struct compiler {
     const char *direction_names[64];
     const ast_node *direction_values[64];
     int direction_set_count;
+    /* each type's own moves: its piece block or its 'moves TYPE' block */
+    const ast_node *moves_of_type[GAME_MAX_TYPES];
     bool regions_built;         /* game.region_sets are made (kin() reads them) */
     /* inside a pattern */
     const char *variable;

@@ -210,21 +210,24 @@ int compile_action(compiler *c, const ast_node *node)
     default:
         break;
     }
+    int extra_types[GAME_MAX_TYPES], extra_count = 0;
     for (int i = 1; i < node->child_count; i++) {
         const ast_node *clause = node->children[i];
         const ast_node *value = clause->children[0];
         switch (clause->op) {
         case AST_CLAUSE_TO:
             if (verb == AST_VERB_CHANGE) {
-                const ast_node *items[4];
-                int count = 0;
-                if (value->kind == AST_LIST)
-                    for (int k = 0; k < value->child_count && k < 4; k++)
-                        items[count++] = value->children[k];
-                else
-                    items[count++] = value;
-                for (int k = 0; k < count; k++)
-                    n.types[k] = (int16_t)(items[k]->kind == AST_NAME ? compile_type_index(c, items[k]->text) : -1);
+                /* a node takes four types; the others go to more nodes,
+                 * alternatives to it (promotion to five or more types) */
+                int count = value->kind == AST_LIST ? value->child_count : 1;
+                for (int k = 0; k < count && k < GAME_MAX_TYPES; k++) {
+                    const ast_node *item = value->kind == AST_LIST ? value->children[k] : value;
+                    int type = item->kind == AST_NAME ? compile_type_index(c, item->text) : -1;
+                    if (k < 4)
+                        n.types[k] = (int16_t)type;
+                    else
+                        extra_types[extra_count++] = type;
+                }
             } else if (verb == AST_VERB_SET) {
                 if (n.type >= 0 && compile_uses_results(value) == false && value->kind != AST_NUMBER
                     && !(value->kind == AST_BINARY && (value->op == AST_OP_PLUS || value->op == AST_OP_MINUS))) {
@@ -299,6 +302,16 @@ int compile_action(compiler *c, const ast_node *node)
         }
     }
     c->g->nodes[index] = n;
+    for (int first = 0; first < extra_count && index >= 0; first += 4) {
+        int more = compile_add_node(c, M_CHANGE);
+        if (more < 0)
+            return -1;
+        mnode m = n;
+        for (int k = 0; k < 4; k++)
+            m.types[k] = (int16_t)(first + k < extra_count ? extra_types[first + k] : -1);
+        c->g->nodes[more] = m;
+        index = compile_binary_node(c, M_ALT, index, more);
+    }
     return index;
 }
 
