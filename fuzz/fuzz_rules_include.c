@@ -83,7 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     diag_list diagnostics;
     source_set_init(&sources);
     diag_init(&diagnostics);
-    loader_options options = { stdlib_dir, NULL };
+    loader_options options = { stdlib_dir, NULL, NULL };
     ast_node *program = NULL;
     loader_status status = loader_load(main_path, &options, &sources, &diagnostics, &program);
     if (status != LOADER_OK) {

@@ -27,6 +27,7 @@ loader_options loader_options_from_environment(const char *default_stdlib)
     const char *stdlib_dir = getenv("TABULA_STDLIB");
     options.stdlib_dir = stdlib_dir && *stdlib_dir ? stdlib_dir : default_stdlib;
     options.search_path = getenv("TABULA_PATH");
+    options.games_dir = NULL;
     return options;
 }
 
@@ -106,6 +107,14 @@ static char *resolve(const loader *l, const char *name, const char *includer)
     if (path && is_regular_file(path))
         return path;
     free(path);
+    /* last, a shipped game: a variant of it in a file of one's own */
+    const char *games_dir = l->options->games_dir;
+    if (games_dir && *games_dir) {
+        path = join(games_dir, strlen(games_dir), name);
+        if (path && is_regular_file(path))
+            return path;
+        free(path);
+    }
     return NULL;
 }
 
@@ -122,7 +131,9 @@ static void include_file(loader *l, ast_node *program, const ast_node *include, 
     char *path = resolve(l, include->text, source_path(l->sources, includer));
     if (!path) {
         diag_report(l->diagnostics, DIAG_ERROR, at,
-                    "includes are searched in the stdlib folder, TABULA_PATH, then this file's folder",
+                    l->options->games_dir && *l->options->games_dir
+                        ? "includes are searched in the stdlib folder, TABULA_PATH, this file's folder, then the shipped games"
+                        : "includes are searched in the stdlib folder, TABULA_PATH, then this file's folder",
                     "cannot find included file '%s'", include->text);
         return;
     }

@@ -5,7 +5,7 @@
  * file is read once however often it is included; an include cycle is an
  * error at the include that closes it.  Includes are searched for in the
  * stdlib folder, then each folder of the search path, then the including
- * file's folder.
+ * file's folder, then the shipped games' folder (include "sato.rules").
  */
 #ifndef TABULA_LOADER_H
 #define TABULA_LOADER_H
@@ -19,6 +19,7 @@
 typedef struct loader_options {
     const char *stdlib_dir;   /* may be NULL */
     const char *search_path;  /* colon-separated folders, may be NULL */
+    const char *games_dir;    /* the shipped games, searched last; may be NULL */
 } loader_options;
 
 typedef enum loader_status {
@@ -33,7 +34,7 @@ loader_status loader_load(const char *path, const loader_options *options, sourc
                           diag_list *diagnostics, ast_node **program);
 
 /* Options from the environment: TABULA_STDLIB (else the installed
- * folder DEFAULT_STDLIB) and TABULA_PATH. */
+ * folder DEFAULT_STDLIB) and TABULA_PATH; no games folder. */
 loader_options loader_options_from_environment(const char *default_stdlib);
 
 #endif

@@ -232,7 +232,7 @@ int cli_analyze(int argc, char **argv)
             cli_print_help(stdout, "analyze");
             return EXIT_VALID;
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
-            variant = argv[++i];
+            variant = front_join_variant(variant, argv[++i]);
         } else if (!strcmp(a, "--engine") && i + 1 < argc) {
             engine_text = argv[++i];
         } else if (!strcmp(a, "--games") && i + 1 < argc) {

@@ -65,18 +65,12 @@ int cli_check(int argc, char **argv)
             first++;
             break;
         } else if (!strcmp(option, "--variant") || !strncmp(option, "--variant=", 10)) {
-            if (option[9] == '=') {
-                variant = option + 10;
-            } else if (first + 1 < argc) {
-                variant = argv[++first];
-            } else {
+            const char *name = option[9] == '=' ? option + 10 : first + 1 < argc ? argv[++first] : "";
+            if (!*name) {
                 fputs("tabula check: --variant needs a name\n", stderr);
                 return EXIT_USAGE;
             }
-            if (!*variant) {
-                fputs("tabula check: --variant needs a name\n", stderr);
-                return EXIT_USAGE;
-            }
+            variant = front_join_variant(variant, name);
         } else if (!strcmp(option, "-h") || !strcmp(option, "--help")) {
             cli_print_help(stdout, "check");
             return EXIT_VALID;

@@ -36,6 +36,8 @@ static const struct help {
       "Options:\n"
       "  -h, --help      show help (also after a command: tabula check --help)\n"
       "  --version       show the version\n"
+      "  --variant V     may be given twice or more: the variants apply in order\n"
+      "                  (--variant 3p --variant no-sowing, or 3p+no-sowing)\n"
       "\n"
       "Environment: TABULA_PATH (folders searched for included files),\n"
       "TABULA_STDLIB (the stdlib folder), TABULA_SPECIALISE=off (play by the\n"

@@ -101,7 +101,7 @@ int cli_perft(int argc, char **argv)
             cli_print_help(stdout, "perft");
             return EXIT_VALID;
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
-            variant = argv[++i];
+            variant = front_join_variant(variant, argv[++i]);
         } else if (!strcmp(a, "--divide")) {
             divide = true;
         } else if (!strcmp(a, "--position") && i + 1 < argc) {
@@ -227,7 +227,7 @@ int cli_bench(int argc, char **argv)
             cli_print_help(stdout, "bench");
             return EXIT_VALID;
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
-            variant = argv[++i];
+            variant = front_join_variant(variant, argv[++i]);
         } else if (!strcmp(a, "--time") && i + 1 < argc) {
             if (!cli_count_option("bench", "--time", argv[++i], 1, 86400000L, &time_ms))
                 return EXIT_USAGE;
@@ -341,7 +341,7 @@ int cli_position(int argc, char **argv)
             cli_print_help(stdout, "position");
             return EXIT_VALID;
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
-            variant = argv[++i];
+            variant = front_join_variant(variant, argv[++i]);
         } else if (!strcmp(a, "--position") && i + 1 < argc) {
             start_position = argv[++i];
         } else if (a[0] == '-') {

@@ -26,7 +26,7 @@ static int parse_options(const char *command, int argc, char **argv, play_option
             cli_print_help(stdout, command);
             return EXIT_VALID;
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
-            o->variant = argv[++i];
+            o->variant = front_join_variant(o->variant, argv[++i]);
         } else if (!strcmp(a, "--position") && i + 1 < argc) {
             o->position = argv[++i];
         } else if (!render && !strcmp(a, "--dice") && i + 1 < argc) {

@@ -60,7 +60,7 @@ int cli_search(int argc, char **argv)
             cli_print_help(stdout, "search");
             return EXIT_VALID;
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
-            variant = argv[++i];
+            variant = front_join_variant(variant, argv[++i]);
         } else if (!strcmp(a, "--position") && i + 1 < argc) {
             start_position = argv[++i];
         } else if (!strcmp(a, "--engine") && i + 1 < argc) {
@@ -198,7 +198,7 @@ int cli_match(int argc, char **argv)
             cli_print_help(stdout, "match");
             return EXIT_VALID;
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
-            variant = argv[++i];
+            variant = front_join_variant(variant, argv[++i]);
         } else if (strlen(a) == 4 && !strncmp(a, "--p", 3) && a[3] >= '1' && a[3] <= '4' && i + 1 < argc) {
             specs[a[3] - '1'] = argv[++i];
         } else if (!strcmp(a, "--games") && i + 1 < argc) {

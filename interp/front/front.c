@@ -37,9 +37,29 @@ const char *front_data_dir(void)
 
 loader_options front_loader_options(void)
 {
-    static char stdlib_dir[4200];
+    static char stdlib_dir[4200], games_dir[4200];
     snprintf(stdlib_dir, sizeof stdlib_dir, "%s/stdlib", front_data_dir());
-    return loader_options_from_environment(stdlib_dir);
+    snprintf(games_dir, sizeof games_dir, "%s/games", front_data_dir());
+    loader_options options = loader_options_from_environment(stdlib_dir);
+    options.games_dir = games_dir;
+    return options;
+}
+
+const char *front_join_variant(const char *so_far, const char *name)
+{
+    static char *joined;
+    if (!so_far)
+        return name;
+    size_t size = strlen(so_far) + 1 + strlen(name) + 1;
+    char *both = malloc(size);
+    if (!both) {
+        fputs("tabula: out of memory\n", stderr);
+        exit(EXIT_FAILURE);
+    }
+    snprintf(both, size, "%s+%s", so_far, name);
+    free(joined);           /* (SO_FAR may be it: read before) */
+    joined = both;
+    return joined;
 }
 
 bool front_colour(FILE *stream)

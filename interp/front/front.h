@@ -22,6 +22,10 @@ const char *front_data_dir(void);
 
 /* The loader's options: the data folder's stdlib/, then TABULA_PATH. */
 loader_options front_loader_options(void);
+/* The variant named so far (NULL: none) and another --variant NAME: both,
+ * joined as check_options.variant reads them ("4p+19x19"), the later
+ * applied over the earlier.  The text lives until the next call. */
+const char *front_join_variant(const char *so_far, const char *name);
 
 /* Whether STREAM gets colours (a terminal, and neither NO_COLOR nor
  * TERM=dumb). */

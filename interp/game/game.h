@@ -392,6 +392,9 @@ struct piece_type {
     char symbol[GAME_MAX_PLAYERS][8];
     int symbol_count;
     int value;
+    /* the type a captured piece of this type goes to the reserve as (a
+     * block's `base TYPE` line: shogi's promoted pieces): itself by default */
+    int base;
 };
 
 static inline const char *piece_symbol(const piece_type *t, int owner)

@@ -73,7 +73,7 @@ static bool capture_at(gen *x, int cell, bool top_only)
         break;
     case CAPTURE_RESERVE:
         for (int i = pos_height(p, cell) - 1; i >= (top_only ? pos_height(p, cell) - 1 : 0); i--)
-            pos_add_reserve(p, x->player, PIECE_TYPE(pos_piece_at(p, cell, i)), 1);
+            pos_add_reserve(p, x->player, x->g->types[PIECE_TYPE(pos_piece_at(p, cell, i))].base, 1);
         break;
     case CAPTURE_CONVERT:
         pos_set_cell(p, cell, captured_code(x, code));
@@ -102,7 +102,7 @@ static int move_anchor(gen *x, int to)
     } else if (victim) {
         /* landing on a piece takes it off the board (or into the reserve) */
         if (x->g->capture == CAPTURE_RESERVE)
-            pos_add_reserve(x->pos, x->player, PIECE_TYPE(victim), 1);
+            pos_add_reserve(x->pos, x->player, x->g->types[PIECE_TYPE(victim)].base, 1);
         x->captured = true;
     }
     pos_move_piece(x->pos, from, to);
@@ -810,23 +810,17 @@ int place_sample_words(movegen *m, position *p, move_list *out, uint64_t *rng)
     return place_drawn_word(g, n, p, out, owner, place_words_cells(&v, n), rng);
 }
 
-void action_change(gen *x, const mnode *n, const cont *k)
+/* The change of the piece on CELL (the anchor's when ANCHORED), a move for
+ * each type; CHOSEN: the cell is one of several, written before the type
+ * ("c4=Q"). */
+static void change_at(gen *x, const mnode *n, int cell, bool anchored, bool chosen, const cont *k)
 {
-    /* the anchor piece (in a game of stacks, the one chosen: gen.anchor_level),
-     * or the piece on the first cell of AT; with MF_UNDER (change under
-     * CELLS) the piece under that cell's top */
-    int cell = x->anchor;
-    if (n->at >= 0) {
-        cellset s;
-        eval_set(x, n->at, &s);
-        cell = gen_first_cell(x, &s);
-    }
     if (cell < 0 || !x->pos->cells[cell])
         return;
     int under = n->flags & MF_UNDER ? pos_height(x->pos, cell) - 2 : -1;
     if ((n->flags & MF_UNDER) && under < 0)
         return;
-    bool anchored = n->at < 0 && under < 0;
+    anchored = anchored && under < 0;
     uint16_t code = anchored ? gen_anchor_piece(x) : under >= 0 ? pos_piece_at(x->pos, cell, under)
                                                                  : x->pos->cells[cell];
     for (int i = 0; i < 4 && n->types[i] >= 0 && !x->stop; i++) {
@@ -841,14 +835,36 @@ void action_change(gen *x, const mnode *n, const cont *k)
             pos_stack_set(x->pos, cell, under, changed);
         else
             pos_set_cell(x->pos, cell, changed);
+        if (chosen)
+            gen_path_push(x, PATH_FROM, cell);
         /* a piece under a top changed one way only is not written: the
          * move says it without (Tak's flattening wall) */
-        if (under < 0 || n->types[1] >= 0)
+        if (under < 0 || n->types[1] >= 0 || chosen)
             gen_path_push(x, PATH_CHANGE, n->types[i]);
         x->applied++;
         gen_run_cont(x, k);
         restore(x, &saved);
     }
+}
+
+void action_change(gen *x, const mnode *n, const cont *k)
+{
+    /* the anchor piece (in a game of stacks, the one chosen: gen.anchor_level),
+     * or the piece on the first cell of AT (with MF_ONE, `change one of
+     * CELLS`, each piece there, a move each); with MF_UNDER (change under
+     * CELLS) the piece under that cell's top */
+    if (n->at < 0) {
+        change_at(x, n, x->anchor, true, false, k);
+        return;
+    }
+    cellset s;
+    eval_set(x, n->at, &s);
+    if (!(n->flags & MF_ONE)) {
+        change_at(x, n, gen_first_cell(x, &s), false, false, k);
+        return;
+    }
+    for (int cell = cellset_next(&s, -1, x->g->words); cell >= 0 && !x->stop; cell = cellset_next(&s, cell, x->g->words))
+        change_at(x, n, cell, false, true, k);
 }
 
 void action_flip(gen *x, const mnode *n, const cont *k)
@@ -912,7 +928,22 @@ void action_capture(gen *x, const mnode *n, const cont *k)
     } else {
         cells = x->marked;
     }
-    capture_cells(x, &cells, (n->flags & MF_TOP) != 0, k);
+    if (!(n->flags & MF_ONE)) {
+        capture_cells(x, &cells, (n->flags & MF_TOP) != 0, k);
+        return;
+    }
+    /* capture one of CELLS: a move for each piece there */
+    const game *g = x->g;
+    for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop;
+         cell = cellset_next(&cells, cell, g->words)) {
+        uint16_t code = x->pos->cells[cell];
+        if (!code || captured_code(x, code) == code)
+            continue;
+        cellset one;
+        cellset_clear(&one, g->words);
+        cellset_add(&one, cell);
+        capture_cells(x, &one, (n->flags & MF_TOP) != 0, k);
+    }
 }
 
 void action_remove(gen *x, const mnode *n, const cont *k)
@@ -921,6 +952,22 @@ void action_remove(gen *x, const mnode *n, const cont *k)
     cellset cells;
     eval_set(x, n->at, &cells);
     saved_state saved;
+    if (n->flags & MF_ONE) {
+        /* remove one of CELLS: a move for each piece there, written as
+         * taken ("xc4") */
+        for (int cell = cellset_next(&cells, -1, g->words); cell >= 0 && !x->stop;
+             cell = cellset_next(&cells, cell, g->words)) {
+            if (!x->pos->cells[cell])
+                continue;
+            save(x, &saved);
+            pos_set_cell(x->pos, cell, 0);
+            gen_path_push(x, PATH_CAPTURED, cell);
+            x->applied++;
+            gen_run_cont(x, k);
+            restore(x, &saved);
+        }
+        return;
+    }
     save(x, &saved);
     for (int cell = cellset_next(&cells, -1, g->words); cell >= 0; cell = cellset_next(&cells, cell, g->words))
         pos_set_cell(x->pos, cell, 0);

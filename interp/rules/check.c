@@ -360,6 +360,36 @@ static void describe(const program_parts *p, const ast_node *variant, check_summ
     }
 }
 
+/* The variant named by the LENGTH bytes at NAME; NULL, with an error that
+ * suggests a name, when the game has none of that name. */
+static const ast_node *find_variant(const program_parts *p, const char *name, size_t length,
+                                    diag_list *diagnostics)
+{
+    char wanted[256];
+    snprintf(wanted, sizeof wanted, "%.*s", (int)(length < sizeof wanted ? length : sizeof wanted - 1), name);
+    suggestion s;
+    suggest_begin(&s, wanted);
+    for (int i = 0; i < p->variants.count; i++) {
+        if (!strcmp(p->variants.items[i]->text, wanted))
+            return p->variants.items[i];
+        suggest_consider(&s, p->variants.items[i]->text);
+    }
+    char hint[256] = "";
+    const char *best = suggest_result(&s);
+    if (best) {
+        snprintf(hint, sizeof hint, "did you mean '%s'?", best);
+    } else if (p->variants.count == 0) {
+        snprintf(hint, sizeof hint, "'%s' has no variants", p->game->text);
+    } else {
+        snprintf(hint, sizeof hint, "its variants are:");
+        for (int i = 0; i < p->variants.count; i++)
+            snprintf(hint + strlen(hint), sizeof hint - strlen(hint), " %s", p->variants.items[i]->text);
+    }
+    source_location nowhere = { -1, 0, 0, 0, 0 };
+    diag_report(diagnostics, DIAG_ERROR, nowhere, hint, "'%s' has no variant '%s'", p->game->text, wanted);
+    return NULL;
+}
+
 bool check_program(const ast_node *program, const check_options *options, diag_list *diagnostics,
                    check_summary *summary)
 {
@@ -387,33 +417,41 @@ bool check_program(const ast_node *program, const check_options *options, diag_l
     }
     check_variant_names(&p, diagnostics);
 
+    /* the variant chosen; several joined by '+' (4p+19x19) make one, each
+     * applied over the ones before it, as if its statements followed theirs */
     const ast_node *chosen = NULL;
+    ast_node composed = { .kind = AST_VARIANT }, composed_block = { .kind = AST_BLOCK };
+    ast_node *composed_children[1] = { &composed_block };
+    node_list composed_statements = { 0 };
     if (options->variant) {
-        suggestion s;
-        suggest_begin(&s, options->variant);
-        for (int i = 0; i < p.variants.count; i++) {
-            if (!strcmp(p.variants.items[i]->text, options->variant))
-                chosen = p.variants.items[i];
-            suggest_consider(&s, p.variants.items[i]->text);
-        }
-        if (!chosen) {
-            char hint[256] = "";
-            const char *best = suggest_result(&s);
-            if (best) {
-                snprintf(hint, sizeof hint, "did you mean '%s'?", best);
-            } else if (p.variants.count == 0) {
-                snprintf(hint, sizeof hint, "'%s' has no variants", p.game->text);
-            } else {
-                snprintf(hint, sizeof hint, "its variants are:");
-                for (int i = 0; i < p.variants.count; i++)
-                    snprintf(hint + strlen(hint), sizeof hint - strlen(hint), " %s",
-                             p.variants.items[i]->text);
+        const char *name = options->variant;
+        int parts = 0;
+        for (;;) {
+            const char *plus = strchr(name, '+');
+            size_t length = plus ? (size_t)(plus - name) : strlen(name);
+            const ast_node *found = find_variant(&p, name, length, diagnostics);
+            if (!found) {
+                free(composed_statements.items);
+                free_parts(&p);
+                return false;
             }
-            source_location nowhere = { -1, 0, 0, 0, 0 };
-            diag_report(diagnostics, DIAG_ERROR, nowhere, hint, "'%s' has no variant '%s'",
-                        p.game->text, options->variant);
-            free_parts(&p);
-            return false;
+            chosen = found;
+            const ast_node *block = found->children[0];
+            for (int i = 0; i < block->child_count; i++)
+                push(&composed_statements, block->children[i]);
+            parts++;
+            if (!plus)
+                break;
+            name = plus + 1;
+        }
+        if (parts > 1) {
+            composed.text = (char *)options->variant;
+            composed.location = chosen->location;
+            composed.children = composed_children;
+            composed.child_count = 1;
+            composed_block.children = (ast_node **)composed_statements.items;
+            composed_block.child_count = composed_statements.count;
+            chosen = &composed;
         }
     }
 
@@ -428,16 +466,15 @@ bool check_program(const ast_node *program, const check_options *options, diag_l
         diag_free(&own);
         base_count = diagnostics->count;
     }
-    for (int i = 0; i < p.variants.count && !(options->only_chosen && !chosen); i++) {
-        const ast_node *variant = p.variants.items[i];
-        if (chosen && variant != chosen)
-            continue;
+    for (int i = 0; i < (chosen ? 1 : p.variants.count) && !(options->only_chosen && !chosen); i++) {
+        const ast_node *variant = chosen ? chosen : p.variants.items[i];
         diag_list own;
         diag_init(&own);
         check_build(&p, variant, &own, options);
         merge_build(diagnostics, &own, chosen ? NULL : variant->text, base_count);
         diag_free(&own);
     }
+    free(composed_statements.items);
     free_parts(&p);
     return ok;
 }

@@ -551,6 +551,10 @@ static void check_action(check_context *c, const ast_node *node)
         check_expr(c, pattern, EXPECT_PATTERN);
     } else if (verb == AST_VERB_RELOCATE) {
         check_expr(c, word_of(argument, "one") ? argument->children[1] : argument, EXPECT_CELLS);
+    } else if ((verb == AST_VERB_REMOVE || verb == AST_VERB_CAPTURE || verb == AST_VERB_CHANGE)
+               && word_of(argument, "one")) {
+        /* one of CELLS: a move for each piece there */
+        check_expr(c, argument->children[1], EXPECT_CELLS);
     } else if (verb == AST_VERB_CHANGE && is_under(argument)) {
         if (!c->has_stacks)
             diag_report(c->diagnostics, DIAG_ERROR, argument->children[0]->location,

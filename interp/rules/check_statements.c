@@ -619,6 +619,13 @@ static void check_alternatives(check_context *c, const ast_node *block, bool tur
                    && !strcmp(head->children[0]->text, "value")) {
             if (turn || head->child_count != 2 || head->children[1]->kind != AST_NUMBER)
                 error(c, head, "write: value 5", "malformed piece value");
+        } else if (!turn && head->kind == AST_PHRASE && head->children[0]->kind == AST_NAME
+                   && !strcmp(head->children[0]->text, "base")) {
+            /* base TYPE: what a captured piece goes to the reserve as */
+            if (head->child_count != 2 || head->children[1]->kind != AST_NAME)
+                error(c, head, "write: base pawn", "malformed base type");
+            else
+                check_expr(c, head->children[1], EXPECT_PIECE);
         } else if (turn && head->kind == AST_PHRASE && head->child_count == 2 && head->children[0]->kind == AST_NAME
                    && !strcmp(head->children[0]->text, "move") && head->children[1]->kind == AST_NAME) {
             /* move TYPE: the piece's own moves (its block or 'moves TYPE');

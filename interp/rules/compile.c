@@ -208,8 +208,9 @@ static void declare_type(compiler *c, const ast_node *statement, const ast_node 
         compile_fail(c, statement, "too many piece types");
         return;
     }
-    piece_type *type = &g->types[g->type_count++];
+    piece_type *type = &g->types[g->type_count];
     memset(type, 0, sizeof *type);
+    type->base = g->type_count++;
     snprintf(type->name, sizeof type->name, "%s", name->text);
     const ast_node *h = head_of(source);
     int strings = 0;
@@ -491,7 +492,8 @@ static int alternatives_of(compiler *c, const ast_node *block, int *pass_node)
             alternative = own_moves(c, h->children[1]);
             if (alternative < 0)
                 continue;
-        } else if (h->kind == AST_PHRASE && compile_is_name(h->children[0], "value")) {
+        } else if (h->kind == AST_PHRASE && (compile_is_name(h->children[0], "value")
+                                             || compile_is_name(h->children[0], "base"))) {
             continue;
         } else {
             alternative = compile_moves(c, h);
@@ -619,6 +621,14 @@ static void compile_statements(compiler *c)
     c->regions_built = true;
     for (int i = 0; i < g->pattern_count; i++)
         compile_pattern(c, c->pattern_nodes[i], &g->patterns[i]);
+    /* `base TYPE` lines: what a captured piece goes to the reserve as */
+    for (int t = 0; t < g->type_count; t++)
+        for (int k = 0; moves_of_type[t] && k < moves_of_type[t]->child_count; k++) {
+            const ast_node *h = head_of(moves_of_type[t]->children[k]);
+            if (h->kind == AST_PHRASE && h->child_count == 2 && compile_is_name(h->children[0], "base")
+                && h->children[1]->kind == AST_NAME && compile_type_index(c, h->children[1]->text) >= 0)
+                g->types[t].base = compile_type_index(c, h->children[1]->text);
+        }
     /* the types' own moves, which a turn block's `move TYPE` reads */
     for (int i = 0; i < c->count; i++) {
         const char *head = s[i]->kind == AST_STATEMENT ? statement_head(s[i]) : NULL;

@@ -160,6 +160,11 @@ int compile_action(compiler *c, const ast_node *node)
         n.at = (int16_t)compile_set(c, argument);
         break;
     case AST_VERB_CHANGE: case AST_VERB_FLIP: case AST_VERB_REMOVE:
+        if (verb != AST_VERB_FLIP && has_argument && compile_word_of(argument, "one")) {
+            /* `remove one of CELLS`: a move for each piece there */
+            n.flags |= MF_ONE;
+            argument = compile_ungroup(argument->children[1]);
+        }
         if (verb == AST_VERB_CHANGE && argument->kind == AST_PHRASE && argument->child_count == 2
             && compile_is_name(argument->children[0], "under")) {
             /* `change under CELLS`: the piece under the top of the stack */
@@ -174,6 +179,9 @@ int compile_action(compiler *c, const ast_node *node)
             /* `capture top of CELLS`: each stack's top piece only */
             n.flags |= MF_TOP;
             n.at = (int16_t)compile_set(c, argument->children[1]);
+        } else if (has_argument && compile_word_of(argument, "one")) {
+            n.flags |= MF_ONE;
+            n.at = (int16_t)compile_set(c, compile_ungroup(argument->children[1]));
         } else if (has_argument) {
             int found = compile_pattern_index(c, argument);
             if (found >= 0)

@@ -88,7 +88,7 @@ typedef struct loaded {
 
 static void load(loaded *l, const char *path, const char *stdlib_dir, const char *search_path)
 {
-    loader_options options = { stdlib_dir, search_path };
+    loader_options options = { stdlib_dir, search_path, NULL };
     source_set_init(&l->sources);
     diag_init(&l->diagnostics);
     l->status = loader_load(path, &options, &l->sources, &l->diagnostics, &l->program);
