@@ -151,6 +151,14 @@ board_error board_init_hex(board *b, int radius)
     b->radius = radius;
     b->turn_degrees = 60;
     b->cell_count = cells;
+    int width = 2 * radius + 1;   /* of the axial grid */
+    b->axial_cell = malloc((size_t)width * (size_t)width * sizeof *b->axial_cell);
+    if (!b->axial_cell) {
+        board_free(b);
+        return BOARD_NO_MEMORY;
+    }
+    for (int i = 0; i < width * width; i++)
+        b->axial_cell[i] = BOARD_NO_CELL;
     for (int d = 0; d < 6; d++)
         snprintf(b->direction_names[d], BOARD_CELL_NAME, "%s", hex_directions[d]);
     for (int r = -radius; r <= radius; r++) {
@@ -158,6 +166,7 @@ board_error board_init_hex(board *b, int radius)
             if (!hex_on_board(radius, q, r))
                 continue;
             int cell = hex_index(radius, q, r);
+            b->axial_cell[(r + radius) * width + q + radius] = cell;
             name_cell(b->cell_names[cell], q + radius, radius - r + 1);
             b->x[cell] = q;
             b->y[cell] = r;
@@ -275,6 +284,7 @@ void board_free(board *b)
     free(b->wrapped);
     free(b->ring_clockwise);
     free(b->ring_counter_clockwise);
+    free(b->axial_cell);
     memset(b, 0, sizeof *b);
 }
 

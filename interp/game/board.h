@@ -45,6 +45,9 @@ typedef struct board {
     int *wrapped;           /* the same with both axes wrapped (square boards; else a copy) */
     int *ring_clockwise;    /* successor on the cell's own ring, BOARD_NO_CELL for the centre */
     int *ring_counter_clockwise;
+    /* hex: the cell at axial (q, r), [(r + radius) * (2 * radius + 1) + q
+     * + radius], BOARD_NO_CELL off the board (leaps by offsets) */
+    int *axial_cell;
 } board;
 
 typedef enum board_error {

@@ -132,7 +132,7 @@ typedef enum dstep_kind {
     STEP_WRAPPED,       /* neighbour with both axes wrapped */
     STEP_RING_CLOCKWISE,
     STEP_RING_COUNTER_CLOCKWISE,
-    STEP_OFFSET,        /* dx, dy on a square board */
+    STEP_OFFSET,        /* dx, dy: files and ranks on a square or hex board */
     STEP_VARIABLE,      /* the pattern variable turned by 'turn' directions */
 } dstep_kind;
 

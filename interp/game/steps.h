@@ -31,12 +31,19 @@ __attribute__((always_inline)) static inline int step_take(const game *g, int ce
     case STEP_RING_COUNTER_CLOCKWISE:
         return b->ring_counter_clockwise[cell];
     case STEP_OFFSET: {
-        if (b->kind != BOARD_SQUARE)
+        if (b->kind == BOARD_SQUARE) {
+            int nx = b->x[cell] + s->dx, ny = b->y[cell] + s->dy;
+            if (nx < 0 || ny < 0 || nx >= b->width || ny >= b->height)
+                return -1;
+            return ny * b->width + nx;
+        }
+        if (b->kind != BOARD_HEX)
             return -1;
-        int nx = b->x[cell] + s->dx, ny = b->y[cell] + s->dy;
-        if (nx < 0 || ny < 0 || nx >= b->width || ny >= b->height)
+        /* files and ranks: q grows with the file, r falls with the rank */
+        int q = b->x[cell] + s->dx, r = b->y[cell] - s->dy, side = 2 * b->radius + 1;
+        if (q < -b->radius || r < -b->radius || q > b->radius || r > b->radius)
             return -1;
-        return ny * b->width + nx;
+        return b->axial_cell[(r + b->radius) * side + q + b->radius];
     }
     case STEP_VARIABLE: {
         if (variable < 0)

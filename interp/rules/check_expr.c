@@ -477,9 +477,9 @@ static void check_word_choice(check_context *c, const ast_node *node, const char
 static void check_directions_argument(check_context *c, const ast_node *node, int verb)
 {
     if (is_offset(node)) {
-        if (c->has_board && c->board.kind != BOARD_SQUARE)
+        if (c->has_board && c->board.kind == BOARD_GRAPH)
             diag_report(c->diagnostics, DIAG_ERROR, node->location, NULL,
-                        "offsets (dx, dy) need a square board");
+                        "offsets (dx, dy) need a square or hex board");
         if (verb != AST_VERB_LEAP && verb != AST_VERB_STEP)
             diag_report(c->diagnostics, DIAG_ERROR, node->location, NULL,
                         "offsets (dx, dy) are for 'leap' and 'step'");

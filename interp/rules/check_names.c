@@ -148,6 +148,10 @@ static const char *const relative[] = {
     "backward-right",
 };
 static const char *const hex_groups[] = { "hex", "all" };
+/* (no left or right: no hex cell lies square to the side) */
+static const char *const hex_relative[] = {
+    "forward", "backward", "forward-left", "forward-right", "backward-left", "backward-right",
+};
 static const char *const ring_directions[] = { "clockwise", "counter-clockwise", "ring" };
 
 void names_add_board(check_context *c)
@@ -167,6 +171,7 @@ void names_add_board(check_context *c)
         add_all(c, ring_directions, 3, NAME_DIRECTION);
     } else if (b->kind == BOARD_HEX) {
         add_all(c, hex_groups, 2, NAME_DIRECTION);
+        add_all(c, hex_relative, sizeof hex_relative / sizeof *hex_relative, NAME_DIRECTION);
         add_all(c, ring_directions, 3, NAME_DIRECTION);
     } else {
         add_all(c, square_groups + 2, 1, NAME_DIRECTION);

@@ -283,9 +283,13 @@ static void compile_players(compiler *c, const ast_node *statement)
             if (compile_is_name(h->children[k], "facing"))
                 c->facing[i] = board_direction(&g->board, h->children[k + 1]->text);
     }
-    for (int p = 0; p < g->player_count; p++)
+    /* (a hex board has no n or s: its players face where they are told,
+     * or relative directions are refused) */
+    for (int p = 0; p < g->player_count; p++) {
+        c->facing_known[p] = c->facing[p] >= 0;
         if (c->facing[p] < 0)
             c->facing[p] = 0;
+    }
 }
 
 /* The cells NODE names when the game loads; a region's are PLAYER's. */

@@ -73,16 +73,24 @@ static void add_named_direction(compiler *c, dlist *d, const ast_node *node, boo
         }
         return;
     }
-    static const struct { const char *name; int degrees; } relative[] = {
-        { "forward", 0 }, { "backward", 180 }, { "left", 90 }, { "right", -90 },
-        { "forward-left", 45 }, { "forward-right", -45 }, { "backward-left", 135 },
-        { "backward-right", -135 },
+    /* the turn from the player's facing, on a square board and on a hex
+     * board (1: none there, no hex cell lies to the side) */
+    static const struct { const char *name; int degrees, hex_degrees; } relative[] = {
+        { "forward", 0, 0 }, { "backward", 180, 180 }, { "left", 90, 1 }, { "right", -90, 1 },
+        { "forward-left", 45, 60 }, { "forward-right", -45, -60 }, { "backward-left", 135, 120 },
+        { "backward-right", -135, -120 },
     };
     for (size_t i = 0; i < sizeof relative / sizeof *relative; i++) {
         if (strcmp(name, relative[i].name))
             continue;
+        bool hex = b->kind == BOARD_HEX;
         for (int p = 0; p < c->g->player_count; p++) {
-            int turned = board_rotate(b, c->facing[p], relative[i].degrees);
+            if (!c->facing_known[p]) {
+                compile_fail(c, node, hex ? "say where each player faces on a hex board: players { red facing ne; blue facing sw }"
+                                          : "say where each player faces: players { red facing n; ... }");
+                return;
+            }
+            int turned = board_rotate(b, c->facing[p], hex ? relative[i].hex_degrees : relative[i].degrees);
             if (turned < 0) {
                 compile_fail(c, node, "this board cannot turn that way");
                 return;

@@ -20,6 +20,7 @@ typedef struct compiler {
     int template_count;
     bool failed;
     int facing[GAME_MAX_PLAYERS];
+    bool facing_known[GAME_MAX_PLAYERS];   /* given, or the board has the default */
     const char *region_names[64];
     const char *pattern_names[64];
     const ast_node *pattern_nodes[64];
