@@ -49,10 +49,90 @@ static bool same_slot(const ast_node *a, const ast_node *b)
     return true;
 }
 
-static void apply_variant(node_list *statements, const ast_node *variant_block)
+/* A node made for a build, over borrowed children: KIDS of them. */
+static ast_node *made_node(node_list *made, ast_kind kind, const ast_node *like, int kids)
+{
+    ast_node *n = calloc(1, sizeof *n);
+    ast_node **children = kids ? calloc((size_t)kids, sizeof *children) : NULL;
+    if (!n || (kids && !children) || !push(made, n)) {
+        free(n);
+        free(children);
+        return NULL;
+    }
+    n->kind = kind;
+    n->location = like->location;
+    n->children = children;
+    n->child_count = kids;
+    return n;
+}
+
+/* Frees the nodes made_node made (their children are borrowed). */
+static void free_made(node_list *made)
+{
+    for (int i = 0; i < made->count; i++) {
+        free(((ast_node *)made->items[i])->children);
+        free((ast_node *)made->items[i]);
+    }
+    free(made->items);
+}
+
+/* A variant's `extend HEAD { LINES }` (extend moves pawn { ... }, extend
+ * turn { ... }): the statement of the same slot among STATEMENTS, with
+ * LINES after its own; NULL when S is no extension, S itself (after an
+ * error) when there is nothing to extend. */
+static const ast_node *extension(const node_list *statements, const ast_node *s, node_list *made,
+                                 diag_list *diagnostics)
+{
+    const ast_node *head = s->kind == AST_STATEMENT ? s->children[0] : NULL;
+    if (!head || head->kind != AST_PHRASE || head->child_count < 2 || head->children[0]->kind != AST_NAME
+        || strcmp(head->children[0]->text, "extend"))
+        return NULL;
+    const ast_node *lines = s->children[3];
+    /* the statement as it would stand without the word */
+    ast_node *stripped = made_node(made, AST_STATEMENT, s, 4);
+    ast_node *rest = head->child_count == 2 ? NULL : made_node(made, AST_PHRASE, head, head->child_count - 1);
+    if (!stripped || (head->child_count > 2 && !rest))
+        return s;
+    for (int i = 1; rest && i < head->child_count; i++)
+        rest->children[i - 1] = head->children[i];
+    stripped->children[0] = rest ? rest : head->children[1];
+    for (int i = 1; i < 4; i++)
+        stripped->children[i] = s->children[i];
+    const ast_node *old = NULL;
+    for (int k = 0; k < statements->count && !old; k++)
+        if (same_slot(statements->items[k], stripped))
+            old = statements->items[k];
+    if (lines->kind != AST_BLOCK || !old || old->kind != AST_STATEMENT || old->children[3]->kind != AST_BLOCK) {
+        diag_report(diagnostics, DIAG_ERROR, head->location,
+                    "extend adds lines to a block the game has: extend moves pawn { ... }, extend turn { ... }",
+                    lines->kind != AST_BLOCK ? "'extend' needs a block of lines to add" : "nothing to extend: the game has no such block");
+        return s;
+    }
+    const ast_node *own = old->children[3];
+    ast_node *merged = made_node(made, AST_BLOCK, own, own->child_count + lines->child_count);
+    ast_node *result = made_node(made, AST_STATEMENT, old, 4);
+    if (!merged || !result)
+        return s;
+    for (int i = 0; i < own->child_count; i++)
+        merged->children[i] = own->children[i];
+    for (int i = 0; i < lines->child_count; i++)
+        merged->children[own->child_count + i] = lines->children[i];
+    for (int i = 0; i < 3; i++)
+        result->children[i] = old->children[i];
+    result->children[3] = merged;
+    return result;
+}
+
+static void apply_variant(node_list *statements, const ast_node *variant_block, node_list *made,
+                          diag_list *diagnostics)
 {
     for (int i = 0; i < variant_block->child_count; i++) {
         const ast_node *statement = variant_block->children[i];
+        const ast_node *extended = extension(statements, statement, made, diagnostics);
+        if (extended == statement)
+            continue;       /* (an error: nothing to extend) */
+        if (extended)
+            statement = extended;
         bool replaced = false;
         for (int k = 0; k < statements->count && !replaced; k++) {
             if (same_slot(statements->items[k], statement)) {
@@ -184,6 +264,7 @@ static void check_build(const program_parts *p, const ast_node *variant, diag_li
     node_list defines = { 0 };
     for (int i = 0; i < p->defines.count; i++)
         push(&defines, p->defines.items[i]);
+    node_list made = { 0 };     /* the nodes of extended statements */
     if (variant) {
         const ast_node *block = variant->children[0];
         node_list own = { 0 };
@@ -197,7 +278,7 @@ static void check_build(const program_parts *p, const ast_node *variant, diag_li
                 push(&own, block->children[i]);
         }
         ast_node fake = { .kind = AST_BLOCK, .children = (ast_node **)own.items, .child_count = own.count };
-        apply_variant(&statements, &fake);
+        apply_variant(&statements, &fake, &made, diagnostics);
         free(own.items);
     }
 
@@ -209,10 +290,12 @@ static void check_build(const program_parts *p, const ast_node *variant, diag_li
         free(templates);
         free(statements.items);
         free(defines.items);
+        free_made(&made);
         return;
     }
     for (int i = 0; i < statements.count; i++)
         expanded[i] = macro_expand(statements.items[i], defines.items, defines.count, diagnostics);
+    free_made(&made);       /* (the expanded copies stand for them now) */
     for (int i = 0; i < p->templates.count; i++)
         templates[i] = macro_expand(p->templates.items[i], defines.items, defines.count, diagnostics);
 

@@ -992,10 +992,12 @@ static void unknown_head(check_context *c, const ast_node *statement)
         suggest_consider(&s, heads[i]);
     const char *best = suggest_result(&s);
     char hint[96];
-    if (best)
+    if (!strcmp(word, "extend"))
+        snprintf(hint, sizeof hint, "'extend' adds to the game's block in a variant: variant \"V\" { extend ... }");
+    else if (best)
         snprintf(hint, sizeof hint, "did you mean '%s'?", best);
     const ast_node *at = inner->kind == AST_PHRASE ? inner->children[0] : inner;
-    diag_report(c->diagnostics, DIAG_ERROR, at->location, best ? hint : NULL,
+    diag_report(c->diagnostics, DIAG_ERROR, at->location, best || !strcmp(word, "extend") ? hint : NULL,
                 "unknown statement '%s'", word);
 }
 
