@@ -186,6 +186,16 @@ bool attack_each_choice(const game *g, int node, int after, attack_visit visit, 
         int type = spec_selected_type(g, n);
         return type >= 0 && visit(context, n, type, after);
     }
+    case M_PLACE:
+        /* a placement takes nothing where it lands (an empty cell); what
+         * follows it may, from wherever it was placed: nothing must */
+        for (int p = 0; after >= 0 && p < g->player_count; p++)
+            for (int s = 0; s < g->board.cell_count; s++) {
+                cellset affected;
+                if (!attack_zone(g, p, after, -1, s, &affected) || cellset_count(&affected, g->words) > 0)
+                    return false;
+            }
+        return true;
     default:
         return false;
     }
