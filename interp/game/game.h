@@ -217,6 +217,8 @@ enum {
     MF_MIN_VALUE = 1 << 14, /* slide: min is the number 'value' (a cexpr) has
                              * when the slide runs (a variable, a die) */
     MF_MAX_VALUE = 1 << 15, /* slide: max is that number (both: exactly) */
+    MF_OVER_EDGE = 1 << 16, /* push: the far end's piece may go over the edge,
+                             * taken (over edge) */
 };
 
 #define GAME_MAX_AFTER_LANDING 4

@@ -496,7 +496,10 @@ void action_push(gen *x, const mnode *n, const cont *k)
                 if (cell == s0)
                     cell = -1;   /* a ring full of pieces cannot move */
             }
-            if (cell < 0 || x->pos->cells[cell])
+            /* over the edge: the far end's piece is taken, the pusher
+             * itself never (a line of two at least) */
+            bool off = cell < 0 && (n->flags & MF_OVER_EDGE) && length >= 2 && length < (int)(sizeof line / sizeof *line);
+            if ((cell < 0 && !off) || (cell >= 0 && x->pos->cells[cell]))
                 continue;
             saved_state saved;
             save(x, &saved);
@@ -504,6 +507,15 @@ void action_push(gen *x, const mnode *n, const cont *k)
             cellset_clear(&x->pushed, g->words);
             cellset_clear(&x->line, g->words);
             int to = cell;
+            if (off) {
+                int end = line[--length];
+                if (g->capture == CAPTURE_RESERVE)
+                    for (int h = pos_height(x->pos, end) - 1; h >= 0; h--)
+                        pos_add_reserve(x->pos, x->player, g->types[PIECE_TYPE(pos_piece_at(x->pos, end, h))].base, 1);
+                pos_set_cell(x->pos, end, 0);
+                x->captured = true;
+                to = end;
+            }
             for (int j = length - 1; j >= 0; j--) {
                 pos_move_piece(x->pos, line[j], to);   /* (TO is empty) */
                 cellset_add(&x->line, to);
@@ -519,6 +531,8 @@ void action_push(gen *x, const mnode *n, const cont *k)
                     x->anchor_level = pos_height(x->pos, moved_to) - 1;
             }
             gen_path_push(x, PATH_TO, moved_to);
+            if (off)
+                gen_path_push(x, PATH_CAPTURED, line[length]);
             x->anchor = x->last = moved_to;
             cellset_add(&x->visited, moved_to);
             x->applied++;

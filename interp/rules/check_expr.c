@@ -402,7 +402,7 @@ static unsigned clauses_of(int verb)
     case AST_VERB_LEAP: return BIT(AST_CLAUSE_TO);
     case AST_VERB_HOP:
     case AST_VERB_JUMP: return BIT(AST_CLAUSE_OVER) | BIT(AST_CLAUSE_TO) | BIT(AST_CLAUSE_LAND);
-    case AST_VERB_PUSH: return BIT(AST_CLAUSE_FROM);
+    case AST_VERB_PUSH: return BIT(AST_CLAUSE_FROM) | BIT(AST_CLAUSE_OVER);
     case AST_VERB_PLACE: return BIT(AST_CLAUSE_FOR) | BIT(AST_CLAUSE_FROM) | BIT(AST_CLAUSE_AT);
     case AST_VERB_CHANGE: return BIT(AST_CLAUSE_TO) | BIT(AST_CLAUSE_AT);
     case AST_VERB_SET: return BIT(AST_CLAUSE_TO);
@@ -633,6 +633,13 @@ static void check_action(check_context *c, const ast_node *node)
                 check_expr(c, value, EXPECT_CELLS);
             break;
         case AST_CLAUSE_OVER:
+            if (verb == AST_VERB_PUSH) {
+                static const char *const edge[] = { "edge" };
+                check_word_choice(c, value, edge, 1, "where the push may go");
+                break;
+            }
+            check_expr(c, value, EXPECT_CELLS);
+            break;
         case AST_CLAUSE_AT:
             check_expr(c, value, EXPECT_CELLS);
             break;

@@ -267,7 +267,10 @@ int compile_action(compiler *c, const ast_node *node)
             }
             break;
         case AST_CLAUSE_OVER:
-            n.over = (int16_t)compile_set(c, value);
+            if (verb == AST_VERB_PUSH)
+                n.flags |= MF_OVER_EDGE;    /* push over edge (check says so) */
+            else
+                n.over = (int16_t)compile_set(c, value);
             break;
         case AST_CLAUSE_AT:
             n.at = (int16_t)compile_set(c, value);
