@@ -605,6 +605,13 @@ static void check_alternatives(check_context *c, const ast_node *block, bool tur
             continue;
         }
         if (value) {
+            /* ACTIONS then move TYPE: ACTIONS: something done before the
+             * piece is chosen (a die thrown) */
+            if (turn && head->kind == AST_BINARY && head->op == AST_OP_THEN && head->children[1]->kind == AST_PHRASE) {
+                check_expr(c, head->children[0], EXPECT_ACTIONS);
+                note_alternative(c, head->children[0]);
+                head = head->children[1];
+            }
             const ast_node *words[3];
             int n = words_of(head, words, 3);
             if (!turn || n != 2 || words[0]->kind != AST_NAME || strcmp(words[0]->text, "move")) {

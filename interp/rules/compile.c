@@ -487,10 +487,18 @@ static int alternatives_of(compiler *c, const ast_node *block, int *pass_node)
         const ast_node *value = colon_of(entry);
         int alternative;
         if (value) {
-            /* move TYPE: ACTIONS */
+            /* move TYPE: ACTIONS, or BEFORE then move TYPE: ACTIONS (a
+             * die thrown before the piece is chosen) */
+            const ast_node *before = NULL;
+            if (h->kind == AST_BINARY && h->op == AST_OP_THEN) {
+                before = h->children[0];
+                h = h->children[1];
+            }
             const ast_node *type_name = h->children[1];
             int type = type_name->kind == AST_NAME ? compile_type_index(c, type_name->text) : -1;
             alternative = select_type(c, type, compile_moves(c, value));
+            if (before)
+                alternative = compile_binary_node(c, M_SEQ, compile_moves(c, before), alternative);
         } else if (h->kind == AST_PHRASE && h->child_count == 2 && compile_is_name(h->children[0], "move")) {
             /* move TYPE: the piece's own moves; move any: every piece's */
             alternative = own_moves(c, h->children[1]);
