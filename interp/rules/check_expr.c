@@ -829,6 +829,15 @@ void check_expr(check_context *c, const ast_node *node, expect want)
         check_expr(c, b, want == EXPECT_DIRECTIONS ? want : EXPECT_CELLS);
         break;
     case AST_OP_OF:
+        /* `one of` reaches here only when it does not stand whole as an
+         * action's argument: `one of enemy - king` groups as (one of
+         * enemy) - king */
+        if (a->kind == AST_NAME && !strcmp(a->text, "one")) {
+            diag_report(c->diagnostics, DIAG_ERROR, node->location,
+                        "put the cells in parentheses: one of (enemy - king)",
+                        "'one of' takes the whole set of cells after it, as the argument of its action");
+            break;
+        }
         check_expr(c, a, EXPECT_ANY);
         check_expr(c, b, EXPECT_PLAYER);
         break;
