@@ -233,6 +233,8 @@ int cli_analyze(int argc, char **argv)
             return EXIT_VALID;
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
             variant = front_join_variant(variant, argv[++i]);
+        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
+            variant = front_join_variant(variant, a + 10);
         } else if (!strcmp(a, "--engine") && i + 1 < argc) {
             engine_text = argv[++i];
         } else if (!strcmp(a, "--games") && i + 1 < argc) {

@@ -102,6 +102,8 @@ int cli_perft(int argc, char **argv)
             return EXIT_VALID;
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
             variant = front_join_variant(variant, argv[++i]);
+        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
+            variant = front_join_variant(variant, a + 10);
         } else if (!strcmp(a, "--divide")) {
             divide = true;
         } else if (!strcmp(a, "--position") && i + 1 < argc) {
@@ -228,6 +230,8 @@ int cli_bench(int argc, char **argv)
             return EXIT_VALID;
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
             variant = front_join_variant(variant, argv[++i]);
+        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
+            variant = front_join_variant(variant, a + 10);
         } else if (!strcmp(a, "--time") && i + 1 < argc) {
             if (!cli_count_option("bench", "--time", argv[++i], 1, 86400000L, &time_ms))
                 return EXIT_USAGE;
@@ -342,6 +346,8 @@ int cli_position(int argc, char **argv)
             return EXIT_VALID;
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
             variant = front_join_variant(variant, argv[++i]);
+        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
+            variant = front_join_variant(variant, a + 10);
         } else if (!strcmp(a, "--position") && i + 1 < argc) {
             start_position = argv[++i];
         } else if (a[0] == '-') {

@@ -27,6 +27,8 @@ static int parse_options(const char *command, int argc, char **argv, play_option
             return EXIT_VALID;
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
             o->variant = front_join_variant(o->variant, argv[++i]);
+        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
+            o->variant = front_join_variant(o->variant, a + 10);
         } else if (!strcmp(a, "--position") && i + 1 < argc) {
             o->position = argv[++i];
         } else if (!render && !strcmp(a, "--dice") && i + 1 < argc) {

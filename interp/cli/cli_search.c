@@ -61,6 +61,8 @@ int cli_search(int argc, char **argv)
             return EXIT_VALID;
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
             variant = front_join_variant(variant, argv[++i]);
+        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
+            variant = front_join_variant(variant, a + 10);
         } else if (!strcmp(a, "--position") && i + 1 < argc) {
             start_position = argv[++i];
         } else if (!strcmp(a, "--engine") && i + 1 < argc) {
@@ -199,6 +201,8 @@ int cli_match(int argc, char **argv)
             return EXIT_VALID;
         } else if (!strcmp(a, "--variant") && i + 1 < argc) {
             variant = front_join_variant(variant, argv[++i]);
+        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
+            variant = front_join_variant(variant, a + 10);
         } else if (strlen(a) == 4 && !strncmp(a, "--p", 3) && a[3] >= '1' && a[3] <= '4' && i + 1 < argc) {
             specs[a[3] - '1'] = argv[++i];
         } else if (!strcmp(a, "--games") && i + 1 < argc) {
