@@ -119,10 +119,11 @@ static const struct help {
       "random, which does not look ahead: 0).\n"
       "The default engine is alpha-beta with the given limits; --engine picks\n"
       "another (see 'tabula help match' for SPEC), and the limits given as\n"
-      "options override the spec's.  Three or four players: the ab search is\n"
-      "paranoid (everyone else plays against the side to move).  A turn with\n"
-      "dice is valued over all their faces; the faces in 'bestmove' are the\n"
-      "engine's own throws.  --threads N runs the search in N threads\n"
+      "options override the spec's (--engine mcts --time 2000: the engine\n"
+      "named alone takes the option's limit).  Three or four players: the ab\n"
+      "search is paranoid (everyone else plays against the side to move).  A\n"
+      "turn with dice is valued over all their faces; the faces in 'bestmove'\n"
+      "are the engine's own throws.  --threads N runs the search in N threads\n"
       "(see 'tabula help match').  Ctrl-C (SIGINT) stops the search, which then\n"
       "prints the best move found so far.\n" },
     { "match",

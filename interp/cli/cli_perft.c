@@ -173,6 +173,7 @@ int cli_perft(int argc, char **argv)
             pos_unmake(&s->position, &u);
             notation_move(l.game, root, i, text, sizeof text);
             printf("%s %llu\n", text, (unsigned long long)count);
+            fflush(stdout);     /* (a move's line as soon as it is counted, into a file too) */
             total += count;
         }
         printf("total %llu\n", (unsigned long long)total);

@@ -94,6 +94,15 @@ int cli_search(int argc, char **argv)
         return EXIT_USAGE;
     }
     engine_spec spec = { .kind = ENGINE_ALPHABETA };
+    /* `--engine mcts --time 2000`: the limit given as an option is the
+     * spec's (the options override the spec's settings below) */
+    char with_limit[256];
+    bool named_alone = engine_text && !strchr(engine_text, ':') && strcmp(engine_text, "random");
+    if (named_alone && (time_ms || ((depth || nodes) && !strcmp(engine_text, "ab")))) {
+        snprintf(with_limit, sizeof with_limit, "%s:%s=%ld", engine_text,
+                 depth ? "depth" : nodes ? "nodes" : "time", depth ? depth : nodes ? nodes : time_ms);
+        engine_text = with_limit;
+    }
     if (engine_text) {
         char error[256];
         if (!engine_spec_parse(engine_text, &spec, error, sizeof error)) {
