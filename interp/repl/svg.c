@@ -68,7 +68,7 @@ static void piece(out *o, const game *g, unsigned code, double x, double y, doub
     put(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"#000\" stroke-width=\"1.5\"/>\n",
         x, y, radius, fills[owner & 3]);
     put(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" fill=\"%s\" text-anchor=\"middle\" "
-           "dominant-baseline=\"central\" font-family=\"sans-serif\" font-weight=\"bold\">",
+           "dy=\"0.35em\" font-family=\"sans-serif\" font-weight=\"bold\">",
         x, y, radius * 1.1, inks[owner & 3]);
     put_text(o, display_symbol(g, code));
     put(o, "</text>\n");
@@ -77,7 +77,7 @@ static void piece(out *o, const game *g, unsigned code, double x, double y, doub
 static void label(out *o, double x, double y, double size, const char *colour, const char *text)
 {
     put(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" fill=\"%s\" text-anchor=\"middle\" "
-           "dominant-baseline=\"central\" font-family=\"sans-serif\">", x, y, size, colour);
+           "dy=\"0.35em\" font-family=\"sans-serif\">", x, y, size, colour);
     put_text(o, text);
     put(o, "</text>\n");
 }
