@@ -93,6 +93,30 @@ bool eval_has(gen *x, int e, int cell)
     }
 }
 
+/* For the stack tests (C_SET_STACKED, _HOLDING, _FLAGGED, _BOTTOM): whether
+ * the stack on the occupied CELL passes C, Q the player it names (-1:
+ * anyone's). */
+static bool stack_passes(const position *p, const cexpr *c, int q, int cell)
+{
+    switch (c->op) {
+    case C_SET_STACKED:
+        return p->under && p->depth[cell];
+    case C_SET_FLAGGED:     /* (tops: the pieces under keep no flags) */
+        return (PIECE_FLAGS(p->cells[cell]) & (1u << c->value)) != 0;
+    case C_SET_BOTTOM: {
+        uint16_t code = pos_piece_at(p, cell, 0);
+        return PIECE_TYPE(code) == c->value && (q < 0 || PIECE_OWNER(code) == q);
+    }
+    default:                /* C_SET_HOLDING: a piece at any height */
+        for (int i = pos_height(p, cell) - 1; i >= 0; i--) {
+            uint16_t code = pos_piece_at(p, cell, i);
+            if (PIECE_TYPE(code) == c->value && (q < 0 || PIECE_OWNER(code) == q))
+                return true;
+        }
+        return false;
+    }
+}
+
 void eval_set_walk(gen *x, int e, cellset *out)
 {
     const game *g = x->g;
@@ -246,54 +270,15 @@ void eval_set_walk(gen *x, int e, cellset *out)
                 cellset_add(out, cell);
         return;
     }
-    case C_SET_STACKED: {
-        const position *p = x->pos;
-        cellset_clear(out, words);
-        if (p->under)
-            for (int cell = cellset_next(&p->occupied, -1, words); cell >= 0;
-                 cell = cellset_next(&p->occupied, cell, words))
-                if (p->depth[cell])
-                    cellset_add(out, cell);
-        return;
-    }
-    case C_SET_HOLDING: {
-        /* the stacks holding a piece of the type (the owner's): each piece
-         * of each occupied cell looked at */
+    case C_SET_STACKED: case C_SET_HOLDING: case C_SET_FLAGGED: case C_SET_BOTTOM: {
+        /* the occupied cells whose stack passes the test, each looked at */
         const position *p = x->pos;
         int q = gen_player(x, c->player);
         cellset_clear(out, words);
         for (int cell = cellset_next(&p->occupied, -1, words); cell >= 0;
              cell = cellset_next(&p->occupied, cell, words))
-            for (int i = pos_height(p, cell) - 1; i >= 0; i--) {
-                uint16_t code = pos_piece_at(p, cell, i);
-                if (PIECE_TYPE(code) == c->value && (q < 0 || PIECE_OWNER(code) == q)) {
-                    cellset_add(out, cell);
-                    break;
-                }
-            }
-        return;
-    }
-    case C_SET_FLAGGED: {
-        /* the pieces that have the flag (tops: the pieces under keep none) */
-        const position *p = x->pos;
-        cellset_clear(out, words);
-        for (int cell = cellset_next(&p->occupied, -1, words); cell >= 0;
-             cell = cellset_next(&p->occupied, cell, words))
-            if (PIECE_FLAGS(p->cells[cell]) & (1u << c->value))
+            if (stack_passes(p, c, q, cell))
                 cellset_add(out, cell);
-        return;
-    }
-    case C_SET_BOTTOM: {
-        /* the stacks whose bottom piece is of the type (the owner's) */
-        const position *p = x->pos;
-        int q = gen_player(x, c->player);
-        cellset_clear(out, words);
-        for (int cell = cellset_next(&p->occupied, -1, words); cell >= 0;
-             cell = cellset_next(&p->occupied, cell, words)) {
-            uint16_t code = pos_piece_at(p, cell, 0);
-            if (PIECE_TYPE(code) == c->value && (q < 0 || PIECE_OWNER(code) == q))
-                cellset_add(out, cell);
-        }
         return;
     }
     case C_SET_CELL_AT: {

@@ -555,6 +555,10 @@ static void check_action(check_context *c, const ast_node *node)
                && word_of(argument, "one")) {
         /* one of CELLS: a move for each piece there */
         check_expr(c, argument->children[1], EXPECT_CELLS);
+    } else if (verb == AST_VERB_FLIP && word_of(argument, "one")) {
+        diag_report(c->diagnostics, DIAG_ERROR, argument->location,
+                    "one of chooses a piece for remove, capture and change; flip turns every piece of its cells",
+                    "'flip' takes no 'one of'");
     } else if (verb == AST_VERB_CHANGE && is_under(argument)) {
         if (!c->has_stacks)
             diag_report(c->diagnostics, DIAG_ERROR, argument->children[0]->location,
