@@ -543,6 +543,80 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
     return best;
 }
 
+/* Whether the line of play LINE (LENGTH move hashes) from ROOT, whose
+ * moves P has, keeps what the game counts as it is in P, at every step
+ * (P is left as it was found). */
+static bool line_keeps_counts(alphabeta *s, const move_list *root, const uint64_t *line, int length)
+{
+    position *p = s->p;
+    game_counts before, after;
+    evaluate_counts(s->g, s->gen, p, &before);
+    undo undos[SEARCH_MAX_PLY + 1];
+    int made = 0;
+    bool keeps = true;
+    for (int k = 0; keeps && k < length && k <= SEARCH_MAX_PLY; k++) {
+        const move_list *list = root;
+        if (k > 0) {
+            movegen_generate(s->gen, p, &s->lists[k]);
+            list = &s->lists[k];
+        }
+        int found = -1;
+        for (int i = 0; i < list->count && found < 0; i++)
+            if (list->moves[i].hash == line[k])
+                found = i;
+        if (found < 0)
+            break;
+        move_make(p, list, found, &undos[made++]);
+        evaluate_counts(s->g, s->gen, p, &after);
+        keeps = evaluate_counts_equal(&before, &after);
+    }
+    while (made > 0)
+        pos_unmake(p, &undos[--made]);
+    return keeps;
+}
+
+/* The move to play after a search of depth DEPTH: BEST (worth BEST_VALUE;
+ * its line is the principal variation) or, where ROOT has a pass worth
+ * PASS_VALUE (-INFINITE_SCORE: none, or more than AB_PASS_MARGIN below
+ * BEST_VALUE), the pass when
+ * - the player before passed and the pass is within the margin of BEST:
+ *   stopping is as good as anything;
+ * - or nothing the game counts changes (evaluate_counts: no score, no
+ *   piece) at any step of the line expected after BEST, nor of the one
+ *   expected after the pass (searched again, with a full window, to find it): playing
+ *   on only shuffles the pieces.
+ * In a game that ends when every player passes in a row (Mynd), a search
+ * that played a shuffle whenever it tied the pass would play until the
+ * rules' last limit (the rule is MCTS's too, mcts.c). */
+static int pass_if_as_good(alphabeta *s, const move_list *root, int depth, int best, int best_value,
+                           int pass_value, const uint64_t *best_line, int best_length)
+{
+    int pass = -1;
+    for (int i = 0; i < root->count; i++)
+        if (root->moves[i].flags & MOVE_PASS)
+            pass = i;
+    if (pass < 0 || best < 0 || pass == best || best_value >= SEARCH_MATE_BOUND || best_value <= -SEARCH_MATE_BOUND)
+        return best;
+    if (s->p->passes > 0 && pass_value > -INFINITE_SCORE && pass_value >= best_value - AB_PASS_MARGIN)
+        return pass;
+    if (!line_keeps_counts(s, root, best_line, best_length))
+        return best;
+    /* the pass's line: the principal variation below it */
+    undo u;
+    move_make(s->p, root, pass, &u);
+    s->pv_length[1] = 1;
+    negamax(s, 1, depth - 1, -INFINITE_SCORE, INFINITE_SCORE);   /* (only its line is wanted) */
+    pos_unmake(s->p, &u);
+    if (s->stop)
+        return best;
+    uint64_t line[SEARCH_MAX_PLY + 1];
+    int length = 0;
+    line[length++] = root->moves[pass].hash;
+    for (int k = 1; k < s->pv_length[1] && length <= SEARCH_MAX_PLY; k++)
+        line[length++] = s->pv[1][k];
+    return line_keeps_counts(s, root, line, length) ? pass : best;
+}
+
 /* The principal variation as text, played out from the root and back. */
 static const char *pv_text(alphabeta *s, const move_list *root)
 {
@@ -625,6 +699,12 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
     uint64_t previous_best = 0;
     int my_team = team(s, p->side);
     bool chance = chance_in(root);
+    /* the last complete iteration's findings, for pass_if_as_good */
+    typedef struct complete {
+        int depth, best, value, pass_value, length;
+        uint64_t line[SEARCH_MAX_PLY + 1];
+    } complete;
+    complete last = { 0 };
 
     for (int d = 1; d <= max_depth; d++) {
         if (helper_skips(s->helper, d) && d < max_depth)
@@ -662,16 +742,24 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
         }
         uint64_t *order = s->order[0];
         order_moves(s, root, 0, previous_best);
+        int pass_value = -INFINITE_SCORE;
         for (int k = 0; k < root->count; k++) {
             int i = (int)(uint32_t)order[k];
+            /* a pass is searched with a window AB_PASS_MARGIN lower, so
+             * that its value is known wherever it is that close to the
+             * best (pass_if_as_good) */
+            bool passing = (root->moves[i].flags & MOVE_PASS) != 0;
+            int low = passing && alpha > -INFINITE_SCORE + AB_PASS_MARGIN ? alpha - AB_PASS_MARGIN : alpha;
             undo u;
             move_make(p, root, i, &u);
             s->nodes++;
-            int v = team(s, p->side) == my_team ? negamax(s, 1, d - 1, alpha, INFINITE_SCORE)
-                                                : -negamax(s, 1, d - 1, -INFINITE_SCORE, -alpha);
+            int v = team(s, p->side) == my_team ? negamax(s, 1, d - 1, low, INFINITE_SCORE)
+                                                : -negamax(s, 1, d - 1, -INFINITE_SCORE, -low);
             pos_unmake(p, &u);
             if (s->stop)
                 break;
+            if (passing)
+                pass_value = v;
             if (v > best) {
                 best = v;
                 best_index = i;
@@ -690,6 +778,12 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
         result->best = best_index;
         result->depth = d;
         describe(best, proven, result);
+        last.depth = d;
+        last.best = best_index;
+        last.value = best;
+        last.pass_value = pass_value;
+        last.length = s->pv_length[0];
+        memcpy(last.line, s->pv[0], (size_t)last.length * sizeof *last.line);
         previous_best = root->moves[best_index].hash;
         tt_store(s, p->hash, previous_best, best, 0, d, BOUND_EXACT, proven);
         double elapsed = search_clock() - s->start;
@@ -702,6 +796,15 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
             break;   /* deeper iterations cannot change a proof */
         if (s->deadline > 0 && elapsed * 1000.0 > (double)time_ms * 0.5)
             break;   /* the next iteration would most likely not finish */
+    }
+    if (last.depth > 0 && last.best == result->best && !search_interrupted()) {
+        /* the search is over: looking for the pass's line is not limited
+         * by the time or the nodes left (it is one move's search) */
+        s->stop = false;
+        s->deadline = 0;
+        s->node_limit = 0;
+        result->best = pass_if_as_good(s, root, last.depth, last.best, last.value, last.pass_value, last.line,
+                                       last.length);   /* (the value reported stays the best move's) */
     }
     result->nodes = s->nodes;
     result->seconds = search_clock() - s->start;

@@ -200,3 +200,36 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
     free(acc);
     return ok;
 }
+
+void evaluate_counts(const game *g, movegen *gen, position *p, game_counts *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int q = 0; q < g->player_count; q++) {
+        long *c = out->value + q * GAME_COUNTS_WIDTH;
+        c[0] = movegen_score(gen, p, q);   /* (0 without a score) */
+        for (int t = 0; t < g->type_count; t++) {
+            int on_board = 0;
+            for (int w = 0; w < g->words; w++)
+                on_board += cellset_bits(p->owned[q].w[w] & p->typed[t].w[w]);
+            c[1 + 2 * t] = on_board;
+            c[2 + 2 * t] = p->reserve[q][t];
+        }
+    }
+}
+
+bool evaluate_counts_equal(const game_counts *a, const game_counts *b)
+{
+    return memcmp(a->value, b->value, sizeof a->value) == 0;
+}
+
+bool evaluate_changes_counts(const game *g, movegen *gen, position *p, const move_list *list,
+                             int index)
+{
+    game_counts before, after;
+    evaluate_counts(g, gen, p, &before);
+    undo u;
+    move_make(p, list, index, &u);
+    evaluate_counts(g, gen, p, &after);
+    pos_unmake(p, &u);
+    return !evaluate_counts_equal(&before, &after);
+}

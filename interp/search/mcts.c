@@ -494,35 +494,83 @@ bool mcts_tree_agrees(mcts *s, position *p, char *why, size_t size)
     return agrees;
 }
 
-/* BEST, the root's most visited child, or a pass when one is there and
- * BEST's results keep less than MCTS_PASS_HOPELESS of a result, or, when
- * the player before passed (AGREEING), the pass's results are as good as
- * BEST's (within MCTS_PASS_MARGIN), each over at least MCTS_PASS_VISITS
- * playouts: in a game that ends when every player passes in a row (Mynd),
- * one who cannot realistically catch up agrees to stop rather than put
- * the end off, and the others agree when no move does better than
- * stopping.  A search that played on whenever a move tied the pass, or
- * kept a sliver of hope, would play until the rules' last limit; one that
- * passed first on a tie would stop before anything is built (early on,
- * every move ties with the pass on the score).  A pass that is the only
- * move changes nothing. */
-static int pass_if_as_good(const mcts *s, const tnode *root, int best, bool agreeing)
+static int most_visited(const mcts *s, const tnode *root);
+
+/* Whether the line of play from the root P through child NODE and then the
+ * most visited children keeps what the game counts as ROOT_COUNTS has it,
+ * at every step (P is left as it was found). */
+static bool line_keeps_counts(mcts *s, position *p, int node, const game_counts *root_counts)
+{
+    int made = 0;
+    bool keeps = true;
+    for (;;) {
+        make_child(p, s, &s->pool[node], &s->undos[made++]);
+        game_counts now;
+        evaluate_counts(s->g, s->gen, p, &now);
+        keeps = evaluate_counts_equal(&now, root_counts);
+        const tnode *n = &s->pool[node];
+        if (!keeps || made >= MAX_LINE / 2 || n->first_child < 0 || n->child_count == 0)
+            break;
+        int k = most_visited(s, n);
+        if (k < 0 || (s->pool[n->first_child + k].visits == 0 && !s->pool[n->first_child + k].proven))
+            break;
+        node = n->first_child + k;
+    }
+    while (made > 0)
+        pos_unmake(p, &s->undos[--made]);
+    return keeps;
+}
+
+/* BEST, the root's most visited child, or a pass when one is there, has
+ * MCTS_PASS_VISITS playouts (one where a leaf is scored at once) and
+ * - BEST's results keep less than MCTS_PASS_HOPELESS of a result: one who
+ *   cannot realistically catch up agrees to stop rather than put the end
+ *   off;
+ * - or the player before passed (AGREEING) and the pass's results are as
+ *   good as BEST's (within MCTS_PASS_MARGIN): stopping is as good as
+ *   anything;
+ * - or nothing the game counts changes (evaluate_counts: no score, no
+ *   piece) at any step of the line the search expects after BEST, nor of
+ *   the one it expects after the pass, nor by any move about as good as
+ *   BEST (within the margin): playing on only shuffles the pieces.
+ * In a game that ends when every player passes in a row (Mynd), a search
+ * that played on whenever a move tied the pass would play until the
+ * rules' last limit, since some shuffle always ties; one that passed on
+ * any tie would stop before anything is built, since early on every move
+ * ties with the pass on the score.  A pass that is the only move changes
+ * nothing.  P's moves are MOVES, in the order of the root's children. */
+static int pass_if_as_good(mcts *s, position *p, const move_list *moves, const tnode *root, int best,
+                           bool agreeing)
 {
     int side = root->side;
     const tnode *chosen = &s->pool[root->first_child + best];
     if (side < 0 || (chosen->move_flags & MOVE_PASS) || chosen->visits == 0 || chosen->proven)
         return best;
     double best_mean = chosen->total[side] / chosen->visits;
+    int pass = -1;
+    for (int k = 0; k < root->child_count; k++)
+        if (s->pool[root->first_child + k].move_flags & MOVE_PASS)
+            pass = k;
+    /* (a leaf scored at once, with no playout, is scored the same each
+     * time: one visit tells) */
+    if (pass < 0 || s->pool[root->first_child + pass].visits < (s->eval && s->cutoff == 0 ? 1 : MCTS_PASS_VISITS))
+        return best;
+    const tnode *c = &s->pool[root->first_child + pass];
+    double mean = c->proven ? c->proof[side] : c->total[side] / c->visits;
+    if ((agreeing && mean >= best_mean - MCTS_PASS_MARGIN) || best_mean < MCTS_PASS_HOPELESS)
+        return pass;
     for (int k = 0; k < root->child_count; k++) {
-        const tnode *c = &s->pool[root->first_child + k];
-        /* (a leaf scored at once, with no playout, is scored the same
-         * each time: one visit tells) */
-        if (!(c->move_flags & MOVE_PASS) || c->visits < (s->eval && s->cutoff == 0 ? 1 : MCTS_PASS_VISITS))
+        const tnode *o = &s->pool[root->first_child + k];
+        if (k == pass || k == best || o->visits == 0 || o->total[side] / o->visits < best_mean - MCTS_PASS_MARGIN)
             continue;
-        double mean = c->proven ? c->proof[side] : c->total[side] / c->visits;
-        if ((agreeing && mean >= best_mean - MCTS_PASS_MARGIN) || best_mean < MCTS_PASS_HOPELESS)
-            return k;
+        if (k >= moves->count || evaluate_changes_counts(s->g, s->gen, p, moves, k))
+            return best;
     }
+    game_counts now;
+    evaluate_counts(s->g, s->gen, p, &now);
+    if (line_keeps_counts(s, p, root->first_child + best, &now)
+        && line_keeps_counts(s, p, root->first_child + pass, &now))
+        return pass;
     return best;
 }
 
@@ -713,7 +761,7 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
     if (best < 0)
         best = 0;
     if (r->first_child >= 0)
-        best = pass_if_as_good(s, r, best, p->passes > 0);
+        best = pass_if_as_good(s, p, root, r, best, p->passes > 0);
     result->best = best;
     if (values)
         for (int k = 0; k < root->count; k++)

@@ -23,6 +23,14 @@
  *   MCTS_CUTOFF plies and scored by the material balance and mobility;
  *   after none where random games seldom end with a winner.
  *
+ * Passing: where a pass is among a position's moves (Mynd), both engines
+ * play it rather than their best move after the player before passed
+ * when it does as well, and when nothing the game counts (game_counts)
+ * changes along the line they expect after the best move nor after the
+ * pass; MCTS also when its best move keeps almost nothing of a result.
+ * Otherwise a game that ends when every player passes in a row would go
+ * on to its rules' last limit, the players shuffling their pieces.
+ *
  * Scores are from the side to move's view.  Alpha-beta scores are in
  * hundredths of a pawn-like unit (a piece of `value 1` is worth 100); a
  * proven end is a win, a loss or a draw after N plies (N counts the plies
@@ -148,6 +156,22 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed);
  * against the average of the others'. */
 int evaluate_material(const evaluator *e, const position *p, int player);
 
+/* What the game counts, for each player: its score by the rules' `score:`
+ * and its number of pieces of each type on the board and in reserve.  A
+ * move or a line of play that changes none of it (a push in Mynd that
+ * closes no area) only shuffles the pieces: where a pass is among the
+ * moves, an engine passes rather than shuffle (mcts.c, alphabeta.c). */
+#define GAME_COUNTS_WIDTH (1 + 2 * GAME_MAX_TYPES)
+typedef struct game_counts {
+    long value[GAME_MAX_PLAYERS * GAME_COUNTS_WIDTH];
+} game_counts;
+void evaluate_counts(const game *g, movegen *gen, position *p, game_counts *out);
+bool evaluate_counts_equal(const game_counts *a, const game_counts *b);
+/* Whether making LIST's move INDEX in P changes what the game counts (P is
+ * left as it was found). */
+bool evaluate_changes_counts(const game *g, movegen *gen, position *p, const move_list *list,
+                             int index);
+
 /* --- results */
 
 typedef enum score_kind { SCORE_VALUE, SCORE_WIN, SCORE_LOSS, SCORE_DRAW } score_kind;
@@ -221,6 +245,10 @@ void alphabeta_free(alphabeta *s);
 void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, long time_ms,
                       long nodes, search_result *result, search_progress progress, void *context,
                       double *values);
+/* A pass at the root is played where it is worth at most this much less
+ * than a best move that changes nothing the game counts (hundredths; half
+ * a point of a rules' score). */
+#define AB_PASS_MARGIN (EVALUATE_SCORE_POINT / 2)
 /* The value an ab search gives a won end (mixed with lost ones under a die). */
 #define SEARCH_CHANCE_WIN 100000
 
@@ -235,7 +263,8 @@ mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator
 #define MCTS_MATERIAL_SCALE 300.0   /* hundredths: a lead of this much is worth a 73% result */
 /* a pass at the root is played when its results are this close to the
  * best move's, or the best move's are below MCTS_PASS_HOPELESS, over at
- * least MCTS_PASS_VISITS playouts (mcts.c) */
+ * least MCTS_PASS_VISITS playouts, or when nothing counted changes and
+ * every move this close to the best changes nothing either (mcts.c) */
 #define MCTS_PASS_MARGIN 0.01
 #define MCTS_PASS_HOPELESS 0.05
 #define MCTS_PASS_VISITS 8

@@ -242,17 +242,11 @@ static void mcts_beats_random(void **state)
     assert_true(wins >= 8);
 }
 
-/* Mynd with three players ends when every player passes in a row, or
- * after 1000 plies.  Random play never agrees to stop, so MCTS scores its
- * leaves by the rules' score (territory), passes when it cannot
- * realistically catch up, and agrees to stop when passing does as well as
- * its best move: a game of three MCTS players must end by the players'
- * passes, long before the cap (45 plies with these seeds, once the pegs
- * are down and one player is far behind). */
-static void mcts_ends_mynd_by_passing(void **state)
+/* Plays Mynd (VARIANT) from the start with SPECS[k] for player k; returns
+ * the plies played and the passes in a row at the end. */
+static int mynd_game(const char *variant, const char *const *specs, int *passes_at_end)
 {
-    (void)state;
-    game *g = shipped_game("mynd", "3p");
+    game *g = shipped_game("mynd", variant);
     assert_non_null(g);
     int passes = -1;
     for (int v = 0; v < g->var_count; v++)
@@ -264,23 +258,144 @@ static void mcts_ends_mynd_by_passing(void **state)
     movegen *m = movegen_new(g);
     move_list list;
     assert_true(m && move_list_init(&list));
-    engine_spec spec = spec_of("mcts:playouts=100");
-    engine *players[3];
-    for (int q = 0; q < 3; q++)
+    engine *players[GAME_MAX_PLAYERS];
+    for (int q = 0; q < g->player_count; q++) {
+        engine_spec spec = spec_of(specs[q]);
         assert_non_null(players[q] = engine_new(g, &spec, 5 + (uint64_t)q));
+    }
     game_result result;
     play_to_the_end(m, p, &list, players, &result);
-    print_message("mynd 3p, three mcts:playouts=100: over after %d plies, %d passes in a row\n", p->ply,
-                  p->vars[passes]);
-    assert_true(p->ply < 1000);
-    assert_int_equal(p->vars[passes], 3);
-    for (int q = 0; q < 3; q++)
+    int plies = p->ply;
+    *passes_at_end = (int)p->vars[passes];
+    print_message("mynd %s, %s ...: over after %d plies, %d passes in a row\n", variant ? variant : "2p", specs[0],
+                  plies, *passes_at_end);
+    for (int q = 0; q < g->player_count; q++)
         engine_free(players[q]);
     move_list_free(&list);
     movegen_free(m);
     pos_free(p);
     free(p);
     game_free(g);
+    return plies;
+}
+
+/* Mynd ends when every player passes in a row, or after 1000 plies.
+ * Random play never agrees to stop, so the engines score their leaves by
+ * the rules' score (territory), and pass when they cannot realistically
+ * catch up, when passing does as well as their best move after the player
+ * before passed, or when nothing the game counts changes along the lines
+ * they expect (evaluate_counts): once the pegs are down, pushes that close
+ * no area only put the end off.  Games of three and four engines of each
+ * kind must end by the players' passes, long before the cap.  Measured with
+ * these seeds: 3p mcts 45 plies, 4p mcts 89, 3p ab 60, 4p ab and mcts 80,
+ * 2p ab 56; without the rule on shuffles, the 4p mcts game reached the
+ * cap (and `tabula match` games of ab in 2p and 3p mostly did). */
+static void engines_end_mynd_by_passing(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant;
+        const char *specs[GAME_MAX_PLAYERS];
+        int players;
+    } games[] = {
+        { "3p", { "mcts:playouts=100", "mcts:playouts=100", "mcts:playouts=100" }, 3 },
+        { "4p", { "mcts:playouts=100", "mcts:playouts=100", "mcts:playouts=100", "mcts:playouts=100" }, 4 },
+        { "3p", { "ab:depth=2", "ab:depth=2", "ab:depth=2" }, 3 },
+        { "4p", { "ab:depth=2", "mcts:playouts=100", "ab:depth=2", "mcts:playouts=100" }, 4 },
+        { NULL, { "ab:depth=2", "ab:depth=2" }, 2 },
+    };
+    for (size_t k = 0; k < sizeof games / sizeof *games; k++) {
+        int passes;
+        int plies = mynd_game(games[k].variant, games[k].specs, &passes);
+        assert_true(plies < 500);
+        assert_int_equal(passes, games[k].players);
+    }
+}
+
+/* Mynd, Black to move with no pegs left in hand (a turn is a push or a
+ * pass).  SHUFFLES: Black has a1 and f6, White k11; every region of cells
+ * without Black's pegs holds White's corner, and White's holds Black's, so
+ * both score 0, and no push of a lone peg changes that.  GAINS: Black's
+ * a1 a3 b3 c2 c1 wall off a2 b1 b2 (3, the corner's area); a3-a4 (or
+ * c1-d1, b3-b4) moves a wall outwards and the area takes in the cell left
+ * behind: 4. */
+#define MYND_SHUFFLES "10W/11/11/11/11/5B5/11/11/11/11/B10 b -/- 0 0"
+#define MYND_GAINS "10W/11/11/11/11/11/11/11/BB9/2B8/B1B8 b -/- 0 0"
+
+/* Which moves change what the game counts: a peg from the hand does (one
+ * fewer in reserve, one more on the board), a push that closes nothing and
+ * a pass do not, a push that grows an area does. */
+static void counts_change_by_placing_and_scoring(void **state)
+{
+    (void)state;
+    game *g = shipped_game("mynd", NULL);
+    assert_non_null(g);
+    position *p = malloc(sizeof *p);
+    movegen *m = movegen_new(g);
+    move_list list;
+    assert_true(p && m && pos_init(p, g) && move_list_init(&list));
+    movegen_generate(m, p, &list);
+    int places = 0, pushes = 0;
+    for (int i = 0; i < list.count; i++) {
+        char text[64];
+        notation_move(g, &list, i, text, sizeof text);
+        bool changes = evaluate_changes_counts(g, m, p, &list, i);
+        if (text[0] == '@') {
+            assert_true(changes);
+            places++;
+        } else {
+            if (changes)
+                fail_msg("the start's %s changes what Mynd counts", text);
+            pushes += !(list.moves[i].flags & MOVE_PASS);
+        }
+    }
+    assert_int_equal(places, 119);   /* the empty cells */
+    assert_int_equal(pushes, 2);     /* a1-a2, a1-b1 */
+    char error[256];
+    const char *texts[] = { MYND_GAINS, MYND_SHUFFLES };
+    for (int t = 0; t < 2; t++) {
+        if (!posstring_read(p, texts[t], error, sizeof error))
+            fail_msg("'%s': %s", texts[t], error);
+        movegen_generate(m, p, &list);
+        int changing = 0;
+        for (int i = 0; i < list.count; i++) {
+            char text[64];
+            notation_move(g, &list, i, text, sizeof text);
+            bool changes = evaluate_changes_counts(g, m, p, &list, i);
+            changing += changes;
+            if (!strcmp(text, "a3-a4"))
+                assert_true(changes);
+        }
+        if (t == 1)
+            assert_int_equal(changing, 0);
+        else
+            assert_true(changing >= 3);
+    }
+    move_list_free(&list);
+    movegen_free(m);
+    pos_free(p);
+    free(p);
+    game_free(g);
+}
+
+/* Where nothing the game counts can change, an engine passes rather than
+ * shuffle; where a push grows its area, or at the start, it plays. */
+static void engines_pass_rather_than_shuffle(void **state)
+{
+    (void)state;
+    const char *specs[] = { "ab:depth=2", "ab:depth=4", "mcts:playouts=300", "mcts:playouts=2000" };
+    for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
+        char best[64];
+        search("mynd", MYND_SHUFFLES, specs[k], best, sizeof best);
+        if (strcmp(best, "pass"))
+            fail_msg("%s plays %s where nothing changes", specs[k], best);
+        search("mynd", MYND_GAINS, specs[k], best, sizeof best);
+        if (!strcmp(best, "pass"))
+            fail_msg("%s passes where a push grows its area", specs[k]);
+        search("mynd", NULL, specs[k], best, sizeof best);
+        if (!strcmp(best, "pass"))
+            fail_msg("%s passes at the start", specs[k]);
+    }
 }
 
 /* Random games of chess are mostly drawn (a dead position, a repetition,
@@ -686,7 +801,9 @@ int main(void)
         cmocka_unit_test(alphabeta_beats_random),
         cmocka_unit_test(mcts_beats_random),
         cmocka_unit_test(mcts_mates_in_chess),
-        cmocka_unit_test(mcts_ends_mynd_by_passing),
+        cmocka_unit_test(engines_end_mynd_by_passing),
+        cmocka_unit_test(counts_change_by_placing_and_scoring),
+        cmocka_unit_test(engines_pass_rather_than_shuffle),
         cmocka_unit_test(decisive_share),
         cmocka_unit_test(chance_values),
         cmocka_unit_test(chance_walks),
