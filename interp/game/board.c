@@ -388,6 +388,31 @@ bool board_is_corner(const board *b, int cell)
     return false;
 }
 
+int board_named_line(const board *b, const char *where, const char *line)
+{
+    if (b->kind == BOARD_GRAPH)
+        return -1;
+    /* (a hex board of radius r has 2r + 1 ranks and files) */
+    int ranks = b->kind == BOARD_HEX ? 2 * b->radius + 1 : b->height;
+    int files = b->kind == BOARD_HEX ? 2 * b->radius + 1 : b->width;
+    if (!strcmp(line, "rank")) {
+        if (!strcmp(where, "bottom"))
+            return 1;
+        if (!strcmp(where, "top"))
+            return ranks;
+        if (!strcmp(where, "middle"))
+            return (ranks + 1) / 2;
+    } else if (!strcmp(line, "file")) {
+        if (!strcmp(where, "left"))
+            return 0;
+        if (!strcmp(where, "right"))
+            return files - 1;
+        if (!strcmp(where, "middle"))
+            return (files - 1) / 2;
+    }
+    return -1;
+}
+
 void board_describe(const board *b, char *out, int size)
 {
     switch (b->kind) {

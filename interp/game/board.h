@@ -88,6 +88,14 @@ bool board_looks_like_cell(const char *name);
 /* Cells on the board edge: fewer neighbours than an interior cell. */
 bool board_is_edge(const board *b, int cell);
 bool board_is_corner(const board *b, int cell);
+/* The line that WHERE and LINE name from the board's sides, so that a
+ * rules file need not know the board's size: "top rank", "bottom rank",
+ * "middle rank", "left file", "right file", "middle file" (of an even
+ * count, the middle one nearer the bottom rank or the left file).  Returns
+ * its number as `rank N` counts (1 for the bottom rank) or its index as
+ * `file X` counts (0 for file a), or -1 when the words name no such line
+ * or B (a graph) has no ranks and files. */
+int board_named_line(const board *b, const char *where, const char *line);
 
 /* "8x8 square", "hex of radius 3", "graph of 5 cells" */
 void board_describe(const board *b, char *out, int size);

@@ -30,21 +30,29 @@ static bool push(node_list *list, const ast_node *node)
     return true;
 }
 
-/* Statements that a variant replaces rather than adds: the same head and,
- * for heads that name something, the same name. */
-static bool same_slot(const ast_node *a, const ast_node *b)
+/* Whether statements led by HEAD name something (piece pawn, region
+ * home), so that a game has one of each name. */
+static bool head_names(const char *head)
 {
     static const char *const named[] = {
         "piece", "moves", "region", "directions", "var", "flag", "pattern", "define",
     };
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+        if (!strcmp(head, named[i]))
+            return true;
+    return false;
+}
+
+/* Statements that a variant replaces rather than adds: the same head and,
+ * for heads that name something, the same name. */
+static bool same_slot(const ast_node *a, const ast_node *b)
+{
     const char *ha = statement_head(a), *hb = statement_head(b);
     if (!ha || !hb || strcmp(ha, hb) != 0)
         return false;
-    for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
-        if (!strcmp(ha, named[i])) {
-            const char *na = statement_name(a), *nb = statement_name(b);
-            return na && nb && !strcmp(na, nb);
-        }
+    if (head_names(ha)) {
+        const char *na = statement_name(a), *nb = statement_name(b);
+        return na && nb && !strcmp(na, nb);
     }
     return true;
 }
@@ -76,28 +84,45 @@ static void free_made(node_list *made)
     free(made->items);
 }
 
-/* A variant's `extend HEAD { LINES }` (extend moves pawn { ... }, extend
- * turn { ... }): the statement of the same slot among STATEMENTS, with
- * LINES after its own; NULL when S is no extension, S itself (after an
- * error) when there is nothing to extend. */
-static const ast_node *extension(const node_list *statements, const ast_node *s, node_list *made,
-                                 diag_list *diagnostics)
+/* Whether S is a variant's `extend HEAD { LINES }`. */
+static bool is_extension(const ast_node *s)
 {
     const ast_node *head = s->kind == AST_STATEMENT ? s->children[0] : NULL;
-    if (!head || head->kind != AST_PHRASE || head->child_count < 2 || head->children[0]->kind != AST_NAME
-        || strcmp(head->children[0]->text, "extend"))
-        return NULL;
-    const ast_node *lines = s->children[3];
-    /* the statement as it would stand without the word */
+    return head && head->kind == AST_PHRASE && head->child_count >= 2 && head->children[0]->kind == AST_NAME
+        && !strcmp(head->children[0]->text, "extend");
+}
+
+/* The extension S as it would stand without the word `extend` (the slot
+ * it extends); NULL when memory runs out. */
+static const ast_node *without_extend(const ast_node *s, node_list *made)
+{
+    const ast_node *head = s->children[0];
     ast_node *stripped = made_node(made, AST_STATEMENT, s, 4);
     ast_node *rest = head->child_count == 2 ? NULL : made_node(made, AST_PHRASE, head, head->child_count - 1);
     if (!stripped || (head->child_count > 2 && !rest))
-        return s;
+        return NULL;
     for (int i = 1; rest && i < head->child_count; i++)
         rest->children[i - 1] = head->children[i];
     stripped->children[0] = rest ? rest : head->children[1];
     for (int i = 1; i < 4; i++)
         stripped->children[i] = s->children[i];
+    return stripped;
+}
+
+/* A variant's `extend HEAD { LINES }` (extend moves pawn { ... }, extend
+ * turn { ... }, extend setup { ... }): the statement of the same slot
+ * among STATEMENTS, with LINES after its own; NULL when S is no
+ * extension, S itself (after an error) when there is nothing to extend. */
+static const ast_node *extension(const node_list *statements, const ast_node *s, node_list *made,
+                                 diag_list *diagnostics)
+{
+    if (!is_extension(s))
+        return NULL;
+    const ast_node *head = s->children[0];
+    const ast_node *lines = s->children[3];
+    const ast_node *stripped = without_extend(s, made);
+    if (!stripped)
+        return s;
     const ast_node *old = NULL;
     for (int k = 0; k < statements->count && !old; k++)
         if (same_slot(statements->items[k], stripped))
@@ -473,6 +498,62 @@ static const ast_node *find_variant(const program_parts *p, const char *name, si
     return NULL;
 }
 
+/* Whether the variants PARTS, applied in that order, compose: none may
+ * replace a statement (setup, players, a region ...) that one before it
+ * sets or extends, for the earlier change would be silently lost.  An
+ * extension composes with anything. */
+static bool composes(const node_list *parts, diag_list *diagnostics)
+{
+    node_list made = { 0 };
+    bool ok = true;
+    source_location nowhere = { -1, 0, 0, 0, 0 };
+    for (int k = 1; k < parts->count && k < 64; k++) {
+        const ast_node *later = parts->items[k];
+        for (int j = 0; j < k; j++)
+            if (parts->items[j] == later) {
+                diag_report(diagnostics, DIAG_ERROR, nowhere, NULL, "variant '%s' is named twice", later->text);
+                ok = false;
+            }
+        if (!ok)
+            break;
+        const ast_node *block = later->children[0];
+        bool clashed[64] = { false };
+        for (int i = 0; i < block->child_count; i++) {
+            const ast_node *statement = block->children[i];
+            if (is_extension(statement))
+                continue;
+            for (int j = 0; j < k; j++) {
+                const ast_node *earlier = parts->items[j]->children[0];
+                for (int e = 0; e < earlier->child_count && !clashed[j]; e++) {
+                    const ast_node *t = earlier->children[e];
+                    bool extends = is_extension(t);
+                    const ast_node *slot = extends ? without_extend(t, &made) : t;
+                    if (!slot || !same_slot(slot, statement))
+                        continue;
+                    char what[160], hint[320];
+                    const char *head = statement_head(statement);
+                    const char *name = head_names(head) ? statement_name(statement) : NULL;
+                    snprintf(what, sizeof what, "%s%s%s", head, name ? " " : "", name ? name : "");
+                    if (extends)
+                        snprintf(hint, sizeof hint, "apply '%s' first: --variant %s --variant %s", later->text,
+                                 later->text, parts->items[j]->text);
+                    else
+                        snprintf(hint, sizeof hint,
+                                 "compose variants that change different things, or write a variant for the pair");
+                    diag_report(diagnostics, DIAG_ERROR, statement->location, hint,
+                                "variant '%s' replaces the %s that '%s' %s: in this order, the change '%s' makes would be lost",
+                                later->text, what, parts->items[j]->text, extends ? "extends" : "sets",
+                                parts->items[j]->text);
+                    clashed[j] = true;   /* (one error for each pair of variants) */
+                    ok = false;
+                }
+            }
+        }
+    }
+    free_made(&made);
+    return ok;
+}
+
 bool check_program(const ast_node *program, const check_options *options, diag_list *diagnostics,
                    check_summary *summary)
 {
@@ -505,7 +586,7 @@ bool check_program(const ast_node *program, const check_options *options, diag_l
     const ast_node *chosen = NULL;
     ast_node composed = { .kind = AST_VARIANT }, composed_block = { .kind = AST_BLOCK };
     ast_node *composed_children[1] = { &composed_block };
-    node_list composed_statements = { 0 };
+    node_list composed_statements = { 0 }, parts_named = { 0 };
     if (options->variant) {
         const char *name = options->variant;
         int parts = 0;
@@ -515,9 +596,11 @@ bool check_program(const ast_node *program, const check_options *options, diag_l
             const ast_node *found = find_variant(&p, name, length, diagnostics);
             if (!found) {
                 free(composed_statements.items);
+                free(parts_named.items);
                 free_parts(&p);
                 return false;
             }
+            push(&parts_named, found);
             chosen = found;
             const ast_node *block = found->children[0];
             for (int i = 0; i < block->child_count; i++)
@@ -527,6 +610,13 @@ bool check_program(const ast_node *program, const check_options *options, diag_l
                 break;
             name = plus + 1;
         }
+        if (parts > 1 && !composes(&parts_named, diagnostics)) {
+            free(composed_statements.items);
+            free(parts_named.items);
+            free_parts(&p);
+            return false;
+        }
+        free(parts_named.items);
         if (parts > 1) {
             composed.text = (char *)options->variant;
             composed.location = chosen->location;

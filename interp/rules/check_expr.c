@@ -244,10 +244,38 @@ static void check_file_letter(check_context *c, const ast_node *value)
                     'a' + board_files(c) - 1);
 }
 
+/* "top rank", "left file" (board_named_line): a line named from the
+ * board's sides; false when NODE is no such phrase. */
+static bool check_named_line(check_context *c, const ast_node *node)
+{
+    static const char *const sides[] = { "top", "bottom", "middle", "left", "right" };
+    const ast_node *head = node->children[0], *line = node->child_count == 2 ? node->children[1] : NULL;
+    if (!line || head->kind != AST_NAME || line->kind != AST_NAME
+        || (strcmp(line->text, "rank") && strcmp(line->text, "file")))
+        return false;
+    bool side = false;
+    for (size_t i = 0; i < sizeof sides / sizeof *sides && !side; i++)
+        side = !strcmp(head->text, sides[i]);
+    if (!side)
+        return false;
+    bool rank = !strcmp(line->text, "rank");
+    if (c->has_board && c->board.kind == BOARD_GRAPH)
+        diag_report(c->diagnostics, DIAG_ERROR, node->location, NULL, "a graph board has no %ss", line->text);
+    else if (rank ? !strcmp(head->text, "left") || !strcmp(head->text, "right")
+                  : !strcmp(head->text, "top") || !strcmp(head->text, "bottom"))
+        diag_report(c->diagnostics, DIAG_ERROR, head->location,
+                    rank ? "the ranks are named top, bottom and middle ('top rank')"
+                         : "the files are named left, right and middle ('left file')",
+                    "'%s %s' names no %s", head->text, line->text, line->text);
+    return true;
+}
+
 /* Phrases led by a word that takes arguments: "rank 1", "no moves". */
 static bool check_led_phrase(check_context *c, const ast_node *node)
 {
     const ast_node *head = node->children[0];
+    if (check_named_line(c, node))
+        return true;
     if (head->kind != AST_NAME || !names_is_phrase_word(head->text))
         return false;
     const char *word = head->text;
@@ -937,11 +965,16 @@ static bool static_phrase(check_context *c, const ast_node *node, bool *cells)
 {
     const board *b = &c->board;
     const ast_node *head = node->children[0];
-    if (head->kind == AST_NAME && node->child_count == 2 && b->kind != BOARD_GRAPH
-        && names_is_phrase_word(head->text)) {
+    int named = node->child_count == 2 && head->kind == AST_NAME && node->children[1]->kind == AST_NAME
+              ? board_named_line(b, head->text, node->children[1]->text) : -1;
+    if (named >= 0 || (head->kind == AST_NAME && node->child_count == 2 && b->kind != BOARD_GRAPH
+                       && names_is_phrase_word(head->text))) {
         const ast_node *v = node->children[1];
+        const char *w = named >= 0 ? v->text : head->text;   /* "top rank": as "rank 8" */
         long low, high;
-        if (v->kind == AST_NUMBER) {
+        if (named >= 0) {
+            low = high = named;
+        } else if (v->kind == AST_NUMBER) {
             low = high = v->number;
         } else if (v->kind == AST_BINARY && v->op == AST_OP_RANGE
                    && v->children[0]->kind == AST_NUMBER && v->children[1]->kind == AST_NUMBER) {
@@ -956,7 +989,6 @@ static bool static_phrase(check_context *c, const ast_node *node, bool *cells)
         } else {
             return false;
         }
-        const char *w = head->text;
         for (int i = 0; i < b->cell_count; i++) {
             long value;
             int rank_offset = b->kind == BOARD_HEX ? b->radius : 0;

@@ -271,12 +271,17 @@ bool compile_static_cells(compiler *c, const ast_node *node, cellset *out)
         }
         return true;
     }
-    if (node->kind == AST_PHRASE && node->child_count == 2 && node->children[0]->kind == AST_NAME
-        && names_is_phrase_word(node->children[0]->text)) {
-        const char *w = node->children[0]->text;
+    int named = node->kind == AST_PHRASE && node->child_count == 2 && node->children[0]->kind == AST_NAME
+                && node->children[1]->kind == AST_NAME
+              ? board_named_line(b, node->children[0]->text, node->children[1]->text) : -1;
+    if (named >= 0 || (node->kind == AST_PHRASE && node->child_count == 2 && node->children[0]->kind == AST_NAME
+                       && names_is_phrase_word(node->children[0]->text))) {
         const ast_node *v = node->children[1];
+        const char *w = named >= 0 ? v->text : node->children[0]->text;   /* "top rank": as "rank 8" */
         long low, high;
-        if (v->kind == AST_NUMBER) {
+        if (named >= 0) {
+            low = high = named;
+        } else if (v->kind == AST_NUMBER) {
             low = high = v->number;
         } else if (v->kind == AST_NAME && strlen(v->text) == 1) {
             low = high = v->text[0] - 'a';

@@ -114,6 +114,19 @@ static void four_players_each_from_its_corner(void **state)
     expect_scores("4p", "LL8W/1L9/L10/11/11/11/11/11/11/9RR/B8RR black B18/W18/R15/L15 0 20", (long[]){ 0, 0, 0, 1 }, 4);
 }
 
+/* The same on 19x19, with the variants composed (4p+19x19) and as the
+ * variant for the pair (4p-19x19): the homes are named from the board's
+ * sides (top rank & left file is a19), so Blue's pegs a19 b19 b18 a17
+ * wall off a18, next to its corner: 1; Red's s1 r1 r2 s2 nothing. */
+static void four_players_on_19x19_composed(void **state)
+{
+    (void)state;
+    static const char *const pegs = "LL16W/1L17/L18/19/19/19/19/19/19/19/19/19/19/19/19/19/19/17RR/B16RR black "
+                                        "B58/W58/R55/L55 0 20";
+    expect_scores("4p+19x19", pegs, (long[]){ 0, 0, 0, 1 }, 4);
+    expect_scores("4p-19x19", pegs, (long[]){ 0, 0, 0, 1 }, 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -123,6 +136,7 @@ int main(void)
         cmocka_unit_test(nested_areas_count_for_nobody),
         cmocka_unit_test(an_edge_area_away_from_home_is_not_one),
         cmocka_unit_test(four_players_each_from_its_corner),
+        cmocka_unit_test(four_players_on_19x19_composed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
