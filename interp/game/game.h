@@ -608,6 +608,16 @@ typedef struct game {
     int8_t side_after[GAME_MAX_PLAYERS]; /* side s's move is followed by side_after[s]'s */
     int8_t side_before[GAME_MAX_PLAYERS]; /* and side s's follows side_before[s]'s */
     bool reads_history;                 /* a rule tests repetition: positions keep their history */
+    /* What a repetition rule compares (pos_identity), where the history is
+     * read: a flag the position block writes as letters (castling's
+     * `moved`) counts through the letters that hold (-1: none), and a
+     * transient variable (a cell that an after-move rule sets at every
+     * move, as en passant's; -1: none) only where it changes the moves of
+     * the side to move (eval.c).  Otherwise the position's hash. */
+    int8_t identity_letters;            /* the index of that field in fields[] */
+    uint32_t identity_types;            /* the types set up on the letters' cells (bit t) */
+    int16_t transient_var;
+    bool identity;                      /* either is there */
     uint32_t reset_types;               /* bit t: moving type t resets the 'plies without' count */
     bool reset_on_capture;
     /* `stacks N`: a cell holds up to N pieces, bottom to top; 1 (no such

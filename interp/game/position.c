@@ -110,6 +110,8 @@ bool pos_init(position *p, const game *g)
     p->log = malloc(POSITION_MAX_LOG * sizeof *p->log);
     p->history = malloc(POSITION_MAX_PLIES * sizeof *p->history);
     p->history_before = malloc(POSITION_MAX_PLIES * sizeof *p->history_before);
+    if (g->transient_var >= 0)
+        p->history_transient = malloc(POSITION_MAX_PLIES * sizeof *p->history_transient);
     p->seen = malloc((SEEN_MASK + 1) * sizeof *p->seen);
     p->start = malloc(sizeof *p->start);
     if (g->stack_height > 1) {
@@ -117,6 +119,7 @@ bool pos_init(position *p, const game *g)
         p->depth = calloc((size_t)g->board.cell_count, sizeof *p->depth);
     }
     if (!p->log || !p->history || !p->history_before || !p->seen || !p->start
+        || (g->transient_var >= 0 && !p->history_transient)
         || (g->stack_height > 1 && (!p->under || !p->depth))) {
         pos_free(p);
         return false;
@@ -125,6 +128,7 @@ bool pos_init(position *p, const game *g)
         p->seen[b] = -1;
     load_initial_parts(p, p->start);
     build_sets(p);
+    p->identity_of = ~p->hash;   /* (none kept yet) */
     memcpy(p->start->owned, p->owned, sizeof p->owned);
     p->start->occupied = p->occupied;
     memcpy(p->start->typed, p->typed, sizeof p->typed);
@@ -138,7 +142,7 @@ bool pos_copy(position *to, const position *from)
         return false;
     change *log = to->log;
     uint64_t *history = to->history;
-    int32_t *history_before = to->history_before, *seen = to->seen;
+    int32_t *history_before = to->history_before, *seen = to->seen, *history_transient = to->history_transient;
     struct position_start *start = to->start;
     uint16_t *under = to->under;
     uint8_t *depth = to->depth;
@@ -149,10 +153,13 @@ bool pos_copy(position *to, const position *from)
     to->log = log;
     to->history = history;
     to->history_before = history_before;
+    to->history_transient = history_transient;
     to->seen = seen;
     to->start = start;     /* (the same game's: the same) */
     memcpy(to->log, from->log, (size_t)from->log_length * sizeof *log);
     memcpy(to->history, from->history, (size_t)from->history_length * sizeof *history);
+    if (history_transient)
+        memcpy(to->history_transient, from->history_transient, (size_t)from->history_length * sizeof *history_transient);
     memcpy(to->history_before, from->history_before, (size_t)from->history_length * sizeof *history_before);
     memcpy(to->seen, from->seen, (SEEN_MASK + 1) * sizeof *seen);
     return true;
@@ -163,6 +170,7 @@ void pos_free(position *p)
     free(p->log);
     free(p->history);
     free(p->history_before);
+    free(p->history_transient);
     free(p->seen);
     free(p->start);
     free(p->under);
@@ -172,6 +180,7 @@ void pos_free(position *p)
     p->log = NULL;
     p->history = NULL;
     p->history_before = NULL;
+    p->history_transient = NULL;
     p->seen = NULL;
     p->start = NULL;
 }
@@ -211,6 +220,9 @@ void pos_copy_forward(position *to, const position *from)
     if (from->history_length) {
         memcpy(to->history, from->history, (size_t)from->history_length * sizeof *to->history);
         memcpy(to->history_before, from->history_before, (size_t)from->history_length * sizeof *to->history_before);
+        if (to->history_transient)
+            memcpy(to->history_transient, from->history_transient,
+                   (size_t)from->history_length * sizeof *to->history_transient);
         memcpy(to->seen, from->seen, (SEEN_MASK + 1) * sizeof *to->seen);
     }
 }
@@ -555,6 +567,75 @@ void pos_unmake(position *p, const undo *u)
 void pos_commit(position *p)
 {
     p->log_length = 0;
+}
+
+bool pos_setup_piece(const game *g, int cell, uint16_t code)
+{
+    uint16_t start = g->initial_cells[cell];
+    return !start || (PIECE_TYPE(code) == PIECE_TYPE(start) && PIECE_OWNER(code) == PIECE_OWNER(start));
+}
+
+static inline bool letters_hold(const position *p, const position_field *f, const letter_group *l)
+{
+    for (int i = 0; i < l->cell_count; i++) {
+        int cell = l->cells[i];
+        uint16_t code = cell >= 0 ? p->cells[cell] : 0;
+        if (!code || (PIECE_FLAGS(code) & (1u << f->index)) || !pos_setup_piece(p->game, cell, code))
+            return false;
+    }
+    return true;
+}
+
+bool pos_letters_hold(const position *p, const position_field *f, const letter_group *l)
+{
+    return letters_hold(p, f, l);
+}
+
+uint64_t pos_identity(position *p)
+{
+    const game *g = p->game;
+    if (p->identity_of == p->hash)
+        return p->identity;
+    uint64_t key = p->hash;
+    if (g->transient_var >= 0)
+        key ^= pos_var_key(g->transient_var, p->vars[g->transient_var]);
+    if (g->identity_letters >= 0) {
+        static const uint64_t letter_keys[8] = {
+            0x9E3779B97F4A7C15ull, 0xBF58476D1CE4E5B9ull, 0x94D049BB133111EBull, 0xD6E8FEB86659FD93ull,
+            0xA0761D6478BD642Full, 0xE7037ED1A0B428DBull, 0x8EBC6AF09C88C6E3ull, 0x589965CC75374CC3ull,
+        };
+        const position_field *f = &g->fields[g->identity_letters];
+        uint16_t bit = (uint16_t)((1u << f->index) << 8);   /* (PIECE_FLAGS's bit) */
+        /* the letters' pieces as if they had no flag of the field's... */
+        for (uint32_t types = g->identity_types; types; types &= types - 1) {
+            const cellset *on = &p->typed[__builtin_ctz(types)];
+            for (int w = 0; w < g->words; w++)
+                for (uint64_t bits = on->w[w]; bits; bits &= bits - 1) {
+                    int cell = w * 64 + __builtin_ctzll(bits);
+                    if (p->cells[cell] & bit)
+                        key ^= g->zobrist_flag[cell * GAME_MAX_FLAGS + f->index];
+                }
+        }
+        /* ... and the letters that hold instead */
+        for (int l = 0; l < f->letter_count && l < 8; l++)
+            if (letters_hold(p, f, &f->letters[l]))
+                key ^= letter_keys[l];
+    }
+    p->identity_of = p->hash;
+    p->identity = key;
+    return key;
+}
+
+int pos_occurrences_values(const position *p, uint64_t key, int32_t *values, int max)
+{
+    int n = 0;
+    for (int i = p->seen[key & SEEN_MASK]; i >= 0; i = p->history_before[i])
+        if (p->history[i] == key) {
+            if (n < max)
+                values[n] = p->history_transient[i];
+            n++;
+        }
+    return n;
 }
 
 int pos_occurrences(const position *p, uint64_t hash)

@@ -83,7 +83,9 @@ typedef struct position {
      * seen[h & SEEN_MASK] is the latest entry of those bits (-1: none),
      * history_before[i] the one before entry i, so that a position never
      * seen before (the usual case) is answered after a look at a few */
-    uint64_t *history;
+    uint64_t identity_of, identity;   /* pos_identity's last answer, for the position of that hash */
+    uint64_t *history;          /* (pos_identity where game.identity) */
+    int32_t *history_transient; /* game.transient_var's value at each entry (or NULL) */
     int32_t *history_before;
     int history_length;
     int32_t *seen;
@@ -235,14 +237,37 @@ __attribute__((always_inline)) static inline void pos_occupy(position *p, int ce
         cellset_add(&p->occupied, cell);
     }
 }
+/* What a repetition rule compares (game.identity): P's hash, but that a
+ * flag the position block writes as letters counts, on the pieces of the
+ * types set up on the letters' cells, through the letters that hold
+ * (castling rights: a rook's `moved` flag no longer counts once its king
+ * has moved), and the transient variable not at all (the history keeps
+ * its value beside: pos_occurrences_values).  The answer is kept for the
+ * next call in the same position. */
+uint64_t pos_identity(position *p);
+/* Whether the pieces that letter group L of field F needs stand on its
+ * cells without F's flag, each the piece the setup put there. */
+bool pos_letters_hold(const position *p, const position_field *f, const letter_group *l);
+/* Whether CODE is the piece the setup put on CELL (its type and owner),
+ * or any piece where the setup put none: what a letter's cell must hold
+ * (a queen come to e1 is not the king castling needs). */
+bool pos_setup_piece(const game *g, int cell, uint16_t code);
+
 /* The history kept where a rule reads it (before a move is made). */
 __attribute__((always_inline)) static inline void pos_keep_history(position *p)
 {
-    if (p->game->reads_history && p->history_length < POSITION_MAX_PLIES) {
+    const game *g = p->game;
+    if (g->reads_history && p->history_length < POSITION_MAX_PLIES) {
         int i = p->history_length++;
-        p->history[i] = p->hash;
-        p->history_before[i] = p->seen[p->hash & SEEN_MASK];
-        p->seen[p->hash & SEEN_MASK] = i;
+        uint64_t key = p->hash;
+        if (__builtin_expect(g->identity, 0)) {
+            key = pos_identity(p);
+            if (g->transient_var >= 0)
+                p->history_transient[i] = p->vars[g->transient_var];
+        }
+        p->history[i] = key;
+        p->history_before[i] = p->seen[key & SEEN_MASK];
+        p->seen[key & SEEN_MASK] = i;
     }
 }
 /* The turn passed on after a move whose changes are made: the hash set
@@ -320,5 +345,9 @@ void pos_commit(position *p);
 
 /* How many earlier positions (same side to move) have HASH. */
 int pos_occurrences(const position *p, uint64_t hash);
+/* The same, for a game with a transient variable: the earlier positions
+ * whose identity is KEY, each one's value of the variable in VALUES (the
+ * first MAX of them); returns how many there are. */
+int pos_occurrences_values(const position *p, uint64_t key, int32_t *values, int max);
 
 #endif

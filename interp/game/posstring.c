@@ -100,26 +100,6 @@ static bool unique_initials(const game *g)
     return true;
 }
 
-/* Whether CODE is the piece the setup put on CELL (its type and owner),
- * or any piece where the setup put none: what a letter's cell must hold
- * (a queen come to e1 is not the king castling needs). */
-static bool setup_piece(const game *g, int cell, uint16_t code)
-{
-    uint16_t start = g->initial_cells[cell];
-    return !start || (PIECE_TYPE(code) == PIECE_TYPE(start) && PIECE_OWNER(code) == PIECE_OWNER(start));
-}
-
-static bool letters_hold(const position *p, const position_field *f, const letter_group *l)
-{
-    for (int i = 0; i < l->cell_count; i++) {
-        int cell = l->cells[i];
-        uint16_t code = cell >= 0 ? p->cells[cell] : 0;
-        if (!code || (PIECE_FLAGS(code) & (1u << f->index)) || !setup_piece(p->game, cell, code))
-            return false;
-    }
-    return true;
-}
-
 int posstring_write(const position *p, char *out, size_t size)
 {
     const game *g = p->game;
@@ -165,7 +145,7 @@ int posstring_write(const position *p, char *out, size_t size)
         case FIELD_LETTERS: {
             size_t before = w.length;
             for (int l = 0; l < f->letter_count; l++)
-                if (letters_hold(p, f, &f->letters[l]))
+                if (pos_letters_hold(p, f, &f->letters[l]))
                     put(&w, "%s", f->letters[l].letter);
             if (w.length == before)
                 put(&w, "-");
@@ -297,7 +277,7 @@ static bool apply_letters(reader *r, const game *g, const position_field *f, con
             if (cell < 0 || !cells[cell])
                 return fail(r, "'%s' needs a piece on %s", f->letters[l].letter,
                             cell >= 0 ? g->board.cell_names[cell] : "?");
-            if (!setup_piece(g, cell, cells[cell]))
+            if (!pos_setup_piece(g, cell, cells[cell]))
                 return fail(r, "'%s' needs the piece that starts on %s there", f->letters[l].letter,
                             g->board.cell_names[cell]);
             cells[cell] &= (uint16_t)~((1u << f->index) << 8);

@@ -640,12 +640,82 @@ static bool stuck(gen *x, int ref)
 
 static uint64_t hash_for_repetition(const gen *x)
 {
-    if (!x->in_filter)
-        return x->pos->hash;
-    /* inside a filter the move is made but the turn has not passed yet */
     const game *g = x->g;
-    return x->pos->hash ^ g->zobrist_side[x->pos->side]
+    uint64_t key = g->identity ? pos_identity(x->pos) : x->pos->hash;
+    if (!x->in_filter)
+        return key;
+    /* inside a filter the move is made but the turn has not passed yet */
+    return key ^ g->zobrist_side[x->pos->side]
          ^ g->zobrist_side[game_next_side(g, x->pos->side, x->pos->ply, x->pos->vars)];
+}
+
+/* Whether the transient variable (game.transient_var) holding VALUE in X's
+ * position, instead of no cell, changes how many moves the side to move
+ * has (FIDE 9.2.3: an en passant cell counts only where a pawn can take
+ * there); BASE is the count with no cell, -1 until counted. */
+static bool transient_counts(gen *x, int32_t value, int *base)
+{
+    position *p = x->pos;
+    int var = x->g->transient_var;
+    if (value < 0)
+        return false;
+    int32_t kept = p->vars[var];
+    uint64_t hash = p->hash;
+    p->hash ^= pos_var_key(var, kept) ^ pos_var_key(var, -1);
+    p->vars[var] = -1;
+    if (*base < 0)
+        *base = gen_count_moves(x, p->side, false);
+    p->hash ^= pos_var_key(var, -1) ^ pos_var_key(var, value);
+    p->vars[var] = value;
+    int with = gen_count_moves(x, p->side, false);
+    p->vars[var] = kept;
+    p->hash = hash;
+    return with != *base;
+}
+
+int eval_repeated_quick(position *p, int times)
+{
+    const game *g = p->game;
+    uint64_t key = pos_identity(p);
+    if (g->transient_var < 0)
+        return 1 + pos_occurrences(p, key) >= times;
+    int32_t values[8];
+    int found = pos_occurrences_values(p, key, values, 8);
+    if (1 + found < times)
+        return 0;
+    for (int i = 0; i < found; i++)
+        if (i >= 8 || values[i] != p->vars[g->transient_var])
+            return -1;
+    return 1;
+}
+
+/* How many earlier positions X's repeats.  With a transient variable two
+ * positions of the same identity repeat when it holds the same there, or
+ * changes the moves in neither (inside a filter, where the turn has not
+ * passed, only the same). */
+static int repetitions(gen *x)
+{
+    const game *g = x->g;
+    uint64_t key = hash_for_repetition(x);
+    if (g->transient_var < 0)
+        return pos_occurrences(x->pos, key);
+    int32_t values[64];
+    int found = pos_occurrences_values(x->pos, key, values, 64);
+    int32_t now = x->pos->vars[g->transient_var];
+    int n = 0, base = -1, now_counts = -1;
+    for (int i = 0; i < found; i++) {
+        if (i >= 64 || values[i] == now) {
+            n++;   /* (beyond 64 entries of one identity: counted as the same) */
+            continue;
+        }
+        if (x->in_filter)
+            continue;
+        if (now_counts < 0)
+            now_counts = transient_counts(x, now, &base);
+        if (!now_counts && !transient_counts(x, values[i], &base))
+            n++;
+    }
+    return n;
 }
 
 bool eval_cond(gen *x, int e)
@@ -694,7 +764,7 @@ bool eval_cond(gen *x, int e)
     case C_COND_ATTACKED:
         return gen_attacked(x, c->a);
     case C_COND_REPETITION:
-        return 1 + pos_occurrences(x->pos, hash_for_repetition(x)) >= c->value;
+        return 1 + repetitions(x) >= c->value;
     case C_COND_PLIES:
         return (c->b ? x->pos->since_reset : x->pos->ply) >= c->value;
     case C_COND_IN_LINE:

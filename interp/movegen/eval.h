@@ -218,6 +218,12 @@ __attribute__((always_inline)) static inline bool eval_cond_quick(gen *x, int e)
     return eval_cond(x, e);
 }
 
+/* `repetition N` read as end_holds_quick reads it, in a game whose
+ * repetitions compare identities (game.identity): 1 or 0, or -1 where a
+ * transient variable held another cell in an earlier position of the same
+ * identity (the moves tell: eval_cond). */
+int eval_repeated_quick(position *p, int times);
+
 /* Whether end rule RULE holds in P, made by MOVER (NO_MOVES: P's side has
  * no move), where that is read without a generator: 1 or 0; -1 where it
  * needs one (eval_cond).  `no moves`, `no moves and ...` while there are
@@ -235,8 +241,9 @@ __attribute__((always_inline)) static inline int end_holds_quick(movegen *m, pos
         return 0;       /* (`no moves and stuck(opponent)`: false at most plies) */
     if (c->op == C_COND_IN_LINE && in_line_short(g, c->value))
         return in_line_words(g, p->owned[mover].w[0], c->value);
-    if (c->op == C_COND_REPETITION)
-        return 1 + pos_occurrences(p, p->hash) >= c->value;    /* as eval_cond, outside a filter */
+    if (c->op == C_COND_REPETITION)   /* as eval_cond, outside a filter */
+        return __builtin_expect(g->identity, 0) ? eval_repeated_quick(p, c->value)
+                                                : 1 + pos_occurrences(p, p->hash) >= c->value;
     if (c->op == C_COND_PLIES)
         return (c->b ? p->since_reset : p->ply) >= c->value;
     if (!c->spec.count_words)

@@ -244,6 +244,33 @@ static void check_file_letter(check_context *c, const ast_node *value)
                     'a' + board_files(c) - 1);
 }
 
+/* The name `empty` where TEST (negated under NEGATED nots) would let an
+ * empty cell pass, as in `over (empty | enemy)`; NULL when none. */
+static const ast_node *names_empty(const ast_node *test, bool negated)
+{
+    switch (test->kind) {
+    case AST_NAME:
+        return !negated && !strcmp(test->text, "empty") ? test : NULL;
+    case AST_GROUP:
+        return test->op == 0 ? names_empty(test->children[0], negated) : NULL;
+    case AST_UNARY:
+        return test->op == AST_OP_NOT ? names_empty(test->children[0], !negated) : NULL;
+    case AST_BINARY:
+        if (test->op == AST_OP_MINUS) {
+            const ast_node *left = names_empty(test->children[0], negated);
+            return left ? left : names_empty(test->children[1], !negated);
+        }
+        if (test->op == AST_OP_UNION || test->op == AST_OP_OR || test->op == AST_OP_INTERSECT
+            || test->op == AST_OP_AND) {
+            const ast_node *left = names_empty(test->children[0], negated);
+            return left ? left : names_empty(test->children[1], negated);
+        }
+        return NULL;
+    default:
+        return NULL;
+    }
+}
+
 /* "top rank", "left file" (board_named_line): a line named from the
  * board's sides; false when NODE is no such phrase. */
 static bool check_named_line(check_context *c, const ast_node *node)
@@ -671,6 +698,13 @@ static void check_action(check_context *c, const ast_node *node)
                 break;
             }
             check_expr(c, value, EXPECT_CELLS);
+            if (verb == AST_VERB_HOP || verb == AST_VERB_JUMP) {
+                const ast_node *empty = names_empty(value, false);
+                if (empty)
+                    diag_report(c->diagnostics, DIAG_WARNING, empty->location,
+                                "to move two cells whatever lies between, leap: leap (2, 0), (0, 2), (-2, 0), (0, -2)",
+                                "a jump passes over a piece: 'empty' never holds there");
+            }
             break;
         case AST_CLAUSE_AT:
             check_expr(c, value, EXPECT_CELLS);

@@ -664,7 +664,11 @@ static void compile_statements(compiler *c)
             /* after-rules never make a move illegal: M_REPEAT 0..1 maximal
              * runs each when it can run and skips it otherwise; several run
              * in the order written, each on its own */
-            int rule = compile_repeat(c, compile_moves(c, colon_of(st)), 0, 1, MF_MAXIMAL);
+            int actions = compile_moves(c, colon_of(st));
+            if (actions >= 0 && g->nodes[actions].op == M_SET_VAR && g->nodes[actions].type >= 0
+                && g->nodes[actions].type < GAME_MAX_VARS)
+                c->set_every_move[g->nodes[actions].type] = true;   /* (`after move: set V to ...`) */
+            int rule = compile_repeat(c, actions, 0, 1, MF_MAXIMAL);
             after = after < 0 ? rule : compile_binary_node(c, M_SEQ, after, rule);
         } else if (!strcmp(head, "again") && head_of(st)->kind == AST_GUARD && g->again_var >= 0) {
             /* an after-rule: set the variable to 1 if the condition holds */
@@ -895,13 +899,36 @@ static void order_table_build(game *g)
     }
 }
 
-/* game.reads_history: whether some condition counts repetitions. */
-static void history_read(game *g)
+/* game.reads_history: whether some condition counts repetitions; and
+ * what it compares (game.identity): a flag written as letters, a cell
+ * variable the position block writes that an after-move rule sets at
+ * every move (SET_EVERY_MOVE), so that it can only change the moves of
+ * the next turn. */
+static void history_read(game *g, const bool *set_every_move)
 {
     g->reads_history = false;
     for (int e = 0; e < g->expr_count; e++)
         if (g->exprs[e].op == C_COND_REPETITION)
             g->reads_history = true;
+    g->identity_letters = -1;
+    g->transient_var = -1;
+    for (int i = 0; g->reads_history && i < g->field_count; i++) {
+        const position_field *f = &g->fields[i];
+        if (f->kind == FIELD_LETTERS && g->identity_letters < 0) {
+            g->identity_letters = (int8_t)i;
+            g->identity_types = 0;
+            for (int l = 0; l < f->letter_count; l++)
+                for (int k = 0; k < f->letters[l].cell_count; k++) {
+                    int cell = f->letters[l].cells[k];
+                    uint16_t start = cell >= 0 ? g->initial_cells[cell] : 0;
+                    if (start)
+                        g->identity_types |= 1u << PIECE_TYPE(start);
+                }
+        }
+        if (f->kind == FIELD_CELL && g->transient_var < 0 && !g->var_each[f->index] && set_every_move[f->index])
+            g->transient_var = f->index;
+    }
+    g->identity = g->identity_letters >= 0 || g->transient_var >= 0;
 }
 
 game *compile_game(const ast_node *game_node, const ast_node *variant,
@@ -945,7 +972,7 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
         }
     }
     order_table_build(g);
-    history_read(g);
+    history_read(g, c.set_every_move);
     if (!c.failed && !make_keys(g))
         c.failed = true;
     if (!c.failed && g->turn >= 0 && !attack_build(g))

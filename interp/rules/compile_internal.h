@@ -36,6 +36,9 @@ typedef struct compiler {
     int label_count;
     int depth;
     source_location location;  /* of the move rule being compiled, for its nodes */
+    /* a variable that an after-move rule sets, unguarded, at every move
+     * (game.transient_var) */
+    bool set_every_move[GAME_MAX_VARS];
 } compiler;
 
 void compile_fail(compiler *c, const ast_node *at, const char *message);
