@@ -19,7 +19,7 @@
 #define BOARD_MAX_SIDE 26          /* files are single letters */
 #define BOARD_MAX_HEX_RADIUS 12    /* 2R + 1 = 25 files */
 #define BOARD_MAX_CELLS 1024
-#define BOARD_MAX_DIRECTIONS 16
+#define BOARD_MAX_DIRECTIONS 32
 #define BOARD_CELL_NAME 16
 
 typedef enum board_kind {

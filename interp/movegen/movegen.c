@@ -1109,7 +1109,7 @@ static __attribute__((noinline)) int sample_turn(movegen *m, position *p, move_l
         x.mode = GEN_SAMPLE;
         x.sample_rng = rng;
         if (g->spec.unique_shifts)
-            memset(x.shift_landed, 0, sizeof x.shift_landed);
+            memset(x.shift_landed, 0, (size_t)m->g->board.direction_count * sizeof *x.shift_landed);
         else if (g->spec.unique_landings)
             memset(x.landed, 0, sizeof x.landed);
         if (g->spec.landing_quiet_cells && x.legal_quiet) {

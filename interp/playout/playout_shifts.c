@@ -30,6 +30,8 @@
 #include "movegen/landing.h"
 #include "movegen/movegen_internal.h"
 #include "movegen/select.h"
+#include <string.h>
+
 #include "playout/playout_internal.h"
 
 /* The moves of a ply: for each select, its chains (chains.chains[first[i]]
@@ -64,7 +66,10 @@ static bool ply_moves_find(gen *y, ply_moves *m)
 {
     const game *g = y->g;
     const position *p = y->pos;
-    uint64_t own = p->owned[y->player].w[0], landed[BOARD_MAX_DIRECTIONS] = { 0 };
+    uint64_t own = p->owned[y->player].w[0], landed[BOARD_MAX_DIRECTIONS];
+    /* (the directions the board has: graphs may have many, shifts are on
+     * boards of a few) */
+    memset(landed, 0, (size_t)g->board.direction_count * sizeof *landed);
     int landings = 0;
     m->chains.count = m->chains.work = 0;
     m->chains.beyond = false;

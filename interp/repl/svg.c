@@ -195,10 +195,14 @@ static void graph(out *o, const session *s, const bool *marked)
         x[c] = size / 2 + radius * cos(angle);
         y[c] = size / 2 + radius * sin(angle);
     }
+    /* each link once: from the lower cell, or from the only end that has it */
     for (int c = 0; c < n; c++)
         for (int d = 0; d < b->direction_count; d++) {
-            int to = b->neighbour[c * b->direction_count + d];
-            if (to > c)
+            int to = b->neighbour[c * b->neighbour_stride + d];
+            bool back = false;
+            for (int e = 0; to >= 0 && to < c && e < b->direction_count && !back; e++)
+                back = b->neighbour[to * b->neighbour_stride + e] == c;
+            if (to >= 0 && to != c && !back)
                 put(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7a6a4f\"/>\n",
                     x[c], y[c], x[to], y[to]);
         }
