@@ -1,4 +1,6 @@
 /* cli_play: `tabula play` (the REPL in repl/) and `tabula render`. */
+#include <langinfo.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -104,6 +106,10 @@ int cli_play(int argc, char **argv)
     }
     r.dice = rng_seed(o.dice ? (uint64_t)seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
     r.style.colour = r.interactive && front_colour(stdout);
+    /* the display block's Unicode symbols where the terminal takes UTF-8 */
+    setlocale(LC_CTYPE, "");
+    const char *codeset = nl_langinfo(CODESET);
+    r.style.unicode = r.style.colour && codeset && !strcmp(codeset, "UTF-8");
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
         if (!o.seats[p])
             continue;

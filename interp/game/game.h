@@ -404,6 +404,15 @@ static inline const char *piece_symbol(const piece_type *t, int owner)
     return t->symbol[owner < t->symbol_count ? owner : t->symbol_count - 1];
 }
 
+/* The colours a display block may give a player, in this order. */
+enum {
+    GAME_COLOUR_BLACK, GAME_COLOUR_RED, GAME_COLOUR_GREEN, GAME_COLOUR_YELLOW,
+    GAME_COLOUR_BLUE, GAME_COLOUR_MAGENTA, GAME_COLOUR_CYAN, GAME_COLOUR_WHITE,
+    GAME_COLOURS
+};
+extern const char *const game_colour_names[GAME_COLOURS];
+
+
 /* What a capture does with the pieces it takes: off the board, turned
  * the capturer's, into the capturer's reserve, or under the capturing
  * stack (the anchor's, in a game of stacks; off the board without one). */
@@ -545,6 +554,12 @@ typedef struct game {
     int words;                          /* cellset words for this board */
     int player_count;
     char player_names[GAME_MAX_PLAYERS][GAME_NAME];
+    /* how the game looks (its display block; the REPL and the SVG writer
+     * read it, play does not): each player's colour (GAME_COLOUR_*, -1 when
+     * the block gives none: game_player_colour chooses), and each type's
+     * Unicode symbols, the first player's and the others' ("": none) */
+    int8_t display_colour[GAME_MAX_PLAYERS];
+    char display_unicode[GAME_MAX_TYPES][2][8];
     int type_count;
     piece_type types[GAME_MAX_TYPES];
     int flag_count;
@@ -736,5 +751,11 @@ static inline int game_next_side(const game *g, int side, int ply, const int32_t
 #define PIECE_OWNER(code) (((code) >> 6) & 3)
 #define PIECE_FLAGS(code) ((code) >> 8)
 #define PIECE_CODE(type, owner, flags) ((uint16_t)(((type) + 1) | ((owner) << 6) | ((flags) << 8)))
+
+/* PLAYER's colour (GAME_COLOUR_*): its display block's, else the one its
+ * name names (black, white ..., light for white, dark for black), else the
+ * first of white, black, red, blue, green, yellow, magenta, cyan that no
+ * other player has (colours.c). */
+int game_player_colour(const game *g, int player);
 
 #endif

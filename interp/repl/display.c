@@ -14,13 +14,20 @@
 #define ANSI_MARK "\033[44m"
 #define ANSI_DARK_CELL "\033[100m"
 
-static const char *const player_colours[GAME_MAX_PLAYERS] = {
-    "\033[1;33m", "\033[1;36m", "\033[1;31m", "\033[1;32m",
+#define ANSI_UNDERLINE "\033[4m"
+
+/* Each colour (GAME_COLOUR_*) as a tile: the piece's letter in a
+ * contrasting ink on a ground of the player's colour, which reads on light
+ * terminals and on dark ones alike (black letters on a dark terminal, or
+ * white on a light one, would not). */
+static const char *const tiles[GAME_COLOURS] = {
+    "\033[1;97;40m", "\033[1;97;41m", "\033[1;30;42m", "\033[1;30;43m",
+    "\033[1;97;44m", "\033[1;97;45m", "\033[1;30;46m", "\033[1;30;107m",
 };
 
-const char *display_player_colour(int player)
+const char *display_player_colour(const game *g, int player)
 {
-    return player_colours[player & 3];
+    return tiles[game_player_colour(g, player)];
 }
 
 int display_width(const char *text)
@@ -38,6 +45,18 @@ const char *display_symbol(const game *g, unsigned code)
     if (type < 0 || type >= g->type_count)
         return "?";
     return piece_symbol(&g->types[type], owner);
+}
+
+const char *display_shown(const game *g, unsigned code, const display_style *style)
+{
+    int type = PIECE_TYPE(code), owner = PIECE_OWNER(code);
+    if (style->unicode && type >= 0 && type < g->type_count) {
+        const char *other = g->display_unicode[type][1], *first = g->display_unicode[type][0];
+        const char *symbol = owner > 0 && other[0] ? other : first;
+        if (symbol[0])
+            return symbol;
+    }
+    return display_symbol(g, code);
 }
 
 static void pad(FILE *out, int n)
@@ -108,10 +127,11 @@ static void display_square(FILE *out, const session *s, const bool *marked, cons
             fputc(sep, out);
             unsigned code = s->position->cells[cell];
             bool dark = g->cell_colours && !b->light[cell];
-            const char *text = code ? display_symbol(g, code) : dark && !style->colour ? ":" : ".";
-            if (style->colour)
-                fprintf(out, "%s%s", marked[cell] ? ANSI_MARK : dark ? ANSI_DARK_CELL : "",
-                        code ? display_player_colour(PIECE_OWNER(code)) : ANSI_DIM);
+            const char *text = code ? display_shown(g, code, style) : dark && !style->colour ? ":" : ".";
+            if (style->colour && code)   /* (a piece of the last move underlined: its tile hides the ground) */
+                fprintf(out, "%s%s", display_player_colour(g, PIECE_OWNER(code)), marked[cell] ? ANSI_UNDERLINE : "");
+            else if (style->colour)
+                fprintf(out, "%s%s", marked[cell] ? ANSI_MARK : dark ? ANSI_DARK_CELL : "", ANSI_DIM);
             fputs(text, out);
             char height[16];
             stack_height_text(s, cell, height, sizeof height);
@@ -146,8 +166,8 @@ static void display_graph(FILE *out, const session *s, const bool *marked, const
         }
         int owner = PIECE_OWNER(code);
         if (style->colour)
-            fprintf(out, "%s%s", marked[c] ? ANSI_MARK : "", display_player_colour(owner));
-        fputs(display_symbol(g, code), out);
+            fprintf(out, "%s%s", display_player_colour(g, owner), marked[c] ? ANSI_UNDERLINE : "");
+        fputs(display_shown(g, code, style), out);
         if (style->colour)
             fputs(ANSI_RESET, out);
         fprintf(out, " (%s %s", g->player_names[owner], g->types[PIECE_TYPE(code)].name);
@@ -201,8 +221,8 @@ static void display_stacks(FILE *out, const session *s, const display_style *sty
         for (int i = 0; i < height; i++) {
             uint16_t code = pos_piece_at(p, c, i);
             if (style->colour)
-                fputs(display_player_colour(PIECE_OWNER(code)), out);
-            fputs(display_symbol(g, code), out);
+                fputs(display_player_colour(g, PIECE_OWNER(code)), out);
+            fputs(display_shown(g, code, style), out);
             if (style->colour)
                 fputs(ANSI_RESET, out);
         }
@@ -260,7 +280,7 @@ void display_session(FILE *out, const session *s, const display_style *style)
         fprintf(out, "game over: %s\n", result);
     } else {
         if (style->colour)
-            fputs(display_player_colour(s->position->side), out);
+            fputs(display_player_colour(g, s->position->side), out);
         fputs(g->player_names[s->position->side], out);
         if (style->colour)
             fputs(ANSI_RESET, out);

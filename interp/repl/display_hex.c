@@ -50,7 +50,7 @@ void display_hex(FILE *out, const session *s, const bool *marked, const display_
             bool left = i > 0 && row_marked[i - 1], right = row_marked[i];
             fputc(style->colour ? ' ' : left && right ? '|' : right ? '[' : left ? ']' : ' ', out);
             unsigned code = s->position->cells[cell];
-            const char *text = code ? display_symbol(g, code) : b->cell_names[cell];
+            const char *text = code ? display_shown(g, code, style) : b->cell_names[cell];
             int width = display_width(text);
             int before = code ? (CONTENT - width) / 2 : 0;
             if (before < 0)
@@ -64,7 +64,7 @@ void display_hex(FILE *out, const session *s, const bool *marked, const display_
             for (int k = 0; k < before; k++)
                 fputc(' ', out);
             if (style->colour)
-                fputs(code ? display_player_colour(PIECE_OWNER(code)) : ANSI_DIM, out);
+                fputs(code ? display_player_colour(g, PIECE_OWNER(code)) : ANSI_DIM, out);
             fputs(text, out);
             if (style->colour) {
                 fputs(ANSI_RESET, out);

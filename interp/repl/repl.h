@@ -86,6 +86,7 @@ void session_move_text(const session *s, int index, char *out, size_t size);
 
 typedef struct display_style {
     bool colour;                /* ANSI colours */
+    bool unicode;               /* the display block's Unicode symbols (a UTF-8 terminal) */
 } display_style;
 
 /* The whole board with its header and footer lines. */
@@ -93,10 +94,14 @@ void display_session(FILE *out, const session *s, const display_style *style);
 void display_hex(FILE *out, const session *s, const bool *marked, const display_style *style);
 /* The text shown for the piece CODE (its symbol). */
 const char *display_symbol(const game *g, unsigned code);
+/* The same in STYLE: where it shows Unicode, the display block's symbol
+ * for the piece (one for the first player, one for the others) if any. */
+const char *display_shown(const game *g, unsigned code, const display_style *style);
 /* Display width of UTF-8 TEXT (code points). */
 int display_width(const char *text);
-/* ANSI start sequence for PLAYER's pieces. */
-const char *display_player_colour(int player);
+/* ANSI start sequence for PLAYER's pieces: a tile of its colour
+ * (game_player_colour), readable on light and dark terminals. */
+const char *display_player_colour(const game *g, int player);
 /* The rules summary: players, board, piece types, variants. */
 void display_rules(FILE *out, const session *s);
 

@@ -59,18 +59,34 @@ static void put_text(out *o, const char *text)
     }
 }
 
-static const char *const fills[GAME_MAX_PLAYERS] = { "#f5f1e6", "#262626", "#c0392b", "#2e6fb7" };
-static const char *const inks[GAME_MAX_PLAYERS] = { "#262626", "#f5f1e6", "#ffffff", "#ffffff" };
+/* Each colour (GAME_COLOUR_*) as a disc's fill, and the ink of a letter on it. */
+static const char *const fills[GAME_COLOURS] = {
+    "#262626", "#c0392b", "#2e8b57", "#e6c229", "#2e6fb7", "#a23b9c", "#2aa6b8", "#f5f1e6",
+};
+static const char *const inks[GAME_COLOURS] = {
+    "#f5f1e6", "#ffffff", "#ffffff", "#262626", "#ffffff", "#ffffff", "#262626", "#262626",
+};
+
+/* The fill of OWNER's pieces: its colour (game_player_colour). */
+static const char *fill_of(const game *g, int owner)
+{
+    return fills[game_player_colour(g, owner)];
+}
 
 static void piece(out *o, const game *g, unsigned code, double x, double y, double radius)
 {
-    int owner = PIECE_OWNER(code);
+    int owner = PIECE_OWNER(code), type = PIECE_TYPE(code);
     put(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"#000\" stroke-width=\"1.5\"/>\n",
-        x, y, radius, fills[owner & 3]);
+        x, y, radius, fill_of(g, owner));
     put(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" fill=\"%s\" text-anchor=\"middle\" "
            "dy=\"0.35em\" font-family=\"sans-serif\" font-weight=\"bold\">",
-        x, y, radius * 1.1, inks[owner & 3]);
-    put_text(o, display_symbol(g, code));
+        x, y, radius * 1.1, inks[game_player_colour(g, owner)]);
+    /* the display block's Unicode symbol where it gives one (a picture can
+     * show it), else the piece's letters */
+    const char *unicode = "";
+    if (type >= 0 && type < g->type_count)
+        unicode = owner > 0 && g->display_unicode[type][1][0] ? g->display_unicode[type][1] : g->display_unicode[type][0];
+    put_text(o, unicode[0] ? unicode : display_symbol(g, code));
     put(o, "</text>\n");
 }
 
@@ -97,7 +113,7 @@ static void stack_under(out *o, const position *p, int cell, double x, double y,
     for (int i = 0; i < height - 1; i++) {
         int owner = PIECE_OWNER(pos_piece_at(p, cell, i));
         put(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"5\" fill=\"%s\" stroke=\"#000\" "
-               "stroke-width=\"0.5\"/>\n", x + 2 + i * band, y + size - 7, band, fills[owner & 3]);
+               "stroke-width=\"0.5\"/>\n", x + 2 + i * band, y + size - 7, band, fill_of(p->game, owner));
     }
     char text[16];
     snprintf(text, sizeof text, "%d", height);

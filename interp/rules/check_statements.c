@@ -818,20 +818,39 @@ static void check_display(check_context *c, const ast_node *statement)
         error(c, statement, "write: display { white colour yellow }", "malformed display block");
         return;
     }
+    static const char *const colours[] = { "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white" };
     for (int i = 0; i < block->child_count; i++) {
         const ast_node *entry = block->children[i];
         if (entry->kind != AST_STATEMENT)
             continue;
         const ast_node *words[6];
         int n = words_of(head_of(entry), words, 6);
-        for (int k = 0; k < n; k++) {
-            if (words[k]->kind == AST_STRING) {
-                if (!one_character(words[k]->text))
-                    error(c, words[k], NULL, "a symbol is one character");
-                continue;
-            }
-            check_expr(c, words[k], EXPECT_ANY);
+        bool unicode = n >= 3 && n <= 4 && words[1]->kind == AST_NAME && !strcmp(words[1]->text, "unicode");
+        bool colour = n >= 3 && n <= 4 && words[1]->kind == AST_NAME
+                   && (!strcmp(words[1]->text, "colour") || !strcmp(words[1]->text, "color"));
+        if (!unicode && !colour) {
+            error(c, entry, "write: PLAYER colour COLOUR, or TYPE unicode \"S\" \"s\"", "malformed display line");
+            continue;
         }
+        check_expr(c, words[0], unicode ? EXPECT_PIECE : EXPECT_PLAYER);
+        if (unicode) {
+            for (int k = 2; k < n; k++) {
+                if (words[k]->kind != AST_STRING)
+                    error(c, words[k], "write: TYPE unicode \"S\" \"s\", one character each", "a symbol is a string");
+                else if (!one_character(words[k]->text))
+                    error(c, words[k], NULL, "a symbol is one character");
+            }
+            continue;
+        }
+        /* PLAYER colour [bright] COLOUR */
+        const ast_node *name = words[n - 1];
+        bool bright_ok = n == 3 || (words[2]->kind == AST_NAME && !strcmp(words[2]->text, "bright"));
+        bool known = false;
+        for (size_t k = 0; k < sizeof colours / sizeof *colours && name->kind == AST_NAME; k++)
+            known = known || !strcmp(name->text, colours[k]);
+        if (!bright_ok || !known)
+            error(c, bright_ok ? name : words[2], "the colours: black red green yellow blue magenta cyan white",
+                  "not a colour");
     }
 }
 

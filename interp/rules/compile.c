@@ -782,6 +782,44 @@ static void compile_statements(compiler *c)
     }
 }
 
+/* The display block (checked: check_display): game.display_colour and
+ * game.display_unicode. */
+static void compile_display(compiler *c)
+{
+    game *g = c->g;
+    for (int q = 0; q < GAME_MAX_PLAYERS; q++)
+        g->display_colour[q] = -1;
+    for (int i = 0; i < c->count; i++) {
+        const ast_node *st = c->statements[i];
+        const char *head = st->kind == AST_STATEMENT ? statement_head(st) : NULL;
+        const ast_node *block = head && !strcmp(head, "display") ? block_of(st) : NULL;
+        for (int k = 0; block && k < block->child_count; k++) {
+            const ast_node *entry = block->children[k];
+            if (entry->kind != AST_STATEMENT)
+                continue;
+            const ast_node *line = head_of(entry);
+            if (line->kind != AST_PHRASE || line->child_count < 3)
+                continue;
+            const ast_node *const *words = (const ast_node *const *)line->children;
+            int n = line->child_count;
+            if (words[0]->kind != AST_NAME || words[1]->kind != AST_NAME)
+                continue;
+            if (!strcmp(words[1]->text, "unicode")) {
+                int type = compile_type_index(c, words[0]->text);
+                for (int j = 2; type >= 0 && j < n && j < 4; j++)
+                    if (words[j]->kind == AST_STRING)
+                        snprintf(g->display_unicode[type][j - 2], sizeof g->display_unicode[type][j - 2], "%s",
+                                 words[j]->text);
+            } else {
+                int player = compile_player_index(c, words[0]->text);
+                for (int colour = 0; player >= 0 && colour < GAME_COLOURS; colour++)
+                    if (words[n - 1]->kind == AST_NAME && !strcmp(words[n - 1]->text, game_colour_names[colour]))
+                        g->display_colour[player] = (int8_t)colour;
+            }
+        }
+    }
+}
+
 static void compile_position_fields(compiler *c)
 {
     game *g = c->g;
@@ -961,6 +999,7 @@ game *compile_game(const ast_node *game_node, const ast_node *variant,
     g->turn_ruled = g->out_var >= 0 || g->again_var >= 0;
     if (!c.failed)
         compile_position_fields(&c);
+    compile_display(&c);
     /* a variable that holds a cell starts as no cell (each player's copy
      * of a variable of each player too: its first slot says so) */
     for (int v = 0; v < g->var_count; v++) {
