@@ -31,6 +31,7 @@ typedef struct tally {
     long by_kind[KINDS];                /* the move's first path token */
     long by_kind_type[KINDS][GAME_MAX_TYPES];
     long played_type[GAME_MAX_TYPES];   /* moved or placed */
+    long ended_by[33];                  /* [rule + 1]: the games each end rule ended ([0]: no one could move) */
     uint64_t first_end;                 /* the first game's last position and length */
     long first_plies;
     bool all_alike;                     /* every game ended as the first */
@@ -170,6 +171,25 @@ static void report(const tally *t, const game *g, const char *engine_text)
     printf("\n");
     printf("game length: mean %.1f plies, min %ld, max %ld\n", (double)t->plies / (double)t->games,
            t->min_plies, t->max_plies);
+    /* how the games ended, by the end rule that held, and the rules that
+     * never ended one (a designer's dead rules, or rare ones) */
+    printf("ended by:\n");
+    for (int r = -1; r < g->end_count && r < 32; r++) {
+        if (!t->ended_by[r + 1])
+            continue;
+        game_result which = { .over = true, .rule = r };
+        printf("  %s: %ld (%.1f%%)\n", game_end_text(g, &which), t->ended_by[r + 1],
+               100.0 * (double)t->ended_by[r + 1] / (double)t->games);
+    }
+    bool unused = false;
+    for (int r = 0; r < g->end_count && r < 32; r++)
+        if (!t->ended_by[r + 1]) {
+            game_result which = { .over = true, .rule = r };
+            printf("%s%s", unused ? ", " : "end rules that ended no game: ", game_end_text(g, &which));
+            unused = true;
+        }
+    if (unused)
+        printf("\n");
     printf("branching: mean %.1f legal moves per ply\n", t->plies ? t->legal / (double)t->plies : 0.0);
     if (t->moves > 0) {
         printf("moves played (%ld):\n", t->moves);
@@ -354,6 +374,8 @@ int cli_analyze(int argc, char **argv)
             if (!result->over && run.moves > 0)
                 t->cut_off++;
         }
+        if (result->over && result->rule + 1 >= 0 && result->rule + 1 < 33)
+            t->ended_by[result->rule + 1]++;
     }
     if (bar && !interrupted && !limited)
         progress_bar(games, games, started);

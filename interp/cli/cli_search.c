@@ -315,13 +315,19 @@ int cli_match(int argc, char **argv)
         }
         played++;
         const game_result *result = &run.result;
+        /* (why it ended: the end rule that held) */
+        const char *why = result->over ? game_end_text(g, result) : NULL;
         if (result->over && result->winner >= 0) {
             wins[result->winner]++;
-            printf("game %ld: %s wins after %d plies\n", k + 1, g->player_names[result->winner], run.plies);
+            printf("game %ld: %s wins after %d plies (%s)\n", k + 1, g->player_names[result->winner], run.plies, why);
         } else {
             draws++;
-            printf("game %ld: %s after %d plies\n", k + 1, result->over || run.moves == 0 ? "draw" : "unfinished (a draw)",
+            printf("game %ld: %s after %d plies", k + 1, result->over || run.moves == 0 ? "draw" : "unfinished (a draw)",
                    run.plies);
+            if (why)
+                printf(" (%s)\n", why);
+            else
+                putchar('\n');
         }
         fflush(stdout);
     }

@@ -371,6 +371,7 @@ typedef struct end_rule {
     int16_t condition;
     uint8_t outcome;
     uint8_t player;     /* player_ref for win/loss */
+    source_location where;   /* of the condition, for its text (game.end_texts) */
 } end_rule;
 
 /* A search hint: each piece of TYPE on CELLS (per owner: a region's own
@@ -612,6 +613,10 @@ typedef struct game {
     bool turn_ruled;
     end_rule ends[32];
     int end_count;
+    /* each end rule's condition as its file writes it ("repetition 3"),
+     * for saying why a game ended; set when the game is loaded from its
+     * file (game_load), "" otherwise */
+    char end_texts[32][160];
     int16_t score;                      /* cexpr, -1 if none */
     bool cell_colours;                  /* the rules speak of light and dark cells */
     cell_bonus bonuses[GAME_MAX_BONUSES];

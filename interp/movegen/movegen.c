@@ -1217,6 +1217,7 @@ __attribute__((always_inline)) static inline void result_by_rules(movegen *m, po
     const game *g = m->g;
     memset(result, 0, sizeof *result);
     result->winner = -1;
+    result->rule = -1;
     int mover = end_mover(g, p);
     gen x;
     bool ready = false;
@@ -1233,6 +1234,7 @@ __attribute__((always_inline)) static inline void result_by_rules(movegen *m, po
         }
         if (!holds)
             continue;
+        result->rule = i;
         if (!ready)
             result_gen(&x, m, p, mover, no_moves, &ready);
         switch (rule->outcome) {

@@ -132,7 +132,19 @@ typedef struct game_result {
     bool over;
     double score[GAME_MAX_PLAYERS];   /* 1 win, 0 loss, shares for draws */
     int winner;                       /* -1 when none */
+    int rule;                         /* over: the end rule that held (game.ends), -1: none held
+                                       * and nobody could move */
 } game_result;
+
+/* Why a game that is over (R) ended: the end rule that held, as its file
+ * writes it ("repetition 3"), "an end rule" where its text is unknown (a
+ * game not loaded from a file), or "no one can move". */
+static inline const char *game_end_text(const game *g, const game_result *r)
+{
+    if (r->rule >= 0 && r->rule < g->end_count)
+        return g->end_texts[r->rule][0] ? g->end_texts[r->rule] : "an end rule";
+    return "no one can move";
+}
 
 /* PLAYER's score in P by the game's `score` expression (0 when the game
  * has none: see game->score). */

@@ -68,8 +68,8 @@ void repl_played(repl *r)
     }
     print_entry(s, s->record_count - 1);
     if (s->result.over) {
-        char result[256];
-        session_result_text(s, result, sizeof result);
+        char result[448];
+        session_outcome_text(s, result, sizeof result);
         printf("game over: %s\n", result);
     }
 }

@@ -275,8 +275,8 @@ void display_session(FILE *out, const session *s, const display_style *style)
         fprintf(out, "last move: %d. %s %s\n", s->record_count, g->player_names[e->mover], e->text);
     }
     if (s->result.over) {
-        char result[128];
-        session_result_text(s, result, sizeof result);
+        char result[448];
+        session_outcome_text(s, result, sizeof result);
         fprintf(out, "game over: %s\n", result);
     } else {
         if (style->colour)

@@ -79,6 +79,12 @@ bool session_restart(session *s, const char *start, char *error, size_t error_si
 void session_position_string(const session *s, char *out, size_t size);
 /* "white wins", "draw", "white 1/2, black 1/2" ... or "*" while on. */
 void session_result_text(const session *s, char *out, size_t size);
+/* Why the game ended: the end rule that held, as its file writes it
+ * ("repetition 3", "no moves and attacked(pieces(next, king))"), or "no
+ * one can move"; "" while it goes on. */
+void session_end_reason(const session *s, char *out, size_t size);
+/* The result and why: "draw (repetition 3)". */
+void session_outcome_text(const session *s, char *out, size_t size);
 /* Writes the notation of legal move INDEX. */
 void session_move_text(const session *s, int index, char *out, size_t size);
 

@@ -90,6 +90,12 @@ bool savegame_write(const session *s, const char *path, char *error, size_t erro
     char result[256];
     session_result_text(s, result, sizeof result);
     add_tag(&b, "Result", result);
+    if (s->result.over) {
+        /* why it ended, as PGN's Termination tag says it */
+        char reason[128];
+        session_end_reason(s, reason, sizeof reason);
+        add_tag(&b, "Termination", reason);
+    }
     if (s->start)
         add_tag(&b, "Position", s->start);
     add(&b, "\n");

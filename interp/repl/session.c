@@ -293,6 +293,19 @@ void session_position_string(const session *s, char *out, size_t size)
     posstring_write(s->position, out, size);
 }
 
+void session_end_reason(const session *s, char *out, size_t size)
+{
+    snprintf(out, size, "%s", s->result.over ? game_end_text(s->game, &s->result) : "");
+}
+
+void session_outcome_text(const session *s, char *out, size_t size)
+{
+    char result[256], reason[160];
+    session_result_text(s, result, sizeof result);
+    session_end_reason(s, reason, sizeof reason);
+    snprintf(out, size, reason[0] ? "%s (%s)" : "%s", result, reason);
+}
+
 void session_result_text(const session *s, char *out, size_t size)
 {
     const game *g = s->game;

@@ -753,6 +753,7 @@ static void compile_statements(compiler *c)
             for (int k = 0; k < block->child_count && g->end_count < 32; k++) {
                 end_rule *rule = &g->ends[g->end_count++];
                 rule->condition = (int16_t)compile_condition(c, head_of(block->children[k]));
+                rule->where = head_of(block->children[k])->location;
                 const ast_node *o = colon_of(block->children[k]);
                 if (compile_is_name(o, "draw")) {
                     rule->outcome = OUTCOME_DRAW;

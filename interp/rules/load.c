@@ -1,6 +1,7 @@
 /* load: a rules file read, checked and compiled into a game (load.h). */
 #include "rules/load.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,18 @@ static void compile_build(void *data, const ast_node *game_node, const ast_node 
         return;
     state->result = compile_game(game_node, variant, statements, count, templates, template_count,
                                  state->diagnostics);
+}
+
+/* The byte offset of character COLUMN (1-based) of LINE (LENGTH bytes of
+ * UTF-8), LENGTH beyond its end. */
+static size_t byte_of_column(const char *line, size_t length, int column)
+{
+    size_t at = 0;
+    for (int c = 1; c < column && at < length; c++)
+        do
+            at++;
+        while (at < length && ((unsigned char)line[at] & 0xC0) == 0x80);
+    return at;
 }
 
 game *game_load(const char *path, const game_load_options *options, source_set *sources,
@@ -51,6 +64,20 @@ game *game_load(const char *path, const game_load_options *options, source_set *
         }
         game_free(state.result);
         return NULL;
+    }
+    /* each end rule's text, from its file: why a game ended */
+    for (int i = 0; i < state.result->end_count; i++) {
+        const source_location *at = &state.result->ends[i].where;
+        size_t length = 0;
+        const char *line = at->file >= 0 ? source_line(sources, at->file, at->line, &length) : NULL;
+        if (!line || at->column < 1)
+            continue;
+        /* (columns count characters, the line is UTF-8 bytes) */
+        size_t from = byte_of_column(line, length, at->column);
+        size_t to = at->end_line == at->line && at->end_column >= at->column
+                  ? byte_of_column(line, length, at->end_column + 1) : length;
+        snprintf(state.result->end_texts[i], sizeof state.result->end_texts[i], "%.*s", (int)(to - from),
+                 line + from);
     }
     /* the game as its rules alone say, every derived fact taken back: so
      * that tests can hold the general generator to the published counts
