@@ -457,7 +457,7 @@ static bool run_save(repl *r, const char *argument)
 static bool run_load(repl *r, const char *argument)
 {
     char error[1024];
-    session *loaded = savegame_read(argument, error, sizeof error);
+    session *loaded = savegame_read(argument, r->session, error, sizeof error);
     if (!loaded)
         return failed("%s", error);
     session_free(r->session);

@@ -120,9 +120,12 @@ void display_rules(FILE *out, const session *s);
 
 /* Writes the record of S to PATH atomically. */
 bool savegame_write(const session *s, const char *path, char *error, size_t error_size);
-/* Reads the record at PATH, loads the game it names and replays it.
- * Returns the new session, or NULL with ERROR naming the line that breaks. */
-session *savegame_read(const char *path, char *error, size_t error_size);
+/* Reads the record at PATH, loads the game it names and replays it: its
+ * rules file as the record names it, next to the record, in TABULA_PATH or
+ * among the installed games, else OPEN's (may be NULL) where OPEN is a
+ * session of the game of that name.  Returns the new session, or NULL with
+ * ERROR naming the line that breaks. */
+session *savegame_read(const char *path, const session *open, char *error, size_t error_size);
 /* Replays the record in TEXT (changed in place) on S, a session of the game
  * it names (not looked up: S's own); PATH names the record in messages.  On
  * failure S is left wherever the replay stopped. */

@@ -202,24 +202,44 @@ static char *read_file(const char *path, char *error, size_t error_size)
     return b.data;
 }
 
-/* Where the rules file a record names is: as given, next to the record,
- * or among the installed games. */
-static void find_rules(const char *named, const char *record_path, char *out, size_t size)
+/* Where the rules file a record names is: as given; next to the record
+ * (as given, then its file name alone); in a folder of TABULA_PATH; among
+ * the installed games; false (OUT as given) when none is there, so that a
+ * record travels with its game wherever each is put. */
+static bool find_rules(const char *named, const char *record_path, char *out, size_t size)
 {
     snprintf(out, size, "%s", named);
-    if (access(out, R_OK) == 0 || named[0] == '/')
-        return;
+    if (access(out, R_OK) == 0)
+        return true;
+    const char *base = strrchr(named, '/');
+    base = base ? base + 1 : named;
     const char *slash = strrchr(record_path, '/');
     if (slash) {
         snprintf(out, size, "%.*s/%s", (int)(slash - record_path), record_path, named);
+        if (named[0] != '/' && access(out, R_OK) == 0)
+            return true;
+        snprintf(out, size, "%.*s/%s", (int)(slash - record_path), record_path, base);
         if (access(out, R_OK) == 0)
-            return;
+            return true;
+    } else if (access(base, R_OK) == 0) {
+        snprintf(out, size, "%s", base);
+        return true;
     }
-    const char *base = strrchr(named, '/');
-    snprintf(out, size, "%s/games/%s", front_data_dir(), base ? base + 1 : named);
+    const char *search = getenv("TABULA_PATH");
+    while (search && *search) {
+        size_t length = strcspn(search, ":");
+        if (length > 0) {
+            snprintf(out, size, "%.*s/%s", (int)length, search, base);
+            if (access(out, R_OK) == 0)
+                return true;
+        }
+        search += length + (search[length] == ':');
+    }
+    snprintf(out, size, "%s/games/%s", front_data_dir(), base);
     if (access(out, R_OK) == 0)
-        return;
+        return true;
     snprintf(out, size, "%s", named);
+    return false;
 }
 
 static void players_text(const game *g, char *out, size_t size)
@@ -383,7 +403,7 @@ static bool replay_record(session *s, const tag *tags, char **lines, int line_co
 /* The tags of one record: static, as they are large (six of 8 KiB). */
 static tag tags[TAG_COUNT];
 
-session *savegame_read(const char *path, char *error, size_t error_size)
+session *savegame_read(const char *path, const session *open, char *error, size_t error_size)
 {
     char *text = read_file(path, error, error_size);
     if (!text)
@@ -394,16 +414,20 @@ session *savegame_read(const char *path, char *error, size_t error_size)
     if (!parse_record(text, path, tags, &lines, &line_count, &first_move, error, error_size))
         goto done;
     char rules[20000];
-    find_rules(tags[TAG_FILE].value, path, rules, sizeof rules);
     const char *variant = tags[TAG_VARIANT].line ? tags[TAG_VARIANT].value : NULL;
+    if (!find_rules(tags[TAG_FILE].value, path, rules, sizeof rules) && open
+        && !strcmp(open->game->name, tags[TAG_GAME].value))
+        snprintf(rules, sizeof rules, "%s", open->path);   /* the game open now, the one the record names */
     char why[512];
     s = session_open(rules, variant, NULL, why, sizeof why);
     if (!s) {
         snprintf(error, error_size, "%s:%d: %s", path, tags[variant ? TAG_VARIANT : TAG_FILE].line, why);
         goto done;
     }
-    if (strlen(tags[TAG_FILE].value) < sizeof s->path)
-        memcpy(s->path, tags[TAG_FILE].value, strlen(tags[TAG_FILE].value) + 1);
+    /* (the rules file where it was found: a later save records a path
+     * that holds) */
+    if (strlen(rules) < sizeof s->path)
+        memcpy(s->path, rules, strlen(rules) + 1);
     if (!replay_record(s, tags, lines, line_count, first_move, path, rules, error, error_size)) {
         session_free(s);
         s = NULL;
