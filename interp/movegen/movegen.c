@@ -1201,6 +1201,37 @@ long movegen_score(movegen *m, position *p, int player)
     return eval_number(&x, m->g->score);
 }
 
+/* Whether condition E is made of attacked(...) tests alone, joined by
+ * and, or, not: a filter on it guards a royal piece. */
+static bool attack_condition(const game *g, int e)
+{
+    const cexpr *c = &g->exprs[e];
+    if (c->op == C_COND_ATTACKED)
+        return true;
+    if (c->op == C_COND_NOT)
+        return attack_condition(g, c->a);
+    if (c->op == C_COND_AND || c->op == C_COND_OR)
+        return attack_condition(g, c->a) && attack_condition(g, c->b);
+    return false;
+}
+
+bool movegen_checked(movegen *m, position *p)
+{
+    const game *g = m->g;
+    for (int i = 0; i < g->filter_count; i++) {
+        const filter *f = &g->filters[i];
+        if (f->kind != FILTER_LEGAL_IF || !attack_condition(g, f->expr))
+            continue;
+        /* read as the filter reads a move's position, the turn not passed */
+        gen x;
+        init_gen(&x, m, p, p->side, 0);
+        x.in_filter = true;
+        if (eval_cond(&x, f->expr) == f->negate)
+            return true;
+    }
+    return false;
+}
+
 /* X set up to read the end rules for the MOVER, once (*READY). */
 static inline void result_gen(gen *x, movegen *m, position *p, int mover, bool no_moves, bool *ready)
 {

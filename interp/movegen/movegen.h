@@ -150,6 +150,12 @@ static inline const char *game_end_text(const game *g, const game_result *r)
  * has none: see game->score). */
 long movegen_score(movegen *m, position *p, int player);
 
+/* Whether the side to move in P is in check: a `legal` filter made of
+ * attacked(...) tests (a royal piece's: legal unless attacked(friend
+ * king)) would refuse P as it stands, were it the position after one of
+ * its moves. */
+bool movegen_checked(movegen *m, position *p);
+
 /* Whether the game is over in P, whose legal moves are MOVES. */
 void movegen_result(movegen *m, position *p, const move_list *moves, game_result *result);
 

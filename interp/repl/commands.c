@@ -67,6 +67,8 @@ void repl_played(repl *r)
         return;
     }
     print_entry(s, s->record_count - 1);
+    if (!s->result.over && movegen_checked(s->generator, s->position))
+        printf("check\n");   /* (a royal piece attacked: movegen_checked) */
     if (s->result.over) {
         char result[448];
         session_outcome_text(s, result, sizeof result);

@@ -284,7 +284,7 @@ void display_session(FILE *out, const session *s, const display_style *style)
         fputs(g->player_names[s->position->side], out);
         if (style->colour)
             fputs(ANSI_RESET, out);
-        fputs(" to move\n", out);
+        fputs(movegen_checked(s->generator, s->position) ? " to move, in check\n" : " to move\n", out);
     }
 }
 
