@@ -1,8 +1,9 @@
 /* commands: what `tabula play` does with a line of input.
  *
  * A line whose first word names a command runs the command; any other line
- * is a move: its number in the 'moves' list, its exact text, or a prefix
- * of exactly one move's text.  A prefix that ends where a part of a
+ * is a move: its number in the 'moves' list, its exact text, a prefix
+ * of exactly one move's text, or its text as people type it (e2e4, E2-E4,
+ * e4d5 for e4xd5, d3 for Othello's @d3xd4: loose_text).  A prefix that ends where a part of a
  * compound turn ends and is shared by several moves starts the turn: the
  * REPL shows the continuations and reads the next line as the next part
  * (until 'undo' drops it).  Responses go to stdout, errors to stderr; a
@@ -23,6 +24,7 @@
 #include "movegen/notation.h"
 #include "repl/repl.h"
 #include "search/search.h"
+#include "suggest.h"
 
 typedef enum arg_kind { ARG_NONE, ARG_OPTIONAL, ARG_REQUIRED } arg_kind;
 
@@ -162,6 +164,79 @@ static bool play_index(repl *r, int index)
     return true;
 }
 
+/* TEXT as people type a move, for a loose comparison: lower case, with no
+ * '-' or ':' between cells, no 'x' between a rank and a file (e4xd5 is
+ * e4d5), no '@' before a placement's cell (@d3 is d3). */
+static void loose_text(const char *text, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *c = text; *c && n + 1 < size; c++) {
+        char ch = (char)tolower((unsigned char)*c);
+        bool part_start = c == text || c[-1] == ' ';
+        if (ch == '-' || ch == ':' || (ch == '@' && part_start))
+            continue;
+        if (ch == 'x' && n > 0 && isdigit((unsigned char)out[n - 1]) && isalpha((unsigned char)c[1]))
+            continue;
+        out[n++] = ch;
+    }
+    out[n] = '\0';
+}
+
+/* Whether the legal move TEXT matches INPUT typed loosely: their loose
+ * texts (loose_text) are the same, or TEXT is a placement (@d3xd4, an
+ * Othello disc and what it flips) whose cell is the whole of INPUT. */
+static bool loosely(const char *text, const char *want)
+{
+    char have[REPL_MOVE_TEXT];
+    loose_text(text, have, sizeof have);
+    if (!strcmp(have, want))
+        return true;
+    size_t n = strlen(want);
+    return text[0] == '@' && n > 0 && !strncmp(have, want, n) && !isdigit((unsigned char)have[n])
+        && isdigit((unsigned char)want[n - 1]);
+}
+
+/* The legal moves INPUT names typed loosely (loosely): their count, the
+ * first in *INDEX. */
+static int loose_matches(const session *s, const char *input, int *index)
+{
+    char want[REPL_MOVE_TEXT], text[REPL_MOVE_TEXT];
+    loose_text(input, want, sizeof want);
+    int found = 0;
+    for (int i = 0; i < s->moves.count; i++) {
+        session_move_text(s, i, text, sizeof text);
+        if (loosely(text, want) && found++ == 0)
+            *index = i;
+    }
+    return found;
+}
+
+/* Writes to STREAM the legal moves nearest INPUT (at most three, within
+ * two edits of its loose text), as ", did you mean A, B?"; nothing when
+ * none is near. */
+static void print_nearest(FILE *stream, const session *s, const char *input)
+{
+    char want[REPL_MOVE_TEXT], text[REPL_MOVE_TEXT], have[REPL_MOVE_TEXT];
+    loose_text(input, want, sizeof want);
+    int best = 3;
+    for (int i = 0; i < s->moves.count; i++) {
+        session_move_text(s, i, text, sizeof text);
+        loose_text(text, have, sizeof have);
+        int d = suggest_distance(want, have);
+        if (d < best)
+            best = d;
+    }
+    int listed = 0;
+    for (int i = 0; i < s->moves.count && best < 3 && listed < 3; i++) {
+        session_move_text(s, i, text, sizeof text);
+        loose_text(text, have, sizeof have);
+        if (suggest_distance(want, have) == best)
+            fprintf(stream, "%s %s", listed++ ? "," : "; did you mean", text);
+    }
+    if (listed)
+        fputc('?', stream);
+}
+
 static const char *const dice_hint =
     "the dice are thrown for you: type roll (tabula play --dice hand lets you type what you threw)";
 
@@ -227,6 +302,27 @@ static bool enter_move(repl *r, const char *input)
     case NOTATION_NONE:
         break;
     }
+    /* as people type it: e2e4, E2-E4, e4d5 for e4xd5, d3 for @d3 */
+    int loose = loose_matches(s, full, &index);
+    if (loose == 1) {
+        session_move_text(s, index, text, sizeof text);
+        if (!r->dice_by_hand && throws_after(text, ""))
+            return failed("%s throws the dice: %s", text, dice_hint);
+        return play_index(r, index);
+    }
+    if (loose > 1) {
+        fprintf(stderr, "error: ambiguous move '%s'; it could be:", full);
+        char want[REPL_MOVE_TEXT];
+        loose_text(full, want, sizeof want);
+        int listed = 0;
+        for (int i = 0; i < s->moves.count; i++) {
+            session_move_text(s, i, text, sizeof text);
+            if (loosely(text, want))
+                fprintf(stderr, "%s %s", listed++ ? "," : "", text);
+        }
+        fputc('\n', stderr);
+        return false;
+    }
     if (r->pending[0]) {
         fprintf(stderr, "error: '%s' does not continue '%s'; continue with:", input, r->pending);
         print_continuations(stderr, s, r->pending);
@@ -236,7 +332,10 @@ static bool enter_move(repl *r, const char *input)
     if (all_letters(input))
         return failed("unknown command or move '%s'; type help for the commands, moves for the "
                       "legal moves", input);
-    return failed("'%s' is not a legal move for %s; type moves for the list", input, mover);
+    fprintf(stderr, "error: '%s' is not a legal move for %s", input, mover);
+    print_nearest(stderr, s, full);
+    fputs("; type moves for the list\n", stderr);
+    return false;
 }
 
 /* The faces thrown at the next chance point after PREFIX: each face that
@@ -680,7 +779,8 @@ static bool run_help(repl *r, const char *argument)
     if (argument)
         return failed("unknown command '%s'; type help for the commands", argument);
     puts("Anything else is a move: its text as 'moves' shows it, a prefix of exactly\n"
-         "one move, or its number.  A turn of several parts can be typed whole or a\n"
+         "one move, or its number; or as people type it (e2e4, E2-E4, e5d4 for\n"
+         "e5xd4, d3 for @d3xd4).  A turn of several parts can be typed whole or a\n"
          "part at a time.");
     return true;
 }
