@@ -237,6 +237,24 @@ static void print_nearest(FILE *stream, const session *s, const char *input)
         fputc('?', stream);
 }
 
+/* Says that FULL names several moves, and lists them: those it starts
+ * (notation_starts) or, LOOSE, those it names typed loosely (loosely).
+ * Returns false (the line failed). */
+static bool ambiguous(const session *s, const char *full, bool loose)
+{
+    char want[REPL_MOVE_TEXT], text[REPL_MOVE_TEXT];
+    loose_text(full, want, sizeof want);
+    fprintf(stderr, "error: ambiguous move '%s'; it could be:", full);
+    int listed = 0;
+    for (int i = 0; i < s->moves.count; i++) {
+        session_move_text(s, i, text, sizeof text);
+        if (loose ? loosely(text, want) : notation_starts(text, full))
+            fprintf(stderr, "%s %s", listed++ ? "," : "", text);
+    }
+    fputc('\n', stderr);
+    return false;
+}
+
 static const char *const dice_hint =
     "the dice are thrown for you: type roll (tabula play --dice hand lets you type what you threw)";
 
@@ -288,17 +306,8 @@ static bool enter_move(repl *r, const char *input)
         print_continuations(stdout, s, full);
         putchar('\n');
         return true;
-    case NOTATION_AMBIGUOUS: {
-        fprintf(stderr, "error: ambiguous move '%s'; it could be:", full);
-        int listed = 0;
-        for (int i = 0; i < s->moves.count; i++) {
-            session_move_text(s, i, text, sizeof text);
-            if (notation_starts(text, full))
-                fprintf(stderr, "%s %s", listed++ ? "," : "", text);
-        }
-        fputc('\n', stderr);
-        return false;
-    }
+    case NOTATION_AMBIGUOUS:
+        return ambiguous(s, full, false);
     case NOTATION_NONE:
         break;
     }
@@ -310,19 +319,8 @@ static bool enter_move(repl *r, const char *input)
             return failed("%s throws the dice: %s", text, dice_hint);
         return play_index(r, index);
     }
-    if (loose > 1) {
-        fprintf(stderr, "error: ambiguous move '%s'; it could be:", full);
-        char want[REPL_MOVE_TEXT];
-        loose_text(full, want, sizeof want);
-        int listed = 0;
-        for (int i = 0; i < s->moves.count; i++) {
-            session_move_text(s, i, text, sizeof text);
-            if (loosely(text, want))
-                fprintf(stderr, "%s %s", listed++ ? "," : "", text);
-        }
-        fputc('\n', stderr);
-        return false;
-    }
+    if (loose > 1)
+        return ambiguous(s, full, true);
     if (r->pending[0]) {
         fprintf(stderr, "error: '%s' does not continue '%s'; continue with:", input, r->pending);
         print_continuations(stderr, s, r->pending);
