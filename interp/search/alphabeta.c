@@ -576,15 +576,15 @@ static bool line_keeps_counts(alphabeta *s, const move_list *root, const uint64_
 }
 
 /* The move to play after a search of depth DEPTH: BEST (worth BEST_VALUE;
- * its line is the principal variation) or, where ROOT has a pass worth
+ * its line BEST_LINE, BEST_LENGTH moves) or, where ROOT has a pass worth
  * PASS_VALUE (-INFINITE_SCORE: none, or more than AB_PASS_MARGIN below
  * BEST_VALUE), the pass when
  * - the player before passed and the pass is within the margin of BEST:
  *   stopping is as good as anything;
  * - or nothing the game counts changes (evaluate_counts: no score, no
  *   piece) at any step of the line expected after BEST, nor of the one
- *   expected after the pass (searched again, with a full window, to find it): playing
- *   on only shuffles the pieces.
+ *   expected after the pass (searched again, with a full window, for its
+ *   line): playing on only shuffles the pieces.
  * In a game that ends when every player passes in a row (Mynd), a search
  * that played a shuffle whenever it tied the pass would play until the
  * rules' last limit (the rule is MCTS's too, mcts.c). */
