@@ -584,7 +584,8 @@ static bool line_keeps_counts(alphabeta *s, const move_list *root, const uint64_
  * - or nothing the game counts changes (evaluate_counts: no score, no
  *   piece) at any step of the line expected after BEST, nor of the one
  *   expected after the pass (searched again, with a full window, for its
- *   line): playing on only shuffles the pieces.
+ *   line), and no move scores at once (evaluate_some_move_scores):
+ *   playing on only shuffles the pieces.
  * In a game that ends when every player passes in a row (Mynd), a search
  * that played a shuffle whenever it tied the pass would play until the
  * rules' last limit (the rule is MCTS's too, mcts.c). */
@@ -614,7 +615,8 @@ static int pass_if_as_good(alphabeta *s, const move_list *root, int depth, int b
     line[length++] = root->moves[pass].hash;
     for (int k = 1; k < s->pv_length[1] && length <= SEARCH_MAX_PLY; k++)
         line[length++] = s->pv[1][k];
-    return line_keeps_counts(s, root, line, length) ? pass : best;
+    return line_keeps_counts(s, root, line, length)
+           && !evaluate_some_move_scores(s->g, s->eval->score_sign, s->gen, s->p, root) ? pass : best;
 }
 
 /* The principal variation as text, played out from the root and back. */

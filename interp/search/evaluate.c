@@ -233,3 +233,34 @@ bool evaluate_changes_counts(const game *g, movegen *gen, position *p, const mov
     pos_unmake(p, &u);
     return !evaluate_counts_equal(&before, &after);
 }
+
+bool evaluate_some_move_scores(const game *g, int score_sign, movegen *gen, position *p, const move_list *list)
+{
+    if (g->score < 0 || score_sign == 0)
+        return false;
+    int mover = p->side, n = g->player_count;
+    long before[GAME_MAX_PLAYERS];
+    for (int q = 0; q < n; q++)
+        before[q] = movegen_score(gen, p, q);
+    for (int i = 0; i < list->count; i++) {
+        if (list->moves[i].flags & MOVE_PASS)
+            continue;
+        undo u;
+        move_make(p, list, i, &u);
+        long mine = 0, most_other = 0;
+        bool first = true;
+        for (int q = 0; q < n; q++) {
+            long delta = score_sign * (movegen_score(gen, p, q) - before[q]);
+            if (q == mover) {
+                mine = delta;
+            } else if (first || delta > most_other) {
+                most_other = delta;
+                first = false;
+            }
+        }
+        pos_unmake(p, &u);
+        if (mine > most_other)
+            return true;
+    }
+    return false;
+}

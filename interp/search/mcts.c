@@ -532,7 +532,8 @@ static bool line_keeps_counts(mcts *s, position *p, int node, const game_counts 
  * - or nothing the game counts changes (evaluate_counts: no score, no
  *   piece) at any step of the line the search expects after BEST, nor of
  *   the one it expects after the pass, nor by any move about as good as
- *   BEST (within the margin): playing on only shuffles the pieces.
+ *   BEST (within the margin), and no move scores at once
+ *   (evaluate_some_move_scores): playing on only shuffles the pieces.
  * In a game that ends when every player passes in a row (Mynd), a search
  * that played on whenever a move tied the pass would play until the
  * rules' last limit, since some shuffle always ties; one that passed on
@@ -569,7 +570,8 @@ static int pass_if_as_good(mcts *s, position *p, const move_list *moves, const t
     game_counts now;
     evaluate_counts(s->g, s->gen, p, &now);
     if (line_keeps_counts(s, p, root->first_child + best, &now)
-        && line_keeps_counts(s, p, root->first_child + pass, &now))
+        && line_keeps_counts(s, p, root->first_child + pass, &now)
+        && !evaluate_some_move_scores(s->g, s->eval ? s->eval->score_sign : 0, s->gen, p, moves))
         return pass;
     return best;
 }

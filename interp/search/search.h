@@ -167,6 +167,12 @@ typedef struct game_counts {
 } game_counts;
 void evaluate_counts(const game *g, movegen *gen, position *p, game_counts *out);
 bool evaluate_counts_equal(const game_counts *a, const game_counts *b);
+/* Whether some move of LIST (the moves of P) raises the mover's score by
+ * the rules' `score:` more than any other player's (SCORE_SIGN: 1 where
+ * the highest score wins, -1 the lowest, 0 where no score decides: then
+ * false): a move that scores at once, which an engine plays rather than
+ * pass, however its search ranks it.  P is left as it was found. */
+bool evaluate_some_move_scores(const game *g, int score_sign, movegen *gen, position *p, const move_list *list);
 /* Whether making LIST's move INDEX in P changes what the game counts (P is
  * left as it was found). */
 bool evaluate_changes_counts(const game *g, movegen *gen, position *p, const move_list *list,
