@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/game.h"
 #include "game/limits.h"
 #include "rules/check_internal.h"
 #include "suggest.h"
@@ -475,9 +476,9 @@ static void gather_facts(const check_context *c, const ast_node *node, alternati
             const ast_node *argument = node->children[0];
             if (argument->kind == AST_PHRASE && argument->child_count == 2)
                 argument = argument->children[1];
-            const ast_node *pattern = find_pattern(c, argument);
-            for (int i = 1; pattern && i < pattern->child_count; i++)
-                gather_facts(c, pattern->children[i]->children[1], facts, depth + 1);
+            const ast_node *used = find_pattern(c, argument);
+            for (int i = 1; used && i < used->child_count; i++)
+                gather_facts(c, used->children[i]->children[1], facts, depth + 1);
         }
     }
     if (node->kind == AST_GUARD) {
@@ -818,7 +819,6 @@ static void check_display(check_context *c, const ast_node *statement)
         error(c, statement, "write: display { white colour yellow }", "malformed display block");
         return;
     }
-    static const char *const colours[] = { "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white" };
     for (int i = 0; i < block->child_count; i++) {
         const ast_node *entry = block->children[i];
         if (entry->kind != AST_STATEMENT)
@@ -846,8 +846,8 @@ static void check_display(check_context *c, const ast_node *statement)
         const ast_node *name = words[n - 1];
         bool bright_ok = n == 3 || (words[2]->kind == AST_NAME && !strcmp(words[2]->text, "bright"));
         bool known = false;
-        for (size_t k = 0; k < sizeof colours / sizeof *colours && name->kind == AST_NAME; k++)
-            known = known || !strcmp(name->text, colours[k]);
+        for (int k = 0; k < GAME_COLOURS && name->kind == AST_NAME; k++)
+            known = known || !strcmp(name->text, game_colour_names[k]);
         if (!bright_ok || !known)
             error(c, bright_ok ? name : words[2], "the colours: black red green yellow blue magenta cyan white",
                   "not a colour");
