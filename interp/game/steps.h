@@ -55,6 +55,18 @@ __attribute__((always_inline)) static inline int step_take(const game *g, int ce
     return -1;
 }
 
+/* S with a pattern variable's turn worked out for VARIABLE (a step along
+ * a fixed direction, leading nowhere without one): a walk along one step
+ * many times resolves it once, not at every cell. */
+static inline dstep step_resolved(const game *g, const dstep *s, int variable)
+{
+    if (s->kind != STEP_VARIABLE)
+        return *s;
+    int d = variable < 0 ? -1
+            : s->direction ? board_rotate(&g->board, variable, s->direction * g->board.turn_degrees) : variable;
+    return (dstep){ .kind = STEP_DIRECTION, .direction = (int8_t)d };
+}
+
 /* A comparable identity of a step, for 'straight' chains. */
 static inline int step_identity(const dstep *s)
 {

@@ -345,8 +345,12 @@ static void land(gen *x, int to, const cont *k)
         return;
     }
     const game *g = x->g;
-    if (x->legal_quiet && g->spec.landing_unmade && x->mode != GEN_ATTACK && !x->chance) {
-        /* the turn ends here (but for the after-rules): maybe not made */
+    if (x->legal_quiet && g->spec.landing_unmade && x->mode != GEN_ATTACK && !x->chance
+        && x->pos->log_length == x->turn_mark) {
+        /* the turn ends here (but for the after-rules): maybe not made.
+         * Only a first movement: the filter's test looks at the cells this
+         * landing changes, and would miss those an earlier step of the
+         * turn left (a xiangqi horse's leg off a pinned line) */
         bool after = k && k->node == g->after && k->count == 0 && !k->next;
         if ((!k || after) && land_unmade(x, to, after))
             return;

@@ -817,12 +817,17 @@ static bool walk_steps(gen *x, const walk *w, int step, int last_step, int cell,
     const pstep *ps = &w->pt->steps[step];
     const dlist *d = gen_directions(x, ps->directions);
     for (int i = 0; d && i < d->count[x->player]; i++) {
-        const dstep *s = &d->steps[x->player][i];
+        const dstep s = step_resolved(x->g, &d->steps[x->player][i], x->variable);
         int here = cell, count = 0;
+        /* the cells passed are kept only for a marked or labelled step:
+         * most steps of most patterns are neither, and copying sets for
+         * them was most of the walk's work (a cannon's screen) */
+        bool keep = ps->mark || ps->label >= 0;
         cellset local;
-        cellset_clear(&local, x->g->words);
+        if (keep)
+            cellset_clear(&local, x->g->words);
         while (ps->max < 0 || count < ps->max) {
-            int next = gen_step(x, here, s);
+            int next = gen_step(x, here, &s);
             if (next < 0)
                 break;
             bool ok = cellset_has(&w->tests[step], next) != ps->negate;
@@ -830,10 +835,16 @@ static bool walk_steps(gen *x, const walk *w, int step, int last_step, int cell,
                 break;
             count++;
             here = next;
-            cellset_add(&local, next);
+            if (keep)
+                cellset_add(&local, next);
         }
         if (count < ps->min)
             continue;
+        if (!keep) {
+            if (walk_steps(x, w, step + 1, last_step, here, marks))
+                return true;
+            continue;
+        }
         cellset kept, kept_label;
         cellset_copy(&kept, marks, x->g->words);
         if (ps->mark)

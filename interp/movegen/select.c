@@ -112,6 +112,10 @@ static void run_movement(gen *x, int node, const cont *k)
         gen_limit(x, MOVEGEN_LIMIT_WORK, node);
         return;
     }
+    /* (as in gen_run: in attack mode, a movement that takes nothing, with
+     * nothing after it that could, need not run) */
+    if (x->mode == GEN_ATTACK && (x->g->nodes[node].spec.flags & NF_HARMLESS) && gen_attack_futile(x, k))
+        return;
     x->node = node;
     action_step(x, &x->g->nodes[node], k);  /* (a slide's and a leap's too) */
 }

@@ -7,8 +7,12 @@
  * player's: landing only on empty or own cells, changing its own type or
  * flags, moving its own pieces, takes nothing), by walking the compiled
  * move nodes; attack detection then runs only the pieces standing there.  Where
- * the walk cannot bound a move (hops, pushes, patterns, placements), it
- * gives up and the game keeps the full search.  Where the capturing moves
+ * the walk cannot bound a piece's moves (hops, pushes, patterns), that
+ * type may affect every cell from everywhere: its pieces are always
+ * searched, and the other types' still only where they stand in reach (a
+ * cannon does not cost the rooks their tables).  Where the turn is not
+ * made of piece choices (placements followed by what may take), the game
+ * keeps the full search.  Where the capturing moves
  * are plain steps, leaps and slides, attack_rays_build goes further: the
  * attacked cell is read by looking back along each line from it (below).
  */
@@ -40,6 +44,9 @@ bool attack_each_choice(const game *g, int node, int after, attack_visit visit, 
  * after-rules AFTER (-1: none), may change, into AFFECTED; false where the
  * walk cannot bound them. */
 bool attack_zone(const game *g, int player, int node, int after, int from, cellset *affected);
+
+/* attack_zone, or the whole board where the walk cannot bound the moves. */
+void attack_zone_or_board(const game *g, int player, int node, int after, int from, cellset *affected);
 
 /* Rays (attack_ray in game.h): where a piece's capturing moves are plain
  * steps, leaps and slides, each ending the turn with nothing else taken,

@@ -311,8 +311,7 @@ static bool build_residual(game *g, const ray_source *sources, int source_count)
         g->ray_generic[r->player] |= 1u << r->type;
         for (int s = 0; s < cells; s++) {
             cellset affected;
-            if (!attack_zone(g, r->player, r->node, r->after, s, &affected))
-                return false;   /* (the whole turn was bounded: not reached) */
+            attack_zone_or_board(g, r->player, r->node, r->after, s, &affected);
             for (int c = cellset_next(&affected, -1, words); c >= 0; c = cellset_next(&affected, c, words)) {
                 uint64_t *at = (uint64_t *)attack_residual(g, r->player, r->type, c);
                 at[s >> 6] |= 1ull << (s & 63);

@@ -12,9 +12,10 @@
 
 /* Whether node N, run as a part of a turn, can never take a piece off the
  * board or give it to another player.  Conservative: any action that can
- * land on, place on, remove, flip or pattern-change a cell counts as harmful.
- * Setting a variable or a flag, changing a piece's type, rolling a die and
- * passing keep every piece with its owner. */
+ * place on, remove, flip or pattern-change a cell counts as harmful, and a
+ * step, leap or slide that may land on another player's piece.  Setting a
+ * variable or a flag, changing a piece's type, rolling a die, passing and
+ * moving onto empty or own cells keep every piece with its owner. */
 static bool harmless(game *g, int node, signed char *memo)
 {
     if (node < 0)
@@ -41,6 +42,11 @@ static bool harmless(game *g, int node, signed char *memo)
     case M_ROLL:
     case M_PASS:
         ok = true;
+        break;
+    case M_STEP:
+    case M_LEAP:
+    case M_SLIDE:
+        ok = !attack_may_take(g, n->target);
         break;
     default:
         ok = false;

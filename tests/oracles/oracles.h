@@ -32,6 +32,10 @@ long long kalah_perft(const char *text, int depth);
 /* Tak, 5x5, 21 stones and a capstone each: stacks spread, walls, flattening. */
 long long tak_perft(const char *text, int depth);
 
+/* Xiangqi (Chinese chess), 9x10: the flying general, cannons over screens,
+ * horses' legs, elephants' eyes and the river. */
+long long xiangqi_perft(const char *text, int depth);
+
 /* For the position strings: reads a decimal number of 1 to 9 digits at *S
  * into *OUT and moves *S past it; false (nothing moved) when there is
  * none, or more digits. */

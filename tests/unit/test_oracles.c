@@ -63,6 +63,12 @@ static long long tak(const char *text, int depth, bool big)
     return tak_perft(text, depth);
 }
 
+static long long xiangqi(const char *text, int depth, bool big)
+{
+    (void)big;
+    return xiangqi_perft(text, depth);
+}
+
 /* The move sequences of DEPTH moves from P, as cli_perft.c counts them: a
  * game over has none below it.  -1 when a list reached a limit of the
  * generator (the count would be short, as tabula perft says). */
@@ -215,6 +221,19 @@ static void tak_games(void **state)
     run(&(oracle_case){ "tak", NULL, tak, false, 3, 3, 200 });
 }
 
+/* Xiangqi: checks by chariots, horses (their legs blocked or not),
+ * cannons over a screen of either side and soldiers past the river, the
+ * flying general, pinned pieces, elephants' eyes, captures.  Random games
+ * last the 120 plies, taking nine pieces or so; the first plies of their
+ * 720 positions hold some 600 checks, a few dozen of them discovered or
+ * made by a piece stepping in as a cannon's screen.  Depth 2 at each ply
+ * of six games. */
+static void xiangqi_games(void **state)
+{
+    (void)state;
+    run(&(oracle_case){ "xiangqi", NULL, xiangqi, false, 2, 6, 120 });
+}
+
 /* The oracles themselves against the counts known without either program:
  * a count that disagrees here is the oracle's fault, not tabula's. */
 static void oracles_give_the_known_counts(void **state)
@@ -345,6 +364,41 @@ static void oracles_give_the_known_counts(void **state)
     assert_int_equal(tak_perft("5/5/5/5/4X w F21C1/f21c1 0", 1), -1);
     assert_int_equal(tak_perft("5/5/5/5/5 F21C1/f21c1 0", 1), -1);
     assert_int_equal(tak_perft("5/5/5/5/5 w F21C1/f21c1", 1), -1);
+    /* Xiangqi from the start, as published (depth 4 is 3290240, 5 is
+     * 133312995): Red's 44 are 2 chariots x 2, 2 horses x 2, 2 elephants
+     * x 2, 2 advisors x 1, the general 1, 2 cannons x 12 (4 up, and the
+     * horse on rank 10 taken over Black's cannon, 6 along rank 3, 1 down)
+     * and 5 soldiers x 1 */
+    const char *xiangqi_start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r 0";
+    assert_int_equal(xiangqi_perft(xiangqi_start, 0), 1);
+    assert_int_equal(xiangqi_perft(xiangqi_start, 1), 44);
+    assert_int_equal(xiangqi_perft(xiangqi_start, 2), 1920);
+    assert_int_equal(xiangqi_perft(xiangqi_start, 3), 79666);
+    /* The general on e1 may not go to d1, facing Black's on d10 over an
+     * open file; e2 and f1 it may */
+    assert_int_equal(xiangqi_perft("3k5/9/9/9/9/9/9/9/9/4K4 r 0", 1), 2);
+    /* The cannon on a1: 3 up to the horse on a5, its screen, and over it
+     * the soldier on a7 taken; 3 right to its own general, a screen with
+     * nothing to take beyond: 7, and the general's 2: 9 */
+    assert_int_equal(xiangqi_perft("3k5/9/9/p8/9/n8/9/9/9/C3K4 r 0", 1), 9);
+    /* The horse on d3 reaches e1 over its empty leg d2: the general's one
+     * move is to d2 */
+    assert_int_equal(xiangqi_perft("5k3/9/9/9/9/9/9/3n5/9/3K5 r 0", 1), 1);
+    /* The horse on e3 stands between its general and Black's chariot on
+     * e8: none of its 6 moves is legal, only the general's 2 (e2, still
+     * behind the horse, and f1) */
+    assert_int_equal(xiangqi_perft("3k5/9/4r4/9/9/9/9/4N4/9/4K4 r 0", 1), 2);
+    /* Facing generals (Red to move): Red's may take Black's along the
+     * file, or step aside to d1 or f1 (not to e2, still facing) */
+    assert_int_equal(xiangqi_perft("4k4/9/9/9/9/9/9/9/9/4K4 r 0", 1), 3);
+    assert_int_equal(xiangqi_perft("not a position", 1), -1);
+    assert_int_equal(xiangqi_perft(xiangqi_start, -1), -1);
+    assert_int_equal(xiangqi_perft("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r", 1), -1);
+    assert_int_equal(xiangqi_perft("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 0", 1), -1);
+    assert_int_equal(xiangqi_perft("rnbakabnr/9/1c5c1/p1p1p1p1p/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r 0", 1), -1);
+    assert_int_equal(xiangqi_perft("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX r 0", 1), -1);
+    assert_int_equal(xiangqi_perft("rnbakabnr/9/1c5c2/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r 0", 1), -1);
+    assert_int_equal(xiangqi_perft("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RRBAKABNR r 0", 1), -1);
 }
 
 int main(void)
@@ -357,6 +411,7 @@ int main(void)
         cmocka_unit_test(lasca_games),
         cmocka_unit_test(kalah_games),
         cmocka_unit_test(tak_games),
+        cmocka_unit_test(xiangqi_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
