@@ -142,7 +142,7 @@ typedef struct dstep {
     int8_t dx, dy;
 } dstep;
 
-#define GAME_MAX_DSTEPS 24
+#define GAME_MAX_DSTEPS 32
 #define GAME_MAX_RAY_ENTRIES 16
 /* the fixed cell sets a content table may read (classes: 2 to that power) */
 #define GAME_MAX_CONTENT_PLACES 2

@@ -226,10 +226,6 @@ void gen_run(gen *x, int node, const cont *k)
 {
     if (node < 0 || x->stop)
         return;
-    /* looking for a capture: a part that takes nothing, with nothing after
-     * it that could, need not run (a cannon's plain slide) */
-    if (x->mode == GEN_ATTACK && (x->g->nodes[node].spec.flags & NF_HARMLESS) && gen_attack_futile(x, k))
-        return;
     if (!gen_enter(x, node))
         return;
 again:

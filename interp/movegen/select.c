@@ -112,8 +112,9 @@ static void run_movement(gen *x, int node, const cont *k)
         gen_limit(x, MOVEGEN_LIMIT_WORK, node);
         return;
     }
-    /* (as in gen_run: in attack mode, a movement that takes nothing, with
-     * nothing after it that could, need not run) */
+    /* looking for a capture: a movement that takes nothing, with nothing
+     * after it that could, need not run (a cannon's plain slide; a
+     * movement that may take gives up at its landings, land in actions.c) */
     if (x->mode == GEN_ATTACK && (x->g->nodes[node].spec.flags & NF_HARMLESS) && gen_attack_futile(x, k))
         return;
     x->node = node;

@@ -451,7 +451,7 @@ static unsigned clauses_of(int verb)
 {
 #define BIT(clause) (1u << (clause))
     switch (verb) {
-    case AST_VERB_STEP: return BIT(AST_CLAUSE_TO) | BIT(AST_CLAUSE_MAX);
+    case AST_VERB_STEP: return BIT(AST_CLAUSE_TO);
     case AST_VERB_SLIDE:
         return BIT(AST_CLAUSE_TO) | BIT(AST_CLAUSE_MAX) | BIT(AST_CLAUSE_MIN) | BIT(AST_CLAUSE_EXACTLY);
     case AST_VERB_LEAP: return BIT(AST_CLAUSE_TO);
@@ -657,7 +657,12 @@ static void check_action(check_context *c, const ast_node *node)
         const ast_node *clause = node->children[i];
         const char *word = ast_clause_name(clause->op);
         if (!(allowed & (1u << clause->op))) {
-            diag_report(c->diagnostics, DIAG_ERROR, clause->location, NULL,
+            /* (a step's `max` was once let through and did nothing) */
+            bool distance = clause->op == AST_CLAUSE_MAX || clause->op == AST_CLAUSE_MIN
+                            || clause->op == AST_CLAUSE_EXACTLY;
+            diag_report(c->diagnostics, DIAG_ERROR, clause->location,
+                        verb == AST_VERB_STEP && distance ? "a step moves one cell; for a line of cells: slide DIRS max N"
+                                                          : NULL,
                         "'%s' does not take '%s'", name, word);
             continue;
         }

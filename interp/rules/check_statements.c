@@ -794,6 +794,16 @@ static void check_one_rule(check_context *c, const ast_node *statement, const ch
                     "too many variables: a game holds at most %d values", GAME_MAX_VARS);
 }
 
+/* A colour's name (display blocks, `players { A colour C }`). */
+static void check_colour_name(check_context *c, const ast_node *name)
+{
+    bool known = false;
+    for (int k = 0; k < GAME_COLOURS && name->kind == AST_NAME; k++)
+        known = known || !strcmp(name->text, game_colour_names[k]);
+    if (!known)
+        error(c, name, "the colours: black red green yellow blue magenta cyan white", "not a colour");
+}
+
 /* Whether the order NODE goes round the players, each once, with no
  * turns before the round ('then'): the turn then follows from who moved,
  * and can pass over a player who is out. */
@@ -842,15 +852,14 @@ static void check_display(check_context *c, const ast_node *statement)
             }
             continue;
         }
-        /* PLAYER colour [bright] COLOUR */
-        const ast_node *name = words[n - 1];
-        bool bright_ok = n == 3 || (words[2]->kind == AST_NAME && !strcmp(words[2]->text, "bright"));
-        bool known = false;
-        for (int k = 0; k < GAME_COLOURS && name->kind == AST_NAME; k++)
-            known = known || !strcmp(name->text, game_colour_names[k]);
-        if (!bright_ok || !known)
-            error(c, bright_ok ? name : words[2], "the colours: black red green yellow blue magenta cyan white",
-                  "not a colour");
+        /* PLAYER colour [bright] COLOUR: `bright` was once accepted and
+         * shown no differently; it still loads, with a warning */
+        if (n == 4 && words[2]->kind == AST_NAME && !strcmp(words[2]->text, "bright"))
+            diag_report(c->diagnostics, DIAG_WARNING, words[2]->location, "write the colour alone",
+                        "'bright' changes nothing: pieces are shown in the terminal's colours");
+        else if (n == 4)
+            error(c, words[2], "the colours: black red green yellow blue magenta cyan white", "not a colour");
+        check_colour_name(c, words[n - 1]);
     }
 }
 
@@ -987,7 +996,7 @@ static void check_player_facings(check_context *c, const ast_node *statement)
             if (!strcmp(key, "facing"))
                 check_expr(c, parts[k + 1], EXPECT_DIRECTIONS);
             else if (!strcmp(key, "colour") || !strcmp(key, "color"))
-                check_expr(c, parts[k + 1], EXPECT_ANY);
+                check_colour_name(c, parts[k + 1]);
             else
                 error(c, parts[k], "write: NAME facing DIRECTION colour COLOUR",
                       "unknown player option");

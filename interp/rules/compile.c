@@ -519,6 +519,20 @@ static int alternatives_of(compiler *c, const ast_node *block, int *pass_node)
     return result;
 }
 
+
+/* The `base TYPE` lines of each type's block of moves (BLOCKS, by type). */
+static void compile_bases(compiler *c, const ast_node *const *blocks)
+{
+    game *g = c->g;
+    for (int t = 0; t < g->type_count; t++)
+        for (int k = 0; blocks[t] && k < blocks[t]->child_count; k++) {
+            const ast_node *h = head_of(blocks[t]->children[k]);
+            if (h->kind == AST_PHRASE && h->child_count == 2 && compile_is_name(h->children[0], "base")
+                && h->children[1]->kind == AST_NAME && compile_type_index(c, h->children[1]->text) >= 0)
+                g->types[t].base = compile_type_index(c, h->children[1]->text);
+        }
+}
+
 static void compile_statements(compiler *c)
 {
     game *g = c->g;
@@ -633,14 +647,9 @@ static void compile_statements(compiler *c)
     c->regions_built = true;
     for (int i = 0; i < g->pattern_count; i++)
         compile_pattern(c, c->pattern_nodes[i], &g->patterns[i]);
-    /* `base TYPE` lines: what a captured piece goes to the reserve as */
-    for (int t = 0; t < g->type_count; t++)
-        for (int k = 0; moves_of_type[t] && k < moves_of_type[t]->child_count; k++) {
-            const ast_node *h = head_of(moves_of_type[t]->children[k]);
-            if (h->kind == AST_PHRASE && h->child_count == 2 && compile_is_name(h->children[0], "base")
-                && h->children[1]->kind == AST_NAME && compile_type_index(c, h->children[1]->text) >= 0)
-                g->types[t].base = compile_type_index(c, h->children[1]->text);
-        }
+    /* `base TYPE` lines: what a captured piece goes to the reserve as, in
+     * its piece block, then (read second, winning) its moves block */
+    compile_bases(c, moves_of_type);
     /* the types' own moves, which a turn block's `move TYPE` reads */
     for (int i = 0; i < c->count; i++) {
         const char *head = s[i]->kind == AST_STATEMENT ? statement_head(s[i]) : NULL;
@@ -650,6 +659,7 @@ static void compile_statements(compiler *c)
                 moves_of_type[type] = block_of(s[i]);
         }
     }
+    compile_bases(c, moves_of_type);
 
     /* the turn */
     int turn = -1, after = -1, pass_node = -1;
@@ -790,6 +800,21 @@ static void compile_display(compiler *c)
     game *g = c->g;
     for (int q = 0; q < GAME_MAX_PLAYERS; q++)
         g->display_colour[q] = -1;
+    /* `players { red facing n colour red }`: the colour named after
+     * `colour` (the display block's, read next, wins) */
+    for (int i = 0; i < c->count; i++) {
+        const ast_node *st = c->statements[i];
+        const char *head = st->kind == AST_STATEMENT ? statement_head(st) : NULL;
+        const ast_node *block = head && !strcmp(head, "players") ? block_of(st) : NULL;
+        for (int p = 0; block && p < block->child_count && p < GAME_MAX_PLAYERS; p++) {
+            const ast_node *h = head_of(block->children[p]);
+            for (int k = 1; h->kind == AST_PHRASE && k + 1 < h->child_count; k++)
+                if (compile_is_name(h->children[k], "colour") || compile_is_name(h->children[k], "color"))
+                    for (int colour = 0; colour < GAME_COLOURS; colour++)
+                        if (compile_is_name(h->children[h->child_count - 1], game_colour_names[colour]))
+                            g->display_colour[p] = (int8_t)colour;
+        }
+    }
     for (int i = 0; i < c->count; i++) {
         const ast_node *st = c->statements[i];
         const char *head = st->kind == AST_STATEMENT ? statement_head(st) : NULL;
