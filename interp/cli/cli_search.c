@@ -196,12 +196,35 @@ done:
 
 /* --- match */
 
-#define MATCH_USAGE "usage: tabula match [--variant V] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC] --games N [--seed S] [--threads N]"
+#define MATCH_USAGE "usage: tabula match [--variant V] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC] --games N [--seed S] [--openings K] [--threads N]"
+
+/* Plays K uniformly random moves from P (fewer if the game ends), drawn
+ * from the game's own seed so that a game's opening does not depend on
+ * the engines, each shown by CHOSEN (NULL: none); returns the plies
+ * played. */
+static int random_opening(movegen *generator, position *p, move_list *list, long k, uint64_t seed,
+                          void (*chosen)(void *, position *, const move_list *, int, int), void *context)
+{
+    uint64_t rng = rng_seed(seed);
+    int plies = 0;
+    for (; plies < k; plies++) {
+        movegen_generate(generator, p, list);
+        game_result r;
+        movegen_result(generator, p, list, &r);
+        if (r.over || list->count == 0 || list->overflow)
+            break;
+        int i = (int)rng_below(&rng, (uint32_t)list->count);
+        if (chosen)
+            chosen(context, p, list, i, plies);
+        move_play(p, list, i);
+    }
+    return plies;
+}
 
 int cli_match(int argc, char **argv)
 {
     const char *variant = NULL, *path = NULL, *specs[GAME_MAX_PLAYERS] = { 0 };
-    long games = 0, seed = 1, threads = 0;
+    long games = 0, seed = 1, threads = 0, openings = 0;
     bool verbose = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -222,6 +245,9 @@ int cli_match(int argc, char **argv)
                 return EXIT_USAGE;
         } else if (!strcmp(a, "--verbose")) {
             verbose = true;
+        } else if (!strcmp(a, "--openings") && i + 1 < argc) {
+            if (!cli_count_option("match", "--openings", argv[++i], 0, 100, &openings))
+                return EXIT_USAGE;
         } else if (!strcmp(a, "--threads") && i + 1 < argc) {
             if (!cli_count_option("match", "--threads", argv[++i], 1, SEARCH_MAX_THREADS, &threads))
                 return EXIT_USAGE;
@@ -286,10 +312,14 @@ int cli_match(int argc, char **argv)
     cli_catch_interrupts();
     for (long k = 0; k < games && !interrupted && !limited; k++) {
         pos_reset(p);
+        int opening = random_opening(generator, p, &list, openings,
+                                     (uint64_t)seed * 0x9E3779B97F4A7C15ull + (uint64_t)k + 1, play.chosen,
+                                     play.context);
+        pos_commit(p);
         /* the one playout loop, each move an engine's (the loop's own
          * draws go unused: each engine draws from its own seed) */
         uint64_t unused = 0;
-        play.ply = 0;
+        play.ply = opening;
         playout run = { .max_plies = MATCH_MAX_PLIES, .choose = cli_engine_move, .context = &play };
         playout_run(generator, p, &list, &unused, &run);
         interrupted = play.interrupted;
@@ -319,11 +349,12 @@ int cli_match(int argc, char **argv)
         const char *why = result->over ? game_end_text(g, result) : NULL;
         if (result->over && result->winner >= 0) {
             wins[result->winner]++;
-            printf("game %ld: %s wins after %d plies (%s)\n", k + 1, g->player_names[result->winner], run.plies, why);
+            printf("game %ld: %s wins after %d plies (%s)\n", k + 1, g->player_names[result->winner],
+                   opening + run.plies, why);
         } else {
             draws++;
             printf("game %ld: %s after %d plies", k + 1, result->over || run.moves == 0 ? "draw" : "unfinished (a draw)",
-                   run.plies);
+                   opening + run.plies);
             if (why)
                 printf(" (%s)\n", why);
             else

@@ -10,6 +10,13 @@
  * negation: the search prefers the fastest win and the slowest loss.
  * Scores in the transposition table are kept relative to the node.
  *
+ * Leaves (quiescence): where alphabeta_quiesces, a leaf is not scored in
+ * the middle of an exchange: the side to move may stand on the
+ * evaluator's value or capture, the most valuable victim first, and so on
+ * for up to QUIESCE_MAX_PLY plies (in check, or where every move
+ * captures, every move is tried and there is no standing).  What the
+ * quiescence search finds is not stored in the table.
+ *
  * Proofs: the search counts "horizon" leaves, scored by the evaluator
  * rather than by the rules.  A node whose subtree had none has an exact
  * (proven) value, stored as such in the table and usable at any depth; an
@@ -50,6 +57,11 @@
 #define INFINITE_SCORE (SEARCH_MATE + 1)
 #define PROVEN_DEPTH 10000
 #define PV_TEXT 4096
+/* The quiescence search: at most this many plies of captures below the
+ * nominal depth, and only where fewer than this share of random play's
+ * moves capture. */
+#define QUIESCE_MAX_PLY 8
+#define QUIESCE_MAX_CAPTURE_SHARE 0.5
 
 enum { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
 
@@ -98,6 +110,7 @@ struct alphabeta {
     uint64_t nodes, node_limit, horizon;
     double start, deadline;
     bool stop;
+    bool quiesce;               /* leaves play out their captures (alphabeta_quiesces) */
 };
 
 search_table *search_table_new(void)
@@ -145,6 +158,7 @@ alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eva
     s->eval = eval;
     s->table = table;
     s->halt = halt;
+    s->quiesce = alphabeta_quiesces(eval);
     bool ok = true;
     for (int i = 1; ok && i <= SEARCH_MAX_PLY; i++)
         ok = move_list_init(&s->lists[i]);
@@ -153,6 +167,20 @@ alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eva
         return NULL;
     }
     return s;
+}
+
+bool alphabeta_quiesces(const evaluator *eval)
+{
+    const game *g = eval->game;
+    bool valued = false;
+    for (int t = 0; t < g->type_count; t++)
+        valued = valued || eval->value[t] != 0;
+    return g->player_count == 2 && valued && eval->capture_share < QUIESCE_MAX_CAPTURE_SHARE;
+}
+
+void alphabeta_set_quiescence(alphabeta *s, bool on)
+{
+    s->quiesce = on && alphabeta_quiesces(s->eval);
 }
 
 void alphabeta_set_helper(alphabeta *s, int index)
@@ -470,6 +498,94 @@ static int chance_node(alphabeta *s, const move_list *list, int ply, int depth)
     return v;
 }
 
+/* The value of the pieces move I of LIST takes or turns: the most valuable
+ * of the side to move's opponents' pieces it changes (a capture's victim),
+ * for trying the best captures first. */
+static int victim_value(const alphabeta *s, const move_list *list, int i)
+{
+    const move *mv = &list->moves[i];
+    int side = s->p->side, best = 0;
+    for (int k = mv->first; k < mv->first + mv->count; k++) {
+        const change *c = &list->changes[k];
+        if (c->kind != CHANGE_CELL || !c->before || PIECE_OWNER((uint16_t)c->before) == side)
+            continue;
+        int t = PIECE_TYPE((uint16_t)c->before), v = t >= 0 && t < GAME_MAX_TYPES ? s->eval->value[t] : 0;
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* The quiescence search at a leaf (PLY, whose moves lists[ply] holds; the
+ * game is not over): the side to move may stand on the evaluator's value
+ * or play a capture, and so on for up to QUIESCE_MAX_PLY plies, so that a
+ * leaf is not scored in the middle of an exchange (a queen taken by a pawn
+ * one ply before the horizon, the recapture beyond it).  In check, or
+ * where every move captures, there is no standing: every move is tried. */
+static int quiescence(alphabeta *s, int ply, int qply, int alpha, int beta)
+{
+    position *p = s->p;
+    const move_list *list = &s->lists[ply];
+    s->horizon++;
+    int stand = leaf_value(s, ply);
+    if (qply >= QUIESCE_MAX_PLY || ply >= SEARCH_MAX_PLY || chance_in(list))
+        return stand;
+    int captures = 0;
+    for (int i = 0; i < list->count; i++)
+        captures += (list->moves[i].flags & MOVE_CAPTURE) != 0;
+    if (captures == 0)
+        return stand;
+    bool forced = captures == list->count || movegen_checked(s->gen, p);
+    int best = -INFINITE_SCORE;
+    if (!forced) {
+        if (stand >= beta)
+            return stand;
+        if (stand > alpha)
+            alpha = stand;
+        best = stand;
+    }
+    /* the captures, the most valuable victim first */
+    uint64_t *order = s->order[ply];
+    int n = 0;
+    for (int i = 0; i < list->count; i++)
+        if (list->moves[i].flags & MOVE_CAPTURE)
+            order[n++] = ((uint64_t)(uint32_t)victim_value(s, list, i) << 32) | (uint32_t)(MOVELIST_MAX_MOVES - 1 - i);
+    sort_descending(order, n);
+    int my_team = team(s, p->side);
+    for (int k = 0; k < n; k++) {
+        int i = MOVELIST_MAX_MOVES - 1 - (int)(uint32_t)order[k];
+        undo u;
+        move_make(p, list, i, &u);
+        s->nodes++;
+        check_limits(s);
+        s->sides[ply + 1] = p->side;
+        move_list *next = &s->lists[ply + 1];
+        movegen_generate(s->gen, p, next);
+        game_result r;
+        movegen_result(s->gen, p, next, &r);
+        bool same = team(s, p->side) == my_team;
+        int v;
+        if (r.over || next->count == 0)
+            v = r.over ? terminal_value(s, &r, p->side, ply + 1) : 0;
+        else
+            v = same ? quiescence(s, ply + 1, qply + 1, alpha, beta) : -quiescence(s, ply + 1, qply + 1, -beta, -alpha);
+        if (!same && (r.over || next->count == 0))
+            v = -v;
+        pos_unmake(p, &u);
+        if (s->stop)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
 static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
 {
     position *p = s->p;
@@ -505,6 +621,8 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
         return v;
     }
     if (depth <= 0 || ply >= SEARCH_MAX_PLY) {
+        if (s->quiesce && ply < SEARCH_MAX_PLY)
+            return quiescence(s, ply, 0, alpha, beta);
         s->horizon++;
         return leaf_value(s, ply);
     }
@@ -770,7 +888,12 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
             }
         }
         if (s->stop) {
-            if (result->depth == 0 && best_index >= 0) {   /* nothing better: the partial result */
+            /* an unfinished iteration still counts where it got: the
+             * previous best move was searched first, to this depth, so a
+             * move that did better in this iteration is the better move
+             * (throwing the iteration away lost most of a timed move in
+             * chess, each iteration taking several times the last) */
+            if (best_index >= 0 && (result->depth == 0 || root->moves[best_index].hash != previous_best)) {
                 result->best = best_index;
                 describe(best, false, result);
             }

@@ -114,12 +114,15 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
         } else if (spec->kind == ENGINE_MCTS && key_length == 8 && !strncmp(at, "playouts", 8)) {
             ok = read_number(value, value_length, 1, 2000000000L, &number);
             spec->playouts = number;
+        } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "quiescence", 10)) {
+            ok = (value_length == 2 && !strncmp(value, "on", 2)) || (value_length == 3 && !strncmp(value, "off", 3));
+            spec->no_quiescence = value_length == 3;
         } else if (key_length == 7 && !strncmp(at, "threads", 7)) {
             ok = read_number(value, value_length, 1, SEARCH_MAX_THREADS, &number);
             spec->threads = (int)number;
         } else {
             snprintf(error, error_size, "unknown setting '%.*s' for %s", (int)key_length, at,
-                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, threads)"
+                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, threads)"
                                                     : "mcts (playouts, time, threads)");
             return false;
         }
@@ -206,8 +209,11 @@ static bool helpers_new(engine *e, uint64_t seed)
             h->tree = mcts_new(e->g, h->gen, seed + 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1), &e->eval);
         else if (h->gen) {
             h->ab = alphabeta_new(e->g, h->gen, &e->eval, e->table, &e->halt);
-            if (h->ab)
+            if (h->ab) {
                 alphabeta_set_helper(h->ab, i + 1);
+                if (e->spec.no_quiescence)
+                    alphabeta_set_quiescence(h->ab, false);
+            }
         }
         h->pos_ok = pos_init(&h->pos, e->g);
         h->root_ok = move_list_init(&h->root);
@@ -322,6 +328,8 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
     if (ok && spec->kind == ENGINE_ALPHABETA) {
         e->table = search_table_new();
         e->ab = e->table ? alphabeta_new(g, e->gen, &e->eval, e->table, NULL) : NULL;
+        if (e->ab && spec->no_quiescence)
+            alphabeta_set_quiescence(e->ab, false);
         ok = e->ab != NULL && helpers_new(e, seed);
     } else if (ok && spec->kind == ENGINE_MCTS) {
         e->tree = mcts_new(g, e->gen, seed, &e->eval);

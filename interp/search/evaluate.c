@@ -92,6 +92,7 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
             e->score_sign = -1;
     }
     e->decisive = 1;
+    e->capture_share = 1;
     for (int t = 0; t < g->type_count; t++) {
         e->value[t] = g->types[t].value * 100;
         if (e->value[t])
@@ -115,7 +116,7 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
     bool position_ok = ok && pos_init(p, g);
     ok = ok && position_ok;
     uint64_t state = rng_seed(seed ^ 0xD1B54A32D192ED03ull);
-    long moves_made = 0;
+    long moves_made = 0, moves_seen = 0, captures_seen = 0;
     int games = 0, decided = 0;
     for (int k = 0; ok && k < playouts && moves_made < max_moves; k++) {
         pos_reset(p);
@@ -140,6 +141,9 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
             movegen_result(m, p, &list, &result);
             if (result.over || list.count == 0)
                 break;
+            moves_seen += list.count;
+            for (int i = 0; i < list.count; i++)
+                captures_seen += (list.moves[i].flags & MOVE_CAPTURE) != 0;
             move_play(p, &list, (int)(rng_next(&state) % (uint64_t)list.count));   /* (never taken back) */
             moves_made++;
         }
@@ -168,6 +172,8 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
     }
     if (games > 0)
         e->decisive = (double)decided / games;
+    if (moves_seen > 0)
+        e->capture_share = (double)captures_seen / (double)moves_seen;
     if (ok && !e->hinted) {
         for (int t = 0; t < types; t++) {
             double cov = 0, var = 0, samples = 0;

@@ -8,7 +8,9 @@
  *   transposition table on the position's Zobrist key, move ordering (table
  *   move, captures, killers, history) and scores that count the plies to a
  *   won or lost end, limited by depth, time or nodes.  Leaves are scored by
- *   the evaluator (evaluate.c).  With three or four players the search is
+ *   the evaluator (evaluate.c) once their captures are played out (a
+ *   quiescence search, where alphabeta_quiesces: two players, valued
+ *   pieces, captures a minority of the moves).  With three or four players the search is
  *   *paranoid*: the player to move at the root maximises its own result and
  *   every other player is taken to minimise it, which makes the game a
  *   two-sided one (the root player against a coalition) that negamax
@@ -90,6 +92,7 @@ typedef enum engine_kind { ENGINE_RANDOM, ENGINE_ALPHABETA, ENGINE_MCTS } engine
 typedef struct engine_spec {
     engine_kind kind;
     int depth;          /* 0: no limit (ab) */
+    bool no_quiescence; /* ab: leaves scored as they stand (quiescence=off) */
     long time_ms;       /* 0: no limit */
     long nodes;         /* 0: no limit (ab) */
     long playouts;      /* 0: no limit (mcts) */
@@ -136,6 +139,8 @@ typedef struct evaluator {
     int score_sign;             /* won on the rules' score: 1 highest, -1 lowest, 0 not */
     double decisive;            /* the share of sampled random games with a winner by
                                  * EVALUATE_DECISIVE_PLIES plies */
+    double capture_share;       /* the share of the legal moves of sampled positions
+                                 * that capture (1 where nothing was sampled) */
 } evaluator;
 #define EVALUATE_DECISIVE_PLIES 120   /* twice MCTS_CUTOFF */
 /* With goals: hundredths per empty cell a player has still to fill to
@@ -240,6 +245,13 @@ typedef struct alphabeta alphabeta;
  * search as a time limit would. */
 alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eval,
                          search_table *table, const atomic_bool *halt);
+/* Turns the quiescence search off (on where alphabeta_quiesces says). */
+void alphabeta_set_quiescence(alphabeta *s, bool on);
+/* Whether the quiescence search runs for the game EVAL is of: two players,
+ * pieces with values, and captures a minority of the moves of random play
+ * (where every move flips or takes, as in Othello, taking is the game's
+ * ordinary move, not an exchange to be played out). */
+bool alphabeta_quiesces(const evaluator *eval);
 /* Makes S helper INDEX (1, 2, ...) of a Lazy SMP search: it skips some
  * depths of its iterative deepening. */
 void alphabeta_set_helper(alphabeta *s, int index);

@@ -416,6 +416,43 @@ static void mcts_mates_in_chess(void **state)
 /* The share of random games with a winner, measured when an engine is
  * made: a few in chess (mostly draws), nearly all in Breakthrough (a race
  * that always ends with a winner). */
+/* The quiescence search plays out the captures below the horizon: at
+ * depth 1 the queen would take the pawn on d5 and be scored a pawn up,
+ * the recapture e6xd5 beyond the horizon; with the captures played out
+ * the queen keeps away from d5. */
+static void quiescence_sees_the_recapture(void **state)
+{
+    (void)state;
+    const char *fen = "4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1";
+    char best[64];
+    search("chess", fen, "ab:depth=1,quiescence=off", best, sizeof best);
+    assert_string_equal(best, "d1xd5");
+    search_result r = search("chess", fen, "ab:depth=1", best, sizeof best);
+    assert_true(strcmp(best, "d1xd5") != 0);
+    assert_true(r.score > 0);
+}
+
+/* Quiescence where captures are exchanges (a minority of random play's
+ * moves: chess, Breakthrough, xiangqi), not where every move flips or
+ * takes (Othello), nor with more than two players (paranoid values). */
+static void quiescence_where_captures_are_exchanges(void **state)
+{
+    (void)state;
+    static const struct { const char *name, *variant; bool on; } cases[] = {
+        { "chess", NULL, true }, { "breakthrough", NULL, true }, { "xiangqi", NULL, true },
+        { "othello", NULL, false }, { "superial", "four-players", false },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        game *g = shipped_game(cases[i].name, cases[i].variant);
+        assert_non_null(g);
+        evaluator e;
+        assert_true(evaluator_init(&e, g, 300, 1));
+        print_message("%s: %.2f of random play's moves capture\n", cases[i].name, e.capture_share);
+        assert_int_equal(alphabeta_quiesces(&e), cases[i].on);
+        game_free(g);
+    }
+}
+
 static void decisive_share(void **state)
 {
     (void)state;
@@ -458,6 +495,14 @@ static void specs(void **state)
     assert_int_equal(s.threads, 2);
     assert_false(engine_spec_parse("mcts:threads=0", &s, error, sizeof error));
     assert_false(engine_spec_parse("mcts:threads=65", &s, error, sizeof error));
+    assert_true(engine_spec_parse("ab:depth=3", &s, error, sizeof error));
+    assert_false(s.no_quiescence);
+    assert_true(engine_spec_parse("ab:depth=3,quiescence=off", &s, error, sizeof error));
+    assert_true(s.no_quiescence);
+    assert_true(engine_spec_parse("ab:quiescence=on", &s, error, sizeof error));
+    assert_false(s.no_quiescence);
+    assert_false(engine_spec_parse("ab:quiescence=maybe", &s, error, sizeof error));
+    assert_false(engine_spec_parse("mcts:quiescence=off", &s, error, sizeof error));
 }
 
 /* --- chance: hand-made turns, as paths, with known values */
@@ -804,6 +849,8 @@ int main(void)
         cmocka_unit_test(engines_end_mynd_by_passing),
         cmocka_unit_test(counts_change_by_placing_and_scoring),
         cmocka_unit_test(engines_pass_rather_than_shuffle),
+        cmocka_unit_test(quiescence_sees_the_recapture),
+        cmocka_unit_test(quiescence_where_captures_are_exchanges),
         cmocka_unit_test(decisive_share),
         cmocka_unit_test(chance_values),
         cmocka_unit_test(chance_walks),
