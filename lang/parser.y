@@ -488,9 +488,14 @@ static int yyreport_syntax_error(const yypcontext_t *syntax, parse_context *cont
     enum { MAX_EXPECTED = 64 };
     yysymbol_kind_t expected[MAX_EXPECTED];
     int count = yypcontext_expected_tokens(syntax, expected, MAX_EXPECTED);
-    bool wants_value = false;
-    for (int i = 0; i < count; i++)
+    bool wants_value = false, wants_block = false;
+    for (int i = 0; i < count; i++) {
         wants_value = wants_value || expected[i] == YYSYMBOL_NAME;
+        wants_block = wants_block || !strcmp(yysymbol_name(expected[i]), "'{'");
+    }
+    /* game "G" and then the end of the line, where its '{' must be */
+    if (unexpected == YYSYMBOL_NL && wants_block && parse_report_missing_brace(context))
+        return 0;
     char list[256] = "";
     if (count > 0 && count <= 4) {
         size_t used = 0;

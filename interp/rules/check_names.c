@@ -207,6 +207,55 @@ static const char *const direction_words_elsewhere[] = {
     "right", "forward-left", "forward-right", "backward-left", "backward-right", "hex",
 };
 
+/* The first and last cells of file FILE (0 for a) when RANK is 0, or of
+ * rank RANK when FILE is -1: on a hex board each file runs over only part
+ * of the ranks, and each rank over part of the files. */
+static void hex_line_ends(const board *b, int file, int rank, char *first, char *last, size_t size)
+{
+    int lines = 2 * b->radius + 1;   /* files and ranks alike */
+    snprintf(first, size, "%s", "");
+    snprintf(last, size, "%s", "");
+    for (int i = 0; i < lines; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "%c%d", 'a' + (file >= 0 ? file : i), file >= 0 ? i + 1 : rank);
+        if (board_cell(b, name) == BOARD_NO_CELL)
+            continue;
+        if (!first[0])
+            snprintf(first, size, "%s", name);
+        snprintf(last, size, "%s", name);
+    }
+}
+
+/* The hint for TEXT, a cell name off a hex board.  A range such as "a1 to
+ * e5" does not say which names exist there, as it does on a square board,
+ * so this gives the cells of the file and of the rank that TEXT names,
+ * where they are on the board. */
+static void hex_off_board_hint(const board *b, const char *text, char *hint, size_t size)
+{
+    int lines = 2 * b->radius + 1;
+    int file = text[0] - 'a';
+    bool one_letter = text[1] >= '0' && text[1] <= '9';
+    long rank = one_letter ? strtol(text + 1, NULL, 10) : 0;
+    bool file_exists = one_letter && file < lines;
+    bool rank_exists = one_letter && rank >= 1 && rank <= lines;
+    char file_first[8], file_last[8], rank_first[8], rank_last[8];
+    if (file_exists)
+        hex_line_ends(b, file, 0, file_first, file_last, sizeof file_first);
+    if (rank_exists)
+        hex_line_ends(b, -1, (int)rank, rank_first, rank_last, sizeof rank_first);
+    if (file_exists && rank_exists)
+        snprintf(hint, size, "file %c runs from %s to %s, and rank %ld from %s to %s", text[0],
+                 file_first, file_last, rank, rank_first, rank_last);
+    else if (file_exists)
+        snprintf(hint, size, "file %c runs from %s to %s", text[0], file_first, file_last);
+    else if (rank_exists)
+        snprintf(hint, size, "files run from a to %c, and rank %ld from %s to %s", 'a' + lines - 1,
+                 rank, rank_first, rank_last);
+    else
+        snprintf(hint, size, "hex cells are named by file a..%c and rank 1..%d; the centre is %c%d",
+                 'a' + lines - 1, lines, 'a' + b->radius, b->radius + 1);
+}
+
 void names_report_unknown(check_context *c, const ast_node *name, int kinds, const char *what)
 {
     const char *text = name->text;
@@ -234,8 +283,7 @@ void names_report_unknown(check_context *c, const ast_node *name, int kinds, con
         if (b->kind == BOARD_SQUARE)
             snprintf(hint, sizeof hint, "cells run from a1 to %s", b->cell_names[b->cell_count - 1]);
         else
-            snprintf(hint, sizeof hint, "hex cells are named by file a..%c and rank 1..%d",
-                     'a' + 2 * b->radius, 2 * b->radius + 1);
+            hex_off_board_hint(b, text, hint, sizeof hint);
         diag_report(c->diagnostics, DIAG_ERROR, name->location, hint,
                     "cell '%s' is not on the %s", text, where);
         return;
