@@ -72,6 +72,15 @@ typedef struct cli_selfplay {
     char missing[512];
 } cli_selfplay;
 int cli_engine_move(struct position *p, const struct move_list *list, void *context, uint64_t *rng);
+/* match and analyze --openings K: plays K uniformly random moves from P
+ * (fewer if the game ends), drawn from SEED alone so that a game's opening
+ * does not depend on the engines, each shown by CHOSEN (NULL: none) with
+ * CONTEXT; returns the plies played.  LIST is scratch. */
+struct movegen;
+int cli_random_opening(struct movegen *generator, struct position *p, struct move_list *list, long k, uint64_t seed,
+                       void (*chosen)(void *, struct position *, const struct move_list *, int, int), void *context);
+/* The seed of the opening of game INDEX (from 0) in a run seeded SEED. */
+uint64_t cli_opening_seed(long seed, long index);
 
 /* From now on SIGINT (Ctrl-C) interrupts searches (search_interrupt)
  * instead of ending the program (cli_interrupt.c). */

@@ -20,7 +20,7 @@
 #define ANALYZE_MAX_PLIES 2000
 #define KINDS (PATH_ROLL + 1)
 
-#define ANALYZE_USAGE "usage: tabula analyze [--variant V] FILE --games N [--engine SPEC] [--seed S] [--threads N]"
+#define ANALYZE_USAGE "usage: tabula analyze [--variant V] FILE --games N [--engine SPEC] [--seed S] [--openings K] [--threads N]"
 
 typedef struct tally {
     long games, wins[GAME_MAX_PLAYERS], draws, cut_off;
@@ -235,7 +235,7 @@ static void report(const tally *t, const game *g, const char *engine_text)
     }
     if (t->games > 1 && t->all_alike) {
         printf("warning: all %ld games were alike (a deterministic engine plays one game): the figures "
-               "describe one game\n", t->games);
+               "describe one game; --openings K starts each from K random moves\n", t->games);
         warnings++;
     }
     if (!warnings)
@@ -245,7 +245,7 @@ static void report(const tally *t, const game *g, const char *engine_text)
 int cli_analyze(int argc, char **argv)
 {
     const char *variant = NULL, *path = NULL, *engine_text = "random";
-    long games = 0, seed = 1, threads = 0;
+    long games = 0, seed = 1, threads = 0, openings = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -262,6 +262,9 @@ int cli_analyze(int argc, char **argv)
                 return EXIT_USAGE;
         } else if (!strcmp(a, "--seed") && i + 1 < argc) {
             if (!cli_count_option("analyze", "--seed", argv[++i], 0, 2147483647L, &seed))
+                return EXIT_USAGE;
+        } else if (!strcmp(a, "--openings") && i + 1 < argc) {
+            if (!cli_count_option("analyze", "--openings", argv[++i], 0, 100, &openings))
                 return EXIT_USAGE;
         } else if (!strcmp(a, "--threads") && i + 1 < argc) {
             if (!cli_count_option("analyze", "--threads", argv[++i], 1, SEARCH_MAX_THREADS, &threads))
@@ -328,10 +331,14 @@ int cli_analyze(int argc, char **argv)
         if (bar)
             progress_bar(k, games, started);
         pos_reset(p);
+        /* (the opening's random moves are not the engine's: they count in
+         * the game's length, not in the moves played or their kinds) */
+        int opening = cli_random_opening(generator, p, &list, openings, cli_opening_seed(seed, k), NULL, NULL);
+        pos_commit(p);
         /* the one playout loop, each move the engine's (the loop's own
          * draws go unused: each engine draws from its own seed) */
         uint64_t unused = 0;
-        play.ply = 0;
+        play.ply = opening;
         playout run = { .max_plies = ANALYZE_MAX_PLIES, .choose = cli_engine_move, .context = &play };
         playout_run(generator, p, &list, &unused, &run);
         interrupted = play.interrupted;
@@ -352,7 +359,7 @@ int cli_analyze(int argc, char **argv)
                     "finished\n", interrupted ? "interrupted" : "stopped", k + 1, t->games);
             break;
         }
-        int plies = run.plies;
+        int plies = opening + run.plies;
         const game_result *result = &run.result;
         t->games++;
         if (t->games == 1) {

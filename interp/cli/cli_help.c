@@ -168,7 +168,7 @@ static const struct help {
       "the rule that was running and the position string.\n" },
     { "analyze",
       "usage: tabula analyze [--variant NAME] FILE --games N [--engine SPEC] [--seed S]\n"
-      "                      [--threads N]\n"
+      "                      [--openings K] [--threads N]\n"
       "\n"
       "Plays N games from the start with the engine SPEC (default 'random'; see\n"
       "'tabula help match') in every seat, and reports for the game's designer:\n"
@@ -181,10 +181,13 @@ static const struct help {
       "share of captures.  Warnings: a piece type never moved nor placed; a\n"
       "first player whose interval lies wholly above or below a fair share\n"
       "by more than 15 points (above 65% or below 35% with two players);\n"
-      "games cut off at 2000 plies (counted as draws).  A progress bar goes to\n"
-      "stderr when it is a terminal.  The same seed plays the same games\n"
-      "unless the engine has a time limit.  Ctrl-C (SIGINT) stops the games\n"
-      "and reports on those finished (exit status 1 if none was).\n" },
+      "games cut off at 2000 plies (counted as draws).  --openings K starts each\n"
+      "game from K random moves (counted in its length, not in the moves\n"
+      "played), so that a deterministic engine plays different games.  A\n"
+      "progress bar goes to stderr when it is a terminal.  The same seed plays\n"
+      "the same games unless the engine has a time limit.  Ctrl-C (SIGINT)\n"
+      "stops the games and reports on those finished (exit status 1 if none\n"
+      "was).\n" },
     { "play",
       "usage: tabula play [--variant NAME] [--position POS] [--p1 SPEC ... --p4 SPEC]\n"
       "                   [--dice hand|SEED] [FILE]\n"

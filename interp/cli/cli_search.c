@@ -198,29 +198,6 @@ done:
 
 #define MATCH_USAGE "usage: tabula match [--variant V] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC] --games N [--seed S] [--openings K] [--threads N]"
 
-/* Plays K uniformly random moves from P (fewer if the game ends), drawn
- * from the game's own seed so that a game's opening does not depend on
- * the engines, each shown by CHOSEN (NULL: none); returns the plies
- * played. */
-static int random_opening(movegen *generator, position *p, move_list *list, long k, uint64_t seed,
-                          void (*chosen)(void *, position *, const move_list *, int, int), void *context)
-{
-    uint64_t rng = rng_seed(seed);
-    int plies = 0;
-    for (; plies < k; plies++) {
-        movegen_generate(generator, p, list);
-        game_result r;
-        movegen_result(generator, p, list, &r);
-        if (r.over || list->count == 0 || list->overflow)
-            break;
-        int i = (int)rng_below(&rng, (uint32_t)list->count);
-        if (chosen)
-            chosen(context, p, list, i, plies);
-        move_play(p, list, i);
-    }
-    return plies;
-}
-
 int cli_match(int argc, char **argv)
 {
     const char *variant = NULL, *path = NULL, *specs[GAME_MAX_PLAYERS] = { 0 };
@@ -312,9 +289,8 @@ int cli_match(int argc, char **argv)
     cli_catch_interrupts();
     for (long k = 0; k < games && !interrupted && !limited; k++) {
         pos_reset(p);
-        int opening = random_opening(generator, p, &list, openings,
-                                     (uint64_t)seed * 0x9E3779B97F4A7C15ull + (uint64_t)k + 1, play.chosen,
-                                     play.context);
+        int opening = cli_random_opening(generator, p, &list, openings,
+                                         cli_opening_seed(seed, k), play.chosen, play.context);
         pos_commit(p);
         /* the one playout loop, each move an engine's (the loop's own
          * draws go unused: each engine draws from its own seed) */

@@ -47,3 +47,31 @@ int cli_engine_move(position *p, const move_list *list, void *context, uint64_t 
     play->ply++;
     return i;
 }
+
+/* Plays K uniformly random moves from P (fewer if the game ends), drawn
+ * from the game's own seed so that a game's opening does not depend on
+ * the engines, each shown by CHOSEN (NULL: none); returns the plies
+ * played. */
+int cli_random_opening(movegen *generator, position *p, move_list *list, long k, uint64_t seed,
+                       void (*chosen)(void *, position *, const move_list *, int, int), void *context)
+{
+    uint64_t rng = rng_seed(seed);
+    int plies = 0;
+    for (; plies < k; plies++) {
+        movegen_generate(generator, p, list);
+        game_result r;
+        movegen_result(generator, p, list, &r);
+        if (r.over || list->count == 0 || list->overflow)
+            break;
+        int i = (int)rng_below(&rng, (uint32_t)list->count);
+        if (chosen)
+            chosen(context, p, list, i, plies);
+        move_play(p, list, i);
+    }
+    return plies;
+}
+
+uint64_t cli_opening_seed(long seed, long index)
+{
+    return (uint64_t)seed * 0x9E3779B97F4A7C15ull + (uint64_t)index + 1;
+}
