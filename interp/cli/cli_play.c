@@ -13,6 +13,8 @@
 
 typedef struct play_options {
     const char *variant, *position, *path, *svg;
+    const char *saved;                      /* render --game: a saved game */
+    const char *size;                       /* render --size: the width in pixels */
     const char *dice;                       /* --dice: hand, or a seed */
     const char *seats[GAME_MAX_PLAYERS];   /* --p1 .. --p4: engine specs */
 } play_options;
@@ -37,6 +39,10 @@ static int parse_options(const char *command, int argc, char **argv, play_option
             o->dice = argv[++i];
         } else if (render && !strcmp(a, "--svg") && i + 1 < argc) {
             o->svg = argv[++i];
+        } else if (render && !strcmp(a, "--game") && i + 1 < argc) {
+            o->saved = argv[++i];
+        } else if (render && !strcmp(a, "--size") && i + 1 < argc) {
+            o->size = argv[++i];
         } else if (!render && !strncmp(a, "--p", 3) && a[3] >= '1' && a[3] <= '4' && !a[4]
                    && i + 1 < argc) {
             o->seats[a[3] - '1'] = argv[++i];
@@ -138,32 +144,63 @@ int cli_play(int argc, char **argv)
     return !r.interactive && r.failures > 0 ? EXIT_INVALID : EXIT_VALID;
 }
 
+/* The session render draws: the end of the saved game O->saved, its
+ * rules file found as the prompt's load finds it, with O->path (when
+ * given) as the game open there, taken where the record's own file is not
+ * found; else O->path from its start or O->position. */
+static session *render_session(const play_options *o, int *status)
+{
+    if (!o->saved)
+        return open_game("render", o, status);
+    if (access(o->saved, R_OK) != 0) {
+        fprintf(stderr, "tabula render: cannot read %s\n", o->saved);
+        *status = EXIT_USAGE;
+        return NULL;
+    }
+    session *open = NULL;
+    if (o->path && !(open = open_game("render", o, status)))
+        return NULL;
+    char error[1024];
+    session *s = savegame_read(o->saved, open, error, sizeof error);
+    session_free(open);
+    if (!s) {
+        fprintf(stderr, "tabula render: %s\n", error);
+        *status = EXIT_INVALID;
+    }
+    return s;
+}
+
 int cli_render(int argc, char **argv)
 {
     play_options o;
     int status = parse_options("render", argc, argv, &o, true);
     if (status >= 0)
         return status;
-    if (!o.path || !o.svg) {
-        fputs("tabula render: usage: tabula render [--variant V] [--position POS] FILE --svg OUT.svg\n",
+    if ((!o.path && !o.saved) || !o.svg) {
+        fputs("tabula render: usage: tabula render [--variant V] [--position POS] [--size N] FILE "
+              "--svg OUT.svg|-\n"
+              "                      tabula render --game SAVED [--size N] [FILE] --svg OUT.svg|-\n",
               stderr);
         return EXIT_USAGE;
     }
-    session *s = open_game("render", &o, &status);
+    /* a saved game names its variant and its start itself */
+    if (o.saved && (o.variant || o.position)) {
+        fprintf(stderr, "tabula render: --game draws the saved game as it was played; it takes no "
+                        "--%s (the record gives it)\n", o.variant ? "variant" : "position");
+        return EXIT_USAGE;
+    }
+    long width = 0;
+    if (o.size && !cli_count_option("render", "--size", o.size, SVG_MIN_WIDTH, SVG_MAX_WIDTH, &width))
+        return EXIT_USAGE;
+    session *s = render_session(&o, &status);
     if (!s)
         return status;
-    size_t length = 0;
-    char *svg = svg_render(s, &length);
     char error[1024];
     status = EXIT_VALID;
-    if (!svg) {
-        fputs("tabula render: out of memory\n", stderr);
-        status = EXIT_INVALID;
-    } else if (!fileio_write_atomic(o.svg, svg, length, error, sizeof error)) {
+    if (!svg_write(s, (int)width, o.svg, error, sizeof error)) {
         fprintf(stderr, "tabula render: %s\n", error);
         status = EXIT_USAGE;
     }
-    free(svg);
     session_free(s);
     return status;
 }

@@ -571,6 +571,19 @@ static bool run_load(repl *r, const char *argument)
     return true;
 }
 
+/* render: the position now as an SVG picture, the last move marked, to a
+ * file or (-) to standard output; an unfinished turn is not drawn, as it
+ * is not made. */
+static bool run_render(repl *r, const char *argument)
+{
+    char error[1024];
+    if (!svg_write(r->session, 0, argument, error, sizeof error))
+        return failed("%s", error);
+    if (strcmp(argument, "-"))
+        printf("drew the board to %s\n", argument);
+    return true;
+}
+
 static bool run_history(repl *r, const char *argument)
 {
     (void)argument;
@@ -744,6 +757,8 @@ static const command commands[] = {
     { "setpos", "setpos POSITION", "start from a position string", ARG_REQUIRED, run_setpos },
     { "save", "save FILE", "save the game", ARG_REQUIRED, run_save },
     { "load", "load FILE", "load a saved game", ARG_REQUIRED, run_load },
+    { "render", "render FILE.svg", "draw the board as an SVG picture (-: to standard output)",
+      ARG_REQUIRED, run_render },
     { "history", "history", "list the moves made", ARG_NONE, run_history },
     { "variant", "variant [NAME|-]", "list the variants, or start a game of one (-: none)",
       ARG_OPTIONAL, run_variant },

@@ -97,7 +97,8 @@ static char *generate(const char *word, int state)
 static char **complete(const char *word, int start, int end)
 {
     (void)end;
-    if (start > 0 && (!strncmp(rl_line_buffer, "save ", 5) || !strncmp(rl_line_buffer, "load ", 5)))
+    if (start > 0 && (!strncmp(rl_line_buffer, "save ", 5) || !strncmp(rl_line_buffer, "load ", 5)
+                      || !strncmp(rl_line_buffer, "render ", 7)))
         return NULL;    /* file names */
     rl_attempted_completion_over = 1;
     collect(word, start);

@@ -133,8 +133,23 @@ bool savegame_replay_text(session *s, char *text, const char *path, char *error,
 
 /* --- svg.c */
 
-/* The position of S as an SVG picture, into a malloc'd string. */
-char *svg_render(const session *s, size_t *length);
+/* The widths in pixels a picture may be asked for (tabula render --size):
+ * below the least a board's cells cannot be told apart. */
+#define SVG_MIN_WIDTH 32
+#define SVG_MAX_WIDTH 8192
+
+/* The position of S as an SVG picture, into a malloc'd string: the last
+ * move's cells marked, the reserves beside the board where the game keeps
+ * pieces in hand.  WIDTH scales it to that many pixels across (0: its
+ * natural size, a square board's cell 48 across).  NULL when out of
+ * memory. */
+char *svg_render(const session *s, int width, size_t *length);
+
+/* Writes the picture of S (WIDTH as for svg_render) to PATH atomically,
+ * or to standard output when PATH is "-"; false with ERROR saying why.
+ * The picture is made whole before anything is written, so a failure
+ * leaves no half picture in a file. */
+bool svg_write(const session *s, int width, const char *path, char *error, size_t error_size);
 
 /* --- fileio.c */
 
