@@ -779,13 +779,39 @@ const char *repl_command_name(int index)
     return index >= 0 && index < COMMAND_COUNT ? commands[index].name : NULL;
 }
 
+/* What `help go`, `help hint` and `help ai` add to their line: the
+ * engines a SPEC names and what they do (the same as tabula help match). */
+static const char engine_help[] =
+    "SPEC names the engine, as 'tabula match' takes it (default " REPL_DEFAULT_ENGINE "):\n"
+    "  random            a uniformly random legal move\n"
+    "  ab:depth=N        alpha-beta to N plies (also time=MS, nodes=N); its\n"
+    "                    leaves play out their captures first (quiescence=off\n"
+    "                    scores them as they stand)\n"
+    "  ab:time=MS        alpha-beta, deepening until MS milliseconds are spent\n"
+    "  mcts:playouts=N   Monte Carlo tree search of N random games (also\n"
+    "                    time=MS); it keeps its tree from one move to the next\n"
+    "  threads=N         with either: N searches side by side\n"
+    "Settings combine with commas: ab:depth=6,time=500.  The engine reports\n"
+    "its score (a number in hundredths of a pawn, or a win or loss in N plies)\n"
+    "and the nodes it searched.\n";
+
 static bool run_help(repl *r, const char *argument)
 {
-    (void)r;
     for (int i = 0; i < COMMAND_COUNT; i++) {
         if (argument && strcmp(argument, commands[i].name))
             continue;
         printf("  %-18s %s\n", commands[i].usage, commands[i].summary);
+        if (argument && (!strcmp(argument, "go") || !strcmp(argument, "hint") || !strcmp(argument, "ai")))
+            fputs(engine_help, stdout);
+        if (argument && !strcmp(argument, "ai")) {
+            /* the example names this game's last player */
+            const game *g = r->session->game;
+            const char *name = g->player_names[g->player_count - 1];
+            printf("'ai %s mcts:time=500' gives %s to that engine, which then moves\n"
+                   "whenever it is %s's turn; 'ai %s off' takes it back, 'ai off'\n"
+                   "every player; 'ai' lists who plays each.\n",
+                   name, name, name, name);
+        }
         if (argument)
             return true;
     }
