@@ -54,6 +54,56 @@ static void show(repl *r)
     display_session(stdout, r->session, &r->style);
 }
 
+static bool same_change(const change *a, const change *b)
+{
+    return a->kind == b->kind && a->player == b->player && a->index == b->index && a->before == b->before
+           && a->after == b->after;
+}
+
+/* In a terminal, while a turn is typed a part at a time: the board as the
+ * parts typed so far (PREFIX) leave it, their cells marked (an Amazon
+ * moved, before its arrow is shot).  Those parts are the changes that
+ * every move continuing PREFIX begins with; they are made for the picture
+ * only, the side to move kept, and taken back. */
+static void show_partial(repl *r, const char *prefix)
+{
+    if (!r->interactive)
+        return;
+    session *s = r->session;
+    const move_list *l = &s->moves;
+    int first = -1, common = 0;
+    char text[REPL_MOVE_TEXT];
+    for (int i = 0; i < l->count; i++) {
+        session_move_text(s, i, text, sizeof text);
+        if (!notation_continues(text, prefix))
+            continue;
+        const move *mv = &l->moves[i];
+        if (first < 0) {
+            first = i;
+            common = mv->count;
+            continue;
+        }
+        const change *a = l->changes + l->moves[first].first, *b = l->changes + mv->first;
+        int k = 0;
+        while (k < common && k < mv->count && same_change(&a[k], &b[k]))
+            k++;
+        common = k;
+    }
+    if (first < 0 || common == 0)
+        return;
+    const change *made = l->changes + l->moves[first].first;
+    bool marked[BOARD_MAX_CELLS] = { false };
+    for (int k = 0; k < common; k++)
+        if (made[k].kind == CHANGE_CELL && made[k].index < s->game->board.cell_count)
+            marked[made[k].index] = true;
+    position *p = s->position;
+    undo u;
+    pos_make(p, made, common, false, false, p->hash, &u);
+    p->side = u.side;   /* (the turn is not over) */
+    display_session_marked(stdout, s, marked, &r->style);
+    pos_unmake(p, &u);
+}
+
 /* "3. white b2-d4" for record entry I. */
 static void print_entry(const session *s, int i)
 {
@@ -301,6 +351,7 @@ static bool enter_move(repl *r, const char *input)
         return play_index(r, index);
     case NOTATION_PARTS:   /* a turn typed a part at a time: the rest to come */
         memcpy(r->pending, full, n + 1);
+        show_partial(r, full);
         printf("%s: continue with:", full);
         fflush(stdout);
         print_continuations(stdout, s, full);

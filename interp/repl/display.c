@@ -233,9 +233,16 @@ static void display_stacks(FILE *out, const session *s, const display_style *sty
 
 void display_session(FILE *out, const session *s, const display_style *style)
 {
+    display_session_marked(out, s, NULL, style);
+}
+
+void display_session_marked(FILE *out, const session *s, const bool *marks, const display_style *style)
+{
     const game *g = s->game;
     bool marked[BOARD_MAX_CELLS] = { false };
-    if (s->record_count > 0) {
+    if (marks) {
+        memcpy(marked, marks, (size_t)g->board.cell_count * sizeof *marked);
+    } else if (s->record_count > 0) {
         const record_entry *e = &s->record[s->record_count - 1];
         for (int i = 0; i < e->mark_count; i++)
             if (e->marks[i] >= 0 && e->marks[i] < g->board.cell_count)

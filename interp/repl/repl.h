@@ -95,8 +95,11 @@ typedef struct display_style {
     bool unicode;               /* the display block's Unicode symbols (a UTF-8 terminal) */
 } display_style;
 
-/* The whole board with its header and footer lines. */
+/* The whole board with its header and footer lines, the last move's
+ * cells marked. */
 void display_session(FILE *out, const session *s, const display_style *style);
+/* The same with the cells MARKED (cell_count flags) marked instead. */
+void display_session_marked(FILE *out, const session *s, const bool *marked, const display_style *style);
 void display_hex(FILE *out, const session *s, const bool *marked, const display_style *style);
 /* The text shown for the piece CODE (its symbol). */
 const char *display_symbol(const game *g, unsigned code);
