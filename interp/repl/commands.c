@@ -839,6 +839,7 @@ static const char engine_help[] =
     "                    leaves play out their captures first (quiescence=off\n"
     "                    scores them as they stand)\n"
     "  ab:time=MS        alpha-beta, deepening until MS milliseconds are spent\n"
+    "                    (reductions=on: late quiet moves less deep first)\n"
     "  mcts:playouts=N   Monte Carlo tree search of N random games (also\n"
     "                    time=MS); it keeps its tree from one move to the next\n"
     "  threads=N         with either: N searches side by side\n"

@@ -10,6 +10,14 @@
  * negation: the search prefers the fastest win and the slowest loss.
  * Scores in the transposition table are kept relative to the node.
  *
+ * Principal variation search: the first move in the order is searched
+ * with the whole window, the others with one of zero width, again in full
+ * where one does better.  With reductions (alphabeta_set_reductions; off
+ * by default, as they have not won matches yet), in a search limited by
+ * time or nodes (not by depth alone, so that a depth solves what it can)
+ * a late quiet move is first searched a ply less deep (two when very
+ * late), unless in check.
+ *
  * Leaves (quiescence): where alphabeta_quiesces, a leaf is not scored in
  * the middle of an exchange: the side to move may stand on the
  * evaluator's value or capture, the most valuable victim first, and so on
@@ -111,6 +119,8 @@ struct alphabeta {
     double start, deadline;
     bool stop;
     bool quiesce;               /* leaves play out their captures (alphabeta_quiesces) */
+    bool reduce;                /* late quiet moves searched less deep first (reductions=on) */
+    bool reducing;              /* ... in this search: one limited by time or nodes */
 };
 
 search_table *search_table_new(void)
@@ -159,6 +169,7 @@ alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eva
     s->table = table;
     s->halt = halt;
     s->quiesce = alphabeta_quiesces(eval);
+    s->reduce = false;
     bool ok = true;
     for (int i = 1; ok && i <= SEARCH_MAX_PLY; i++)
         ok = move_list_init(&s->lists[i]);
@@ -181,6 +192,11 @@ bool alphabeta_quiesces(const evaluator *eval)
 void alphabeta_set_quiescence(alphabeta *s, bool on)
 {
     s->quiesce = on && alphabeta_quiesces(s->eval);
+}
+
+void alphabeta_set_reductions(alphabeta *s, bool on)
+{
+    s->reduce = on;
 }
 
 void alphabeta_set_helper(alphabeta *s, int index)
@@ -586,6 +602,14 @@ static int quiescence(alphabeta *s, int ply, int qply, int alpha, int beta)
     return best;
 }
 
+/* The value for the side that moved at PLY of the position after its
+ * move, searched DEPTH deeper in the window ALPHA..BETA (its own view):
+ * negated where play passed to the other team (SAME false). */
+static int child_value(alphabeta *s, int ply, int depth, int alpha, int beta, bool same)
+{
+    return same ? negamax(s, ply + 1, depth, alpha, beta) : -negamax(s, ply + 1, depth, -beta, -alpha);
+}
+
 static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
 {
     position *p = s->p;
@@ -634,12 +658,35 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
     int alpha_before = alpha, best = -INFINITE_SCORE, my_team = team(s, p->side);
     uint64_t best_move = 0;
     order_moves(s, list, ply, table_move);
+    int in_check = -1;      /* (asked once, when a reduction is first considered) */
     for (int k = 0; k < list->count; k++) {
         int i = (int)(uint32_t)s->order[ply][k];
+        /* a quiet move late in the order (no table move, capture or
+         * killer) is first searched a ply less deep, or two when very
+         * late; one that then beats alpha is searched again in full */
+        int reduction = 0;
+        if (s->reducing && depth >= 3 && k >= 3 && (uint32_t)(s->order[ply][k] >> 32) < (1u << 28)) {
+            if (in_check < 0)
+                in_check = movegen_checked(s->gen, p);
+            if (!in_check)
+                reduction = k >= 10 && depth >= 5 ? 2 : 1;
+        }
         undo u;
         move_make(p, list, i, &u);
-        int v = team(s, p->side) == my_team ? negamax(s, ply + 1, depth - 1, alpha, beta)
-                                            : -negamax(s, ply + 1, depth - 1, -beta, -alpha);
+        bool same = team(s, p->side) == my_team;
+        int v;
+        if (k == 0) {
+            v = child_value(s, ply, depth - 1, alpha, beta, same);
+        } else {
+            /* principal variation search: the first move is taken to be
+             * the best; the others only have to be shown worse, with a
+             * window of zero width, and are searched again when not */
+            v = child_value(s, ply, depth - 1 - reduction, alpha, alpha + 1, same);
+            if (v > alpha && reduction && !s->stop)
+                v = child_value(s, ply, depth - 1, alpha, alpha + 1, same);
+            if (v > alpha && v < beta && !s->stop)
+                v = child_value(s, ply, depth - 1, alpha, beta, same);
+        }
         pos_unmake(p, &u);
         if (s->stop)
             return 0;
@@ -806,6 +853,10 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
     s->start = search_clock();
     s->deadline = time_ms > 0 ? s->start + (double)time_ms / 1000.0 : 0;
     s->stop = false;
+    /* a search limited by depth alone searches every line that deep (and
+     * so solves a game it can: tic-tac-toe at 9); one limited by time or
+     * nodes goes deeper by reducing late quiet moves */
+    s->reducing = s->reduce && (time_ms > 0 || nodes > 0);
     memset(s->killers, 0, sizeof s->killers);
     for (int q = 0; q < GAME_MAX_PLAYERS; q++)
         for (int k = 0; k < HISTORY_SIZE; k++)

@@ -117,12 +117,15 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "quiescence", 10)) {
             ok = (value_length == 2 && !strncmp(value, "on", 2)) || (value_length == 3 && !strncmp(value, "off", 3));
             spec->no_quiescence = value_length == 3;
+        } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "reductions", 10)) {
+            ok = (value_length == 2 && !strncmp(value, "on", 2)) || (value_length == 3 && !strncmp(value, "off", 3));
+            spec->reductions = value_length == 2;
         } else if (key_length == 7 && !strncmp(at, "threads", 7)) {
             ok = read_number(value, value_length, 1, SEARCH_MAX_THREADS, &number);
             spec->threads = (int)number;
         } else {
             snprintf(error, error_size, "unknown setting '%.*s' for %s", (int)key_length, at,
-                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, threads)"
+                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, threads)"
                                                     : "mcts (playouts, time, threads)");
             return false;
         }
@@ -213,6 +216,8 @@ static bool helpers_new(engine *e, uint64_t seed)
                 alphabeta_set_helper(h->ab, i + 1);
                 if (e->spec.no_quiescence)
                     alphabeta_set_quiescence(h->ab, false);
+                if (e->spec.reductions)
+                    alphabeta_set_reductions(h->ab, true);
             }
         }
         h->pos_ok = pos_init(&h->pos, e->g);
@@ -330,6 +335,8 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
         e->ab = e->table ? alphabeta_new(g, e->gen, &e->eval, e->table, NULL) : NULL;
         if (e->ab && spec->no_quiescence)
             alphabeta_set_quiescence(e->ab, false);
+        if (e->ab && spec->reductions)
+            alphabeta_set_reductions(e->ab, true);
         ok = e->ab != NULL && helpers_new(e, seed);
     } else if (ok && spec->kind == ENGINE_MCTS) {
         e->tree = mcts_new(g, e->gen, seed, &e->eval);

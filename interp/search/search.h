@@ -10,7 +10,8 @@
  *   won or lost end, limited by depth, time or nodes.  Leaves are scored by
  *   the evaluator (evaluate.c) once their captures are played out (a
  *   quiescence search, where alphabeta_quiesces: two players, valued
- *   pieces, captures a minority of the moves).  With three or four players the search is
+ *   pieces, captures a minority of the moves); principal variation
+ *   search; reductions=on reduces late quiet moves.  With three or four players the search is
  *   *paranoid*: the player to move at the root maximises its own result and
  *   every other player is taken to minimise it, which makes the game a
  *   two-sided one (the root player against a coalition) that negamax
@@ -93,6 +94,7 @@ typedef struct engine_spec {
     engine_kind kind;
     int depth;          /* 0: no limit (ab) */
     bool no_quiescence; /* ab: leaves scored as they stand (quiescence=off) */
+    bool reductions;    /* ab: late quiet moves searched less deep first (reductions=on) */
     long time_ms;       /* 0: no limit */
     long nodes;         /* 0: no limit (ab) */
     long playouts;      /* 0: no limit (mcts) */
@@ -247,6 +249,9 @@ alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eva
                          search_table *table, const atomic_bool *halt);
 /* Turns the quiescence search off (on where alphabeta_quiesces says). */
 void alphabeta_set_quiescence(alphabeta *s, bool on);
+/* Turns the late move reductions on (off by default: in matches at 100 ms
+ * a move they won no games in chess and lost some in Breakthrough). */
+void alphabeta_set_reductions(alphabeta *s, bool on);
 /* Whether the quiescence search runs for the game EVAL is of: two players,
  * pieces with values, and captures a minority of the moves of random play
  * (where every move flips or takes, as in Othello, taking is the game's

@@ -432,6 +432,22 @@ static void quiescence_sees_the_recapture(void **state)
     assert_true(r.score > 0);
 }
 
+/* Late move reductions (reductions=on), in a search limited by nodes: the
+ * same budget reaches a ply deeper than without them (chess after 1.e4 e5
+ * 2.Nf3 Nc6, 30000 nodes: depth 5 against 4); limited by depth alone,
+ * every line is searched that deep (tic-tac-toe solved at depth 9). */
+static void reductions_go_deeper(void **state)
+{
+    (void)state;
+    const char *fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    char best[64];
+    search_result on = search("chess", fen, "ab:nodes=30000,reductions=on", best, sizeof best);
+    search_result off = search("chess", fen, "ab:nodes=30000", best, sizeof best);
+    assert_int_equal(search("tictactoe", NULL, "ab:depth=9,reductions=on", best, sizeof best).kind, SCORE_DRAW);
+    print_message("30000 nodes: depth %d with reductions, %d without\n", on.depth, off.depth);
+    assert_true(on.depth > off.depth);
+}
+
 /* Quiescence where captures are exchanges (a minority of random play's
  * moves: chess, Breakthrough, xiangqi), not where every move flips or
  * takes (Othello), nor with more than two players (paranoid values). */
@@ -503,6 +519,11 @@ static void specs(void **state)
     assert_false(s.no_quiescence);
     assert_false(engine_spec_parse("ab:quiescence=maybe", &s, error, sizeof error));
     assert_false(engine_spec_parse("mcts:quiescence=off", &s, error, sizeof error));
+    assert_true(engine_spec_parse("ab:time=100", &s, error, sizeof error));
+    assert_false(s.reductions);
+    assert_true(engine_spec_parse("ab:time=100,reductions=on", &s, error, sizeof error));
+    assert_true(s.reductions);
+    assert_false(engine_spec_parse("ab:reductions=yes", &s, error, sizeof error));
 }
 
 /* --- chance: hand-made turns, as paths, with known values */
@@ -851,6 +872,7 @@ int main(void)
         cmocka_unit_test(engines_pass_rather_than_shuffle),
         cmocka_unit_test(quiescence_sees_the_recapture),
         cmocka_unit_test(quiescence_where_captures_are_exchanges),
+        cmocka_unit_test(reductions_go_deeper),
         cmocka_unit_test(decisive_share),
         cmocka_unit_test(chance_values),
         cmocka_unit_test(chance_walks),
