@@ -107,18 +107,6 @@ bool diag_report(diag_list *list, diag_severity severity, source_location locati
     return ok;
 }
 
-/* Byte offset of the 1-based character column COLUMN in LINE. */
-static size_t byte_of_column(const char *line, size_t length, int column)
-{
-    /* as the lexer counts: a UTF-8 character, or one byte that is not UTF-8 */
-    size_t i = 0;
-    for (int c = 1; c < column && i < length; c++) {
-        int n = utf8_sequence_length((const unsigned char *)line + i, length - i);
-        i += n > 0 ? (size_t)n : 1;
-    }
-    return i;
-}
-
 /* Prints LINE[from, to) replacing control bytes and broken UTF-8 so that a
  * binary file cannot mess up the terminal; tabs stay tabs so the caret line,
  * built the same way, stays aligned. */
@@ -146,10 +134,10 @@ static void print_excerpt(FILE *stream, const source_set *sources, const source_
     const char *line = source_line(sources, at->file, at->line, &length);
     if (!line)
         return;
-    size_t caret = byte_of_column(line, length, at->column);
+    size_t caret = source_column_offset(line, length, at->column);
     size_t caret_end = caret + 1;
     if (at->end_line == at->line && at->end_column >= at->column)
-        caret_end = byte_of_column(line, length, at->end_column + 1);
+        caret_end = source_column_offset(line, length, at->end_column + 1);
     if (caret_end <= caret)
         caret_end = caret + 1;
     /* Show a window around the caret on very long lines. */

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "utf8.h"
+
 void source_set_init(source_set *set)
 {
     set->files = NULL;
@@ -142,4 +144,14 @@ const char *source_line(const source_set *set, int file, int line, size_t *lengt
         n--;
     *length = n;
     return p;
+}
+
+size_t source_column_offset(const char *line, size_t length, int column)
+{
+    size_t i = 0;
+    for (int c = 1; c < column && i < length; c++) {
+        int n = utf8_sequence_length((const unsigned char *)line + i, length - i);
+        i += n > 0 ? (size_t)n : 1;
+    }
+    return i;
 }

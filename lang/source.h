@@ -50,4 +50,9 @@ const char *source_path(const source_set *set, int file);
  * its length in bytes.  NULL when out of range. */
 const char *source_line(const source_set *set, int file, int line, size_t *length);
 
+/* The byte offset of character COLUMN (1-based) of LINE (LENGTH bytes),
+ * counted as the lexer counts columns: a UTF-8 character, or one byte that
+ * is not UTF-8; LENGTH beyond the line's end. */
+size_t source_column_offset(const char *line, size_t length, int column);
+
 #endif

@@ -690,7 +690,7 @@ static bool run_variant(repl *r, const char *argument)
 static bool run_rules(repl *r, const char *argument)
 {
     (void)argument;
-    display_rules(stdout, r->session);
+    rules_explain(stdout, r->session);
     return true;
 }
 
@@ -813,7 +813,7 @@ static const command commands[] = {
     { "history", "history", "list the moves made", ARG_NONE, run_history },
     { "variant", "variant [NAME|-]", "list the variants, or start a game of one (-: none)",
       ARG_OPTIONAL, run_variant },
-    { "rules", "rules", "summarise the game: players, board, pieces, variants", ARG_NONE, run_rules },
+    { "rules", "rules", "explain the game: how it ends, what each variant changes", ARG_NONE, run_rules },
     { "perft", "perft N", "count the move sequences to depth N from here", ARG_REQUIRED, run_perft },
     { "go", "go [SPEC]", "the engine moves for the side to move", ARG_OPTIONAL, run_go },
     { "hint", "hint [SPEC]", "show the move the engine would make", ARG_OPTIONAL, run_hint },

@@ -294,29 +294,3 @@ void display_session_marked(FILE *out, const session *s, const bool *marks, cons
         fputs(movegen_checked(s->generator, s->position) ? " to move, in check\n" : " to move\n", out);
     }
 }
-
-void display_rules(FILE *out, const session *s)
-{
-    const game *g = s->game;
-    char board_text[96];
-    board_describe(&g->board, board_text, sizeof board_text);
-    fprintf(out, "game: %s\n", g->name);
-    fprintf(out, "file: %s\n", s->path);
-    fprintf(out, "players:");
-    for (int p = 0; p < g->player_count; p++)
-        fprintf(out, " %s", g->player_names[p]);
-    fprintf(out, "\nboard: %s\n", board_text);
-    fprintf(out, "pieces:");
-    for (int t = 0; t < g->type_count; t++) {
-        fprintf(out, "%s %s %s", t ? "," : "", g->types[t].name, g->types[t].symbol[0]);
-        for (int p = 1; p < g->player_count; p++)
-            if (strcmp(piece_symbol(&g->types[t], p), piece_symbol(&g->types[t], p - 1)))
-                fprintf(out, "/%s", piece_symbol(&g->types[t], p));
-    }
-    fprintf(out, "\nvariants:");
-    if (s->variant_count == 0)
-        fprintf(out, " none");
-    for (int i = 0; i < s->variant_count; i++)
-        fprintf(out, " %s%s", s->variants[i], strcmp(s->variants[i], s->variant) ? "" : " (playing)");
-    fputc('\n', out);
-}

@@ -3,6 +3,8 @@
  * session.c    a loaded game and its record: the moves made, undo and redo
  * display.c    the board as text: square and graph boards, the header lines
  * display_hex.c  hex boards as offset rows of pointy-top cells
+ * rules_text.c what `rules` says: the game's description, how it ends,
+ *              what each variant changes, from the rules file's own words
  * commands.c   the command table and the reading of moves
  * savegame.c   saved games: a plain-text record in the spirit of PGN
  * svg.c        the board as an SVG picture
@@ -111,8 +113,15 @@ int display_width(const char *text);
 /* ANSI start sequence for PLAYER's pieces: a tile of its colour
  * (game_player_colour), readable on light and dark terminals. */
 const char *display_player_colour(const game *g, int player);
-/* The rules summary: players, board, piece types, variants. */
-void display_rules(FILE *out, const session *s);
+
+/* --- rules_text.c */
+
+/* The game explained to a new player (`rules` at the prompt): the comment
+ * lines at the top of its file, its players, board and pieces, each end
+ * rule in order with its outcome and the comments on it, the score, and
+ * each variant with the comments on it and the statements it replaces,
+ * extends or adds. */
+void rules_explain(FILE *out, const session *s);
 
 /* --- savegame.c */
 

@@ -170,6 +170,26 @@ static void apply_variant(node_list *statements, const ast_node *variant_block, 
     }
 }
 
+check_change check_variant_change(const ast_node *program, const ast_node *statement)
+{
+    if (is_extension(statement))
+        return CHECK_EXTENDS;
+    /* the game's statements and the macros it sees: its own, and those of
+     * the top level (its file's and its libraries') */
+    for (int i = 0; i < program->child_count; i++) {
+        const ast_node *top = program->children[i];
+        if (top->kind == AST_DEFINE && same_slot(top, statement))
+            return CHECK_REPLACES;
+        if (top->kind != AST_GAME)
+            continue;
+        const ast_node *block = top->children[0];
+        for (int k = 0; k < block->child_count; k++)
+            if (block->children[k]->kind != AST_VARIANT && same_slot(block->children[k], statement))
+                return CHECK_REPLACES;
+    }
+    return CHECK_ADDS;
+}
+
 typedef struct program_parts {
     const ast_node *game;
     node_list game_statements;

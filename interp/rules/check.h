@@ -51,4 +51,11 @@ typedef struct check_options {
 bool check_program(const ast_node *program, const check_options *options, diag_list *diagnostics,
                    check_summary *summary);
 
+/* What a statement of a variant does to the game of PROGRAM, as building
+ * the variant reads it: adds lines to one of the game's blocks (`extend
+ * setup { ... }`), replaces the game's statement of the same kind (and
+ * name: `piece pawn`, `define promote`, ...), or adds one the game lacks. */
+typedef enum check_change { CHECK_ADDS, CHECK_REPLACES, CHECK_EXTENDS } check_change;
+check_change check_variant_change(const ast_node *program, const ast_node *statement);
+
 #endif

@@ -26,18 +26,6 @@ static void compile_build(void *data, const ast_node *game_node, const ast_node 
                                  state->diagnostics);
 }
 
-/* The byte offset of character COLUMN (1-based) of LINE (LENGTH bytes of
- * UTF-8), LENGTH beyond its end. */
-static size_t byte_of_column(const char *line, size_t length, int column)
-{
-    size_t at = 0;
-    for (int c = 1; c < column && at < length; c++)
-        do
-            at++;
-        while (at < length && ((unsigned char)line[at] & 0xC0) == 0x80);
-    return at;
-}
-
 game *game_load(const char *path, const game_load_options *options, source_set *sources,
                 diag_list *diagnostics, bool *unreadable)
 {
@@ -73,9 +61,9 @@ game *game_load(const char *path, const game_load_options *options, source_set *
         if (!line || at->column < 1)
             continue;
         /* (columns count characters, the line is UTF-8 bytes) */
-        size_t from = byte_of_column(line, length, at->column);
+        size_t from = source_column_offset(line, length, at->column);
         size_t to = at->end_line == at->line && at->end_column >= at->column
-                  ? byte_of_column(line, length, at->end_column + 1) : length;
+                  ? source_column_offset(line, length, at->end_column + 1) : length;
         snprintf(state.result->end_texts[i], sizeof state.result->end_texts[i], "%.*s", (int)(to - from),
                  line + from);
     }

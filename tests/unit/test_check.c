@@ -213,6 +213,47 @@ static void variants_at_the_top_level_change_the_game(void **state)
     checked_free(&c);
 }
 
+/* What `rules` at the prompt says each statement of a variant does: the
+ * game's statement of the same kind (and name) replaced, a block extended,
+ * or one the game lacks added; a top-level macro counts as the game's. */
+static void a_variant_replaces_extends_or_adds(void **state)
+{
+    (void)state;
+    checked c;
+    check_text(&c,
+               "define reach = step forward-left, forward-right\n"
+               "game \"Mini\" {\n"
+               "    players white black\n"
+               "    board square 8x8\n"
+               "    piece man \"M\"\n"
+               "    setup { white man: a1; black man: h8 }\n"
+               "    moves man { reach }\n"
+               "    end { no moves: opponent wins }\n"
+               "    variant \"v\" {\n"
+               "        board square 6x6\n"
+               "        piece man \"N\"\n"
+               "        piece king \"K\"\n"
+               "        extend setup { white king: b1 }\n"
+               "        moves king { reach }\n"
+               "        define reach = step forward\n"
+               "        display { white colour red }\n"
+               "    }\n"
+               "}\n",
+               NULL);
+    const ast_node *game = c.tree->children[1];
+    const ast_node *variant = game->children[0]->children[6];
+    assert_int_equal(variant->kind, AST_VARIANT);
+    const ast_node *const *statements = (const ast_node *const *)variant->children[0]->children;
+    assert_int_equal(check_variant_change(c.tree, statements[0]), CHECK_REPLACES);  /* board */
+    assert_int_equal(check_variant_change(c.tree, statements[1]), CHECK_REPLACES);  /* piece man */
+    assert_int_equal(check_variant_change(c.tree, statements[2]), CHECK_ADDS);      /* piece king */
+    assert_int_equal(check_variant_change(c.tree, statements[3]), CHECK_EXTENDS);   /* extend setup */
+    assert_int_equal(check_variant_change(c.tree, statements[4]), CHECK_ADDS);      /* moves king */
+    assert_int_equal(check_variant_change(c.tree, statements[5]), CHECK_REPLACES);  /* define reach */
+    assert_int_equal(check_variant_change(c.tree, statements[6]), CHECK_ADDS);      /* display: the game has none */
+    checked_free(&c);
+}
+
 static void an_unknown_variant(void **state)
 {
     (void)state;
@@ -319,6 +360,7 @@ int main(void)
         cmocka_unit_test(the_summary_of_a_variant_is_its_own),
         cmocka_unit_test(a_variant_replaces_statements_of_the_same_kind_and_name),
         cmocka_unit_test(variants_at_the_top_level_change_the_game),
+        cmocka_unit_test(a_variant_replaces_extends_or_adds),
         cmocka_unit_test(an_unknown_variant),
         cmocka_unit_test(a_library_has_no_game),
         cmocka_unit_test(a_piece_adopts_a_template),
