@@ -148,9 +148,25 @@ static const ast_node *extension(const node_list *statements, const ast_node *s,
     return result;
 }
 
+/* Whether STATEMENT is one of the variant block's own (or made from one,
+ * an extension). */
+static bool from_block(const ast_node *statement, const ast_node *const *placed, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (placed[i] == statement)
+            return true;
+    return false;
+}
+
 static void apply_variant(node_list *statements, const ast_node *variant_block, node_list *made,
                           diag_list *diagnostics)
 {
+    /* what this block has put in so far: a statement of the block never
+     * replaces another of the same block (two `after move:` lines in one
+     * variant are both kept, as they are in a game) */
+    const ast_node **placed = variant_block->child_count
+                                  ? calloc((size_t)variant_block->child_count, sizeof *placed) : NULL;
+    int placed_count = 0;
     for (int i = 0; i < variant_block->child_count; i++) {
         const ast_node *statement = variant_block->children[i];
         const ast_node *extended = extension(statements, statement, made, diagnostics);
@@ -160,14 +176,18 @@ static void apply_variant(node_list *statements, const ast_node *variant_block, 
             statement = extended;
         bool replaced = false;
         for (int k = 0; k < statements->count && !replaced; k++) {
-            if (same_slot(statements->items[k], statement)) {
+            if (same_slot(statements->items[k], statement)
+                && !(placed && from_block(statements->items[k], placed, placed_count))) {
                 statements->items[k] = statement;
                 replaced = true;
             }
         }
         if (!replaced)
             push(statements, statement);
+        if (placed)
+            placed[placed_count++] = statement;
     }
+    free((void *)placed);
 }
 
 check_change check_variant_change(const ast_node *program, const ast_node *statement)
