@@ -419,6 +419,11 @@ extern const char *const game_colour_names[GAME_COLOURS];
  * stack (the anchor's, in a game of stacks; off the board without one). */
 typedef enum capture_effect { CAPTURE_REMOVE, CAPTURE_CONVERT, CAPTURE_RESERVE, CAPTURE_UNDER } capture_effect;
 
+/* How the game's moves are written for people (`notation:`): Tabula's own
+ * notation of paths ("g1-f3", the default), or algebraic notation as chess
+ * players write it ("Nf3"), which the game declares (movegen/notation.h). */
+typedef enum game_notation { GAME_NOTATION_TABULA, GAME_NOTATION_ALGEBRAIC } game_notation;
+
 typedef enum filter_kind {
     FILTER_PREFER_CAPTURES,
     FILTER_LEGAL_IF,        /* condition on the position after the move */
@@ -592,6 +597,7 @@ typedef struct game {
     int16_t turn;                       /* mnode: the whole turn */
     int16_t after;                      /* mnode: the after-rules, run last (-1: none) */
     capture_effect capture;
+    game_notation notation;
     filter filters[8];
     uint32_t filter_kinds;              /* bit k: a filter of kind k is among them */
     int filter_count;

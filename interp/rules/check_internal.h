@@ -9,6 +9,10 @@
 #include "rules/check.h"
 #include "diag.h"
 
+/* The piece types the checker keeps the symbols of: more than a game
+ * holds (GAME_MAX_TYPES), which is reported where they are declared. */
+#define CHECK_MAX_PIECES 64
+
 /* What a name can stand for; one name may be several (a player's name is
  * also an occupancy test). */
 enum {
@@ -82,6 +86,14 @@ typedef struct check_context {
     source_location report_unused_in;
     const ast_node *const *patterns;   /* the game's patterns, for their effects */
     int pattern_count;
+    /* each piece type's name as its statement gives it and its first
+     * symbol (NULL: none given), for `notation: algebraic`, which writes a
+     * piece by its letter */
+    struct {
+        const ast_node *name;
+        const char *symbol;
+    } pieces[CHECK_MAX_PIECES];
+    int piece_count;
 } check_context;
 
 /* check_names.c */

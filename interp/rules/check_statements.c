@@ -18,7 +18,7 @@
 static const char *const heads[] = {
     "players", "board", "piece", "region", "directions", "setup", "moves", "turn", "after",
     "pass", "captures", "filter", "order", "end", "score", "var", "flag", "display",
-    "position", "bonus", "out", "stacks", "again",
+    "position", "bonus", "out", "stacks", "again", "notation",
 };
 
 /* --- reading statements */
@@ -355,8 +355,15 @@ static const ast_node *declare_piece(check_context *c, const ast_node *statement
     }
     names_declare(c, words[1]->text, NAME_PIECE | NAME_TEST, words[1]->location, "piece type");
     int strings = 0;
+    int kept = c->piece_count < CHECK_MAX_PIECES ? c->piece_count++ : -1;
+    if (kept >= 0) {
+        c->pieces[kept].name = words[1];
+        c->pieces[kept].symbol = NULL;
+    }
     for (int i = 2; i < n; i++) {
         const ast_node *w = words[i];
+        if (w->kind == AST_STRING && kept >= 0 && !c->pieces[kept].symbol)
+            c->pieces[kept].symbol = w->text;
         if (w->kind == AST_STRING) {
             if (++strings > 4)   /* GAME_MAX_PLAYERS: one for each player */
                 error(c, w, NULL, "a piece has at most four symbols (one for each player)");
@@ -1004,6 +1011,55 @@ static void check_player_facings(check_context *c, const ast_node *statement)
     }
 }
 
+/* notation: algebraic (or tabula, the default).  Algebraic notation names
+ * a piece by its letter and a cell by its file and rank ("Nbd2", "R1e2"),
+ * so every piece needs an upper-case letter of its own (lower case letters
+ * are files) and the board cells named by file and rank: a square or hex
+ * board, not a graph. */
+static void check_notation(check_context *c, const ast_node *statement)
+{
+    static const char usage[] = "write: notation: algebraic (or notation: tabula, the default)";
+    const ast_node *value = colon_of(statement);
+    if (!value || block_of(statement) || equals_of(statement) || head_of(statement)->kind != AST_NAME) {
+        error(c, statement, usage, "malformed 'notation'");
+        return;
+    }
+    if (value->kind != AST_NAME || (strcmp(value->text, "algebraic") && strcmp(value->text, "tabula"))) {
+        if (value->kind == AST_NAME)
+            diag_report(c->diagnostics, DIAG_ERROR, value->location, usage, "unknown notation '%s'", value->text);
+        else
+            error(c, value, usage, "unknown notation");
+        return;
+    }
+    if (!strcmp(value->text, "tabula"))
+        return;
+    if (c->has_board && c->board.kind == BOARD_GRAPH)
+        error(c, value, "algebraic notation names a cell by its file and rank: use a square or hex board",
+              "a graph board has no files or ranks for algebraic notation");
+    for (int i = 0; i < c->piece_count; i++) {
+        const char *letter = c->pieces[i].symbol;
+        const ast_node *name = c->pieces[i].name;
+        if (!letter)
+            continue;   /* (reported where the piece is declared) */
+        if (!(letter[0] >= 'A' && letter[0] <= 'Z' && letter[1] == '\0')) {
+            diag_report(c->diagnostics, DIAG_ERROR, value->location,
+                        "give it an upper-case letter as its first symbol, such as \"N\"",
+                        "algebraic notation writes a piece by its letter, and '%s' has the symbol \"%s\"",
+                        name->text, letter);
+            continue;
+        }
+        for (int k = 0; k < i; k++)
+            if (c->pieces[k].symbol && !strcmp(c->pieces[k].symbol, letter)
+                && strcmp(c->pieces[k].name->text, name->text)) {
+                diag_report(c->diagnostics, DIAG_ERROR, value->location,
+                            "give each piece a letter of its own",
+                            "algebraic notation cannot tell '%s' from '%s': both are written %s",
+                            c->pieces[k].name->text, name->text, letter);
+                break;
+            }
+    }
+}
+
 static void unknown_head(check_context *c, const ast_node *statement)
 {
     const ast_node *head = head_of(statement);
@@ -1269,6 +1325,8 @@ void check_statements(check_context *c, const ast_node *const *statements, int c
             check_position(c, statement);
         } else if (is_head(head, "bonus")) {
             check_bonus(c, statement);
+        } else if (is_head(head, "notation")) {
+            check_notation(c, statement);
         } else if (is_head(head, "stacks")) {
             const ast_node *words[3], *how[4];
             int n = words_of(head_of(statement), words, 3);

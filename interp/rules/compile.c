@@ -726,6 +726,8 @@ static void compile_statements(compiler *c)
             g->capture = !strcmp(effect, "convert") ? CAPTURE_CONVERT
                        : !strcmp(effect, "reserve") ? CAPTURE_RESERVE
                        : !strcmp(effect, "under") ? CAPTURE_UNDER : CAPTURE_REMOVE;
+        } else if (!strcmp(head, "notation")) {
+            g->notation = !strcmp(colon_of(st)->text, "algebraic") ? GAME_NOTATION_ALGEBRAIC : GAME_NOTATION_TABULA;
         } else if (!strcmp(head, "filter")) {
             const ast_node *block = block_of(st);
             for (int k = 0; k < block->child_count && g->filter_count < 8; k++) {
