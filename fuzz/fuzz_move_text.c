@@ -6,7 +6,9 @@
  * next line is looked up in the position it leads to (so the corpus can
  * reach positions past the start).  A move found must be a valid index
  * whose text is the input or starts with it, and a move's own text must
- * find that move.
+ * find that move.  In a game of algebraic notation (chess) each line is
+ * also read as algebraic_find reads it: a move it names is a valid index
+ * whose own algebraic text finds it again.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -15,6 +17,7 @@
 
 #include "fuzz_common.h"
 #include "fuzz_games.h"
+#include "movegen/algebraic.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 
@@ -52,6 +55,25 @@ static void fail(const fuzz_game *f, const char *line, const char *what, const c
     abort();
 }
 
+/* LINE read in algebraic notation among LIST's moves, where F's game
+ * declares it. */
+static void read_algebraic(const fuzz_game *f, const move_list *list, const char *line)
+{
+    if (f->game->notation != GAME_NOTATION_ALGEBRAIC)
+        return;
+    int index = -2;
+    notation_match match = algebraic_find(f->game, list, line, &index);
+    if (match == NOTATION_NONE ? index != -1 : index < 0 || index >= list->count)
+        fail(f, line, "algebraic_find: index out of range for", match == NOTATION_FOUND ? "found" : "none or ambiguous");
+    if (match == NOTATION_NONE)
+        return;
+    char text[512];
+    algebraic_move(f->game, list, index, text, sizeof text);
+    int again = -2;
+    if (algebraic_find(f->game, list, text, &again) != NOTATION_FOUND || again != index)
+        fail(f, line, "a move's own algebraic text does not find it:", text);
+}
+
 /* Looks LINE up in F's work position, whose moves are LIST (NULL: not yet
  * generated); makes the move when one is found. */
 static bool step(fuzz_game *f, const move_list *list, const char *line)
@@ -60,6 +82,7 @@ static bool step(fuzz_game *f, const move_list *list, const char *line)
         movegen_generate(f->generator, &f->work, &f->moves);
         list = &f->moves;
     }
+    read_algebraic(f, list, line);
     int index = -2;
     notation_match match = notation_find(f->game, list, line, &index);
     if (match == NOTATION_NONE)
