@@ -9,6 +9,7 @@
 #include "front/front.h"
 #include "game/game.h"
 #include "movegen/movegen.h"
+#include "movegen/algebraic.h"
 #include "movegen/notation.h"
 #include "game/position.h"
 #include "game/posstring.h"
@@ -21,18 +22,25 @@
 
 /* --- match */
 
-/* What match --verbose needs to print the moves of a game. */
+/* What match --verbose needs to print the moves of a game as people see
+ * them (algebraic_shown): in a game of algebraic notation, a generator and
+ * a list of its own for the replies that check marks count (the match's
+ * generator is the playout loop's). */
 typedef struct match_print {
     const game *g;
+    movegen *generator;
+    move_list replies;
 } match_print;
 
 /* A cli_selfplay's CHOSEN for --verbose: each move as it is played. */
 static void print_move(void *context, position *p, const move_list *list, int i, int ply)
 {
-    (void)p;
     match_print *m = context;
     char text[512];
-    notation_move(m->g, list, i, text, sizeof text);
+    if (m->generator)
+        algebraic_shown(m->generator, p, list, i, &m->replies, text, sizeof text);
+    else
+        notation_move(m->g, list, i, text, sizeof text);
     printf("%s%s", ply ? " " : "", text);
 }
 
@@ -267,6 +275,7 @@ int cli_match(int argc, char **argv)
             return EXIT_USAGE;
         }
     engine *engines[GAME_MAX_PLAYERS] = { 0 };
+    match_print print = { g, NULL, { 0 } };
     position *p = malloc(sizeof *p);
     movegen *generator = movegen_new(g);
     move_list list;
@@ -284,7 +293,14 @@ int cli_match(int argc, char **argv)
     }
     long wins[GAME_MAX_PLAYERS] = { 0 }, draws = 0, played = 0;
     bool interrupted = false, limited = false;
-    match_print print = { g };
+    if (verbose && g->notation == GAME_NOTATION_ALGEBRAIC) {
+        print.generator = movegen_new(g);
+        if (!print.generator || !move_list_init(&print.replies)) {
+            fputs("tabula match: out of memory\n", stderr);
+            status = EXIT_INVALID;
+            goto done;
+        }
+    }
     cli_selfplay play = { .g = g, .engines = engines, .chosen = verbose ? print_move : NULL, .context = &print };
     cli_catch_interrupts();
     for (long k = 0; k < games && !interrupted && !limited; k++) {
@@ -347,6 +363,8 @@ done:
         engine_free(engines[q]);
     if (list_ok)
         move_list_free(&list);
+    move_list_free(&print.replies);
+    movegen_free(print.generator);
     movegen_free(generator);
     if (position_ok)
         pos_free(p);

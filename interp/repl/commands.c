@@ -3,7 +3,10 @@
  * A line whose first word names a command runs the command; any other line
  * is a move: its number in the 'moves' list, its exact text, a prefix
  * of exactly one move's text, or its text as people type it (e2e4, E2-E4,
- * e4d5 for e4xd5, d3 for Othello's @d3xd4: loose_text).  A prefix that ends where a part of a
+ * e4d5 for e4xd5, d3 for Othello's @d3xd4: loose_text).  In a game that
+ * declares algebraic notation (chess) the moves are shown in it and read
+ * in it first (Nf3, exd5, O-O: movegen/algebraic.h), and a prefix of a
+ * move's text is no move there.  A prefix that ends where a part of a
  * compound turn ends and is shared by several moves starts the turn: the
  * REPL shows the continuations and reads the next line as the next part
  * (until 'undo' drops it).  Responses go to stdout, errors to stderr; a
@@ -21,6 +24,7 @@
 
 #include "front/front.h"
 #include "game/rng.h"
+#include "movegen/algebraic.h"
 #include "movegen/notation.h"
 #include "repl/repl.h"
 #include "search/search.h"
@@ -104,10 +108,10 @@ static void show_partial(repl *r, const char *prefix)
     pos_unmake(p, &u);
 }
 
-/* "3. white b2-d4" for record entry I. */
+/* "3. white b2-d4" (or "3. white Nf3") for record entry I. */
 static void print_entry(const session *s, int i)
 {
-    printf("%d. %s %s\n", i + 1, s->game->player_names[s->record[i].mover], s->record[i].text);
+    printf("%d. %s %s\n", i + 1, s->game->player_names[s->record[i].mover], s->record[i].shown);
 }
 
 /* After a move was made: the move (and the end), or the board. */
@@ -261,30 +265,73 @@ static int loose_matches(const session *s, const char *input, int *index)
     return found;
 }
 
+/* How far the loose text WANT is from legal move I: the edits between it
+ * and the move's text, loosely (loose_text), or its algebraic text where
+ * the game is written so, whichever is nearer. */
+static int distance_to(const session *s, int i, const char *want)
+{
+    char text[REPL_MOVE_TEXT], have[REPL_MOVE_TEXT];
+    session_move_text(s, i, text, sizeof text);
+    loose_text(text, have, sizeof have);
+    int d = suggest_distance(want, have);
+    if (session_algebraic(s)) {
+        algebraic_move(s->game, &s->moves, i, text, sizeof text);
+        loose_text(text, have, sizeof have);
+        int e = suggest_distance(want, have);
+        d = e < d ? e : d;
+    }
+    return d;
+}
+
 /* Writes to STREAM the legal moves nearest INPUT (at most three, within
- * two edits of its loose text), as ", did you mean A, B?"; nothing when
- * none is near. */
+ * two edits of its loose text), as ", did you mean A, B?", each as people
+ * see it (session_move_shown); nothing when none is near. */
 static void print_nearest(FILE *stream, const session *s, const char *input)
 {
-    char want[REPL_MOVE_TEXT], text[REPL_MOVE_TEXT], have[REPL_MOVE_TEXT];
+    char want[REPL_MOVE_TEXT], text[REPL_MOVE_TEXT];
     loose_text(input, want, sizeof want);
     int best = 3;
     for (int i = 0; i < s->moves.count; i++) {
-        session_move_text(s, i, text, sizeof text);
-        loose_text(text, have, sizeof have);
-        int d = suggest_distance(want, have);
+        int d = distance_to(s, i, want);
         if (d < best)
             best = d;
     }
     int listed = 0;
     for (int i = 0; i < s->moves.count && best < 3 && listed < 3; i++) {
-        session_move_text(s, i, text, sizeof text);
-        loose_text(text, have, sizeof have);
-        if (suggest_distance(want, have) == best)
-            fprintf(stream, "%s %s", listed++ ? "," : "; did you mean", text);
+        if (distance_to(s, i, want) != best)
+            continue;
+        session_move_shown(s, i, text, sizeof text);
+        fprintf(stream, "%s %s", listed++ ? "," : "; did you mean", text);
     }
     if (listed)
         fputc('?', stream);
+}
+
+/* Says that FULL, typed in algebraic notation, names several moves
+ * (algebraic_names), and lists them.  Returns false (the line failed). */
+static bool ambiguous_algebraic(const session *s, const char *full)
+{
+    char text[REPL_MOVE_TEXT];
+    fprintf(stderr, "error: ambiguous move '%s'; it could be:", full);
+    int listed = 0;
+    for (int i = 0; i < s->moves.count; i++)
+        if (algebraic_names(s->game, &s->moves, i, full)) {
+            session_move_shown(s, i, text, sizeof text);
+            fprintf(stderr, "%s %s", listed++ ? "," : "", text);
+        }
+    fputs("; add the file or rank it moves from\n", stderr);
+    return false;
+}
+
+/* Whether TEXT starts with the letter of one of G's pieces, in upper case:
+ * in algebraic notation a piece's move ("B1c3" a bishop's), never a cell
+ * typed in capitals (E2E4). */
+static bool starts_with_piece_letter(const game *g, const char *text)
+{
+    for (int t = 0; t < g->type_count && isupper((unsigned char)text[0]); t++)
+        if (g->types[t].symbol[0][0] == text[0] && g->types[t].symbol[0][1] == '\0')
+            return true;
+    return false;
 }
 
 /* Says that FULL names several moves, and lists them: those it starts
@@ -346,7 +393,25 @@ static bool enter_move(repl *r, const char *input)
         return play_index(r, (int)number - 1);
     }
     int index;
-    switch (notation_find(s->game, &s->moves, full, &index)) {
+    bool algebraic = session_algebraic(s);
+    if (algebraic && !r->pending[0]) {   /* Nf3, exd5, O-O, e8=Q */
+        notation_match named = algebraic_find(s->game, &s->moves, full, &index);
+        if (named == NOTATION_FOUND)
+            return play_index(r, index);
+        if (named == NOTATION_AMBIGUOUS)
+            return ambiguous_algebraic(s, full);
+    }
+    notation_match found = notation_find(s->game, &s->moves, full, &index);
+    /* in algebraic notation a short text names a move of its own ("b4",
+     * the pawn's), never the start of other moves' texts ("b4-c6", a
+     * knight's): only whole texts and whole parts of a turn are read */
+    if (algebraic && found != NOTATION_PARTS) {
+        if (index >= 0)
+            session_move_text(s, index, text, sizeof text);
+        if (found == NOTATION_AMBIGUOUS || (found == NOTATION_FOUND && strcmp(text, full)))
+            found = NOTATION_NONE;
+    }
+    switch (found) {
     case NOTATION_FOUND:
         return play_index(r, index);
     case NOTATION_PARTS:   /* a turn typed a part at a time: the rest to come */
@@ -362,8 +427,9 @@ static bool enter_move(repl *r, const char *input)
     case NOTATION_NONE:
         break;
     }
-    /* as people type it: e2e4, E2-E4, e4d5 for e4xd5, d3 for @d3 */
-    int loose = loose_matches(s, full, &index);
+    /* as people type it: e2e4, E2-E4, e4d5 for e4xd5, d3 for @d3; not a
+     * piece's letter in algebraic notation (B1c3 is no b1-c3) */
+    int loose = algebraic && starts_with_piece_letter(s->game, full) ? 0 : loose_matches(s, full, &index);
     if (loose == 1) {
         session_move_text(s, index, text, sizeof text);
         if (!r->dice_by_hand && throws_after(text, ""))
@@ -496,6 +562,7 @@ static bool run_moves(repl *r, const char *argument)
             continue;
         }
         shown++;
+        session_move_shown(s, i, text, sizeof text);
         int length = snprintf(item, sizeof item, "%d. %s", i + 1, text);
         if (!r->interactive) {
             puts(item);
@@ -537,7 +604,7 @@ static bool run_undo(repl *r, const char *argument)
         return failed("nothing to undo");
     int last = s->record_count - 1;
     printf("undone: %d. %s %s\n", last + 1, s->game->player_names[s->record[last].mover],
-           s->record[last].text);
+           s->record[last].shown);
     session_undo(s);
     if (r->interactive)
         show(r);
@@ -873,6 +940,12 @@ static bool run_help(repl *r, const char *argument)
          "one move, or its number; or as people type it (e2e4, E2-E4, e5d4 for\n"
          "e5xd4, d3 for @d3xd4).  A turn of several parts can be typed whole or a\n"
          "part at a time.");
+    if (session_algebraic(r->session))
+        puts("This game writes its moves in algebraic notation, as chess players do:\n"
+             "Nf3, exd5, Nbd2 or R1e2 (the file or rank a piece leaves, where two\n"
+             "can go), O-O (or 0-0), e8=Q (or e8Q), '+' and '#' optional; piece\n"
+             "letters in capitals (b is a file).  Its moves in Tabula's notation\n"
+             "(g1-f3) are read too, whole, not their prefixes.");
     return true;
 }
 

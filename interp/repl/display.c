@@ -279,7 +279,7 @@ void display_session_marked(FILE *out, const session *s, const bool *marks, cons
     }
     if (s->record_count > 0) {
         const record_entry *e = &s->record[s->record_count - 1];
-        fprintf(out, "last move: %d. %s %s\n", s->record_count, g->player_names[e->mover], e->text);
+        fprintf(out, "last move: %d. %s %s\n", s->record_count, g->player_names[e->mover], e->shown);
     }
     if (s->result.over) {
         char result[448];

@@ -152,6 +152,9 @@ bool engines_hint(repl *r, const char *argument)
     if (!think(r, &spec, seat, text, sizeof text, &result))
         return false;
     search_score_text(result.kind, result.score, result.distance, score, sizeof score);
+    int index = session_find_exact(r->session, text);
+    if (index >= 0)   /* (as people see it: in the game's notation) */
+        session_move_shown(r->session, index, text, sizeof text);
     printf("hint: %s (score %s)\n", text, score);
     return true;
 }

@@ -10,6 +10,7 @@
 
 #include <readline.h>
 
+#include "movegen/algebraic.h"
 #include "repl/repl.h"
 #include "search/search.h"
 
@@ -82,6 +83,14 @@ static void collect(const char *word, int start)
         snprintf(candidate, sizeof candidate, "%s%.*s", word, (int)(length - w), rest);
         add_candidate(candidate, strlen(candidate));
     }
+    /* in a game of algebraic notation, the moves' algebraic texts too
+     * (Nf3, O-O): a turn of several parts has none */
+    if (session_algebraic(s) && start == 0 && !completing->pending[0])
+        for (int i = 0; i < s->moves.count; i++) {
+            algebraic_move(s->game, &s->moves, i, text, sizeof text);
+            if (!strncmp(text, word, w))
+                add_candidate(text, strlen(text));
+        }
 }
 
 static char *generate(const char *word, int state)

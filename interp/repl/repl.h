@@ -32,7 +32,9 @@
 
 /* One made move of the record. */
 typedef struct record_entry {
-    char *text;                 /* its notation */
+    char *text;                 /* its text in Tabula's notation (notation_move): the key
+                                 * that finds it again among the legal moves (redo) */
+    char *shown;                /* its text in the game's notation (session_move_shown) */
     int mover;
     undo undo;
     int marks[REPL_MAX_MARKS];  /* the cells it touched, for highlighting */
@@ -56,6 +58,7 @@ typedef struct session {
     char **redo;                /* moves undone, last undone last */
     int redo_count, redo_capacity;
     move_list moves;            /* the legal moves now */
+    move_list *replies;         /* scratch: the replies a move's check mark counts */
     game_result result;         /* whether the game is over now */
 } session;
 
@@ -87,8 +90,14 @@ void session_result_text(const session *s, char *out, size_t size);
 void session_end_reason(const session *s, char *out, size_t size);
 /* The result and why: "draw (repetition 3)". */
 void session_outcome_text(const session *s, char *out, size_t size);
-/* Writes the notation of legal move INDEX. */
+/* Writes legal move INDEX in Tabula's notation (notation_move): what
+ * prefixes, the parts of a turn and the loose forms are read against. */
 void session_move_text(const session *s, int index, char *out, size_t size);
+/* Writes legal move INDEX as people see it: in the game's notation, with
+ * its check mark where that is algebraic notation (algebraic_shown). */
+void session_move_shown(const session *s, int index, char *out, size_t size);
+/* Whether the game's moves are written in algebraic notation. */
+bool session_algebraic(const session *s);
 
 /* --- display.c, display_hex.c */
 

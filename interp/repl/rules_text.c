@@ -384,6 +384,8 @@ static void print_summary(FILE *out, const session *s)
                 fprintf(out, "/%s", piece_symbol(&g->types[t], p));
     }
     fputc('\n', out);
+    if (g->notation == GAME_NOTATION_ALGEBRAIC)
+        fputs("notation: algebraic (moves as chess players write them: Nf3, exd5, O-O, e8=Q)\n", out);
 }
 
 /* Who an end rule's outcome names, as a sentence's subject. */

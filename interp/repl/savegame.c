@@ -13,10 +13,14 @@
  *   *
  *
  * One move a line, numbered by ply (a turn's parts are separated by
- * spaces); the last line repeats the result, so that a truncated file is
- * told from a finished one.  Reading replays every move through the rules
- * (exact texts only) and refuses the record at the first line that does not
- * fit.
+ * spaces), as people see it: in algebraic notation with its check mark
+ * ("3. Bb5+") where the game declares it, else in Tabula's notation; the
+ * last line repeats the result, so that a truncated file is told from a
+ * finished one.  Reading replays every move through the rules and refuses
+ * the record at the first line that does not fit: a move is its exact text
+ * in Tabula's notation or, in a game of algebraic notation, its algebraic
+ * text (algebraic_find), so the records written before the game declared
+ * it still load.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -25,6 +29,7 @@
 #include <unistd.h>
 
 #include "front/front.h"
+#include "movegen/algebraic.h"
 #include "repl/repl.h"
 
 typedef struct buffer {
@@ -103,7 +108,7 @@ bool savegame_write(const session *s, const char *path, char *error, size_t erro
         char number[32];
         snprintf(number, sizeof number, "%d. ", i + 1);
         add(&b, number);
-        add(&b, s->record[i].text);
+        add(&b, s->record[i].shown);
         add(&b, "\n");
     }
     add(&b, result);
@@ -374,6 +379,12 @@ static bool replay_record(session *s, const tag *tags, char **lines, int line_co
             return false;
         }
         int index = session_find_exact(s, move_text);
+        if (index < 0 && session_algebraic(s)
+            && algebraic_find(s->game, &s->moves, move_text, &index) == NOTATION_AMBIGUOUS) {
+            snprintf(error, error_size, "%s:%d: '%s' could be several moves of %s here: give the file "
+                     "or rank it moves from", path, i + 1, move_text, mover);
+            return false;
+        }
         if (index < 0) {
             snprintf(error, error_size, "%s:%d: '%s' is not a legal move for %s here", path, i + 1,
                      move_text, mover);

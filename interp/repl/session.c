@@ -4,6 +4,7 @@
 
 #include "front/front.h"
 #include "rules/load.h"
+#include "movegen/algebraic.h"
 #include "movegen/notation.h"
 #include "game/posstring.h"
 #include "repl/repl.h"
@@ -76,8 +77,11 @@ session *session_open(const char *path, const char *variant, const char *start, 
     read_variants(s);
     s->generator = movegen_new(s->game);
     s->position = calloc(1, sizeof *s->position);
+    /* (only algebraic notation counts replies, for its check marks) */
+    bool replies_ok = s->game->notation != GAME_NOTATION_ALGEBRAIC
+                      || ((s->replies = calloc(1, sizeof *s->replies)) && move_list_init(s->replies));
     if (!s->generator || !s->position || !pos_init(s->position, s->game)
-        || !move_list_init(&s->moves)) {
+        || !move_list_init(&s->moves) || !replies_ok) {
         snprintf(error, error_size, "out of memory");
         session_free(s);
         return NULL;
@@ -91,8 +95,10 @@ session *session_open(const char *path, const char *variant, const char *start, 
 
 static void clear_record(session *s)
 {
-    for (int i = 0; i < s->record_count; i++)
+    for (int i = 0; i < s->record_count; i++) {
         free(s->record[i].text);
+        free(s->record[i].shown);
+    }
     s->record_count = 0;
     for (int i = 0; i < s->redo_count; i++)
         free(s->redo[i]);
@@ -111,6 +117,9 @@ void session_free(session *s)
         pos_free(s->position);
     free(s->position);
     move_list_free(&s->moves);
+    if (s->replies)
+        move_list_free(s->replies);
+    free(s->replies);
     movegen_free(s->generator);
     game_free(s->game);
     diag_free(&s->diagnostics);
@@ -148,6 +157,16 @@ void session_move_text(const session *s, int index, char *out, size_t size)
     notation_move(s->game, &s->moves, index, out, size);
 }
 
+void session_move_shown(const session *s, int index, char *out, size_t size)
+{
+    algebraic_shown(s->generator, s->position, &s->moves, index, s->replies, out, size);
+}
+
+bool session_algebraic(const session *s)
+{
+    return s->game->notation == GAME_NOTATION_ALGEBRAIC;
+}
+
 int session_find_exact(const session *s, const char *text)
 {
     char buffer[REPL_MOVE_TEXT];
@@ -159,7 +178,7 @@ int session_find_exact(const session *s, const char *text)
     return -1;
 }
 
-static bool push_record(session *s, char *text, int index)
+static bool push_record(session *s, char *text, char *shown, int index)
 {
     if (s->record_count == s->record_capacity) {
         int capacity = s->record_capacity ? s->record_capacity * 2 : 64;
@@ -172,6 +191,7 @@ static bool push_record(session *s, char *text, int index)
     record_entry *e = &s->record[s->record_count];
     memset(e, 0, sizeof *e);
     e->text = text;
+    e->shown = shown;
     e->mover = s->position->side;
     const move *mv = &s->moves.moves[index];
     const int32_t *path = s->moves.path + mv->path_first;
@@ -194,11 +214,13 @@ static bool play(session *s, int index, char *error, size_t error_size)
         snprintf(error, error_size, "the record is full (%d moves)", s->record_count);
         return false;
     }
-    char buffer[REPL_MOVE_TEXT];
+    char buffer[REPL_MOVE_TEXT], shown_buffer[REPL_MOVE_TEXT];
     session_move_text(s, index, buffer, sizeof buffer);
-    char *text = strdup(buffer);
-    if (!text || !push_record(s, text, index)) {
+    session_move_shown(s, index, shown_buffer, sizeof shown_buffer);
+    char *text = strdup(buffer), *shown = strdup(shown_buffer);
+    if (!text || !shown || !push_record(s, text, shown, index)) {
         free(text);
+        free(shown);
         snprintf(error, error_size, "out of memory");
         return false;
     }
@@ -231,7 +253,9 @@ static void replay(session *s, int count)
     }
     for (int i = s->record_count; i < kept; i++) {
         free(s->record[i].text);
+        free(s->record[i].shown);
         s->record[i].text = NULL;
+        s->record[i].shown = NULL;
     }
 }
 
@@ -260,6 +284,8 @@ bool session_undo(session *s)
     }
     s->redo[s->redo_count++] = e->text;
     e->text = NULL;
+    free(e->shown);
+    e->shown = NULL;
     if (s->position->log_overflow) {
         replay(s, s->record_count - 1);
     } else {
