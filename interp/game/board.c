@@ -136,6 +136,42 @@ static int hex_distance(int q, int r)
     return d;
 }
 
+/* The tables every hex board has: its directions and the axial grid,
+ * empty; B's kind, size and corner are set. */
+static board_error hex_tables(board *b)
+{
+    b->turn_degrees = 60;
+    b->axial_cell = malloc((size_t)b->width * (size_t)b->height * sizeof *b->axial_cell);
+    if (!b->axial_cell) {
+        board_free(b);
+        return BOARD_NO_MEMORY;
+    }
+    for (int i = 0; i < b->width * b->height; i++)
+        b->axial_cell[i] = BOARD_NO_CELL;
+    for (int d = 0; d < 6; d++)
+        snprintf(b->direction_names[d], BOARD_CELL_NAME, "%s", hex_directions[d]);
+    return BOARD_OK;
+}
+
+/* CELL of a hex board at axial (Q, R): its place and its name. */
+static void place_hex_cell(board *b, int cell, int q, int r)
+{
+    b->axial_cell[(r - b->r_min) * b->width + q - b->q_min] = cell;
+    b->x[cell] = q;
+    b->y[cell] = r;
+    name_cell(b->cell_names[cell], board_file_of(b, cell), board_rank_of(b, cell));
+}
+
+/* The six neighbours of every placed hex cell; a hex board does not wrap. */
+static void link_hex_cells(board *b)
+{
+    for (int cell = 0; cell < b->cell_count; cell++)
+        for (int d = 0; d < 6; d++) {
+            int n = board_axial_cell(b, b->x[cell] + hex_dq[d], b->y[cell] + hex_dr[d]);
+            b->neighbour[cell * 6 + d] = b->wrapped[cell * 6 + d] = n;
+        }
+}
+
 board_error board_init_hex(board *b, int radius)
 {
     memset(b, 0, sizeof *b);
@@ -149,37 +185,23 @@ board_error board_init_hex(board *b, int radius)
         return error;
     b->kind = BOARD_HEX;
     b->radius = radius;
-    b->turn_degrees = 60;
+    b->width = b->height = 2 * radius + 1;   /* of the axial grid */
+    b->q_min = b->r_min = -radius;
     b->cell_count = cells;
-    int width = 2 * radius + 1;   /* of the axial grid */
-    b->axial_cell = malloc((size_t)width * (size_t)width * sizeof *b->axial_cell);
-    if (!b->axial_cell) {
-        board_free(b);
-        return BOARD_NO_MEMORY;
-    }
-    for (int i = 0; i < width * width; i++)
-        b->axial_cell[i] = BOARD_NO_CELL;
-    for (int d = 0; d < 6; d++)
-        snprintf(b->direction_names[d], BOARD_CELL_NAME, "%s", hex_directions[d]);
+    error = hex_tables(b);
+    if (error)
+        return error;
     for (int r = -radius; r <= radius; r++) {
         for (int q = -radius; q <= radius; q++) {
             if (!hex_on_board(radius, q, r))
                 continue;
             int cell = hex_index(radius, q, r);
-            b->axial_cell[(r + radius) * width + q + radius] = cell;
-            name_cell(b->cell_names[cell], q + radius, radius - r + 1);
-            b->x[cell] = q;
-            b->y[cell] = r;
+            place_hex_cell(b, cell, q, r);
             b->ring[cell] = hex_distance(q, r);
             b->light[cell] = b->ring[cell] % 2 == 1;
-            for (int d = 0; d < 6; d++) {
-                int nq = q + hex_dq[d], nr = r + hex_dr[d];
-                if (hex_on_board(radius, nq, nr))
-                    b->neighbour[cell * 6 + d] = hex_index(radius, nq, nr);
-                b->wrapped[cell * 6 + d] = b->neighbour[cell * 6 + d];
-            }
         }
     }
+    link_hex_cells(b);
     /* Each ring walked from its south-west corner heading east is
      * counter-clockwise on the screen (r grows downward). */
     for (int k = 1; k <= radius; k++) {
@@ -199,6 +221,56 @@ board_error board_init_hex(board *b, int radius)
         }
         b->ring_counter_clockwise[previous] = first;
         b->ring_clockwise[first] = previous;
+    }
+    return BOARD_OK;
+}
+
+board_error board_init_hex_rhombus(board *b, int width, int height)
+{
+    memset(b, 0, sizeof *b);
+    if (width < 1 || height < 1)
+        return BOARD_TOO_SMALL;
+    if (width > BOARD_MAX_SIDE || height > BOARD_MAX_SIDE)
+        return BOARD_TOO_LARGE;
+    board_error error = allocate(b, width * height, 6);
+    if (error)
+        return error;
+    b->kind = BOARD_HEX;
+    b->width = width;
+    b->height = height;
+    b->cell_count = width * height;
+    error = hex_tables(b);
+    if (error)
+        return error;
+    /* numbered as a square board of the same size, so that a game moved
+     * from one to the other keeps its cells' order (and its move lists') */
+    for (int rank = 1; rank <= height; rank++)
+        for (int file = 0; file < width; file++) {
+            int cell = (rank - 1) * width + file;
+            place_hex_cell(b, cell, file, height - rank);
+            int to_edge = file;
+            if (width - 1 - file < to_edge) to_edge = width - 1 - file;
+            if (rank - 1 < to_edge) to_edge = rank - 1;
+            if (height - rank < to_edge) to_edge = height - rank;
+            b->ring[cell] = to_edge;
+            b->light[cell] = to_edge % 2 == 1;
+        }
+    link_hex_cells(b);
+    /* Rings are the concentric frames, as on a square board: each walked
+     * east along its top, down its east side (se), west along its foot and
+     * up its west side (nw), which is clockwise on the screen too. */
+    for (int cell = 0; cell < b->cell_count; cell++) {
+        int k = b->ring[cell], file = cell % width, rank = cell / width + 1;
+        int left = k, right = width - 1 - k, bottom = k + 1, top = height - k;
+        if (left == right || bottom == top)
+            continue;   /* a line, not a ring */
+        if (rank == top && file < right) file++;
+        else if (file == right && rank > bottom) rank--;
+        else if (rank == bottom && file > left) file--;
+        else rank++;
+        int next = (rank - 1) * width + file;
+        b->ring_clockwise[cell] = next;
+        b->ring_counter_clockwise[next] = cell;
     }
     return BOARD_OK;
 }
@@ -301,11 +373,11 @@ int board_cell(const board *b, const char *name)
             rank = rank * 10 + (*p - '0');
         }
         int file = name[0] - 'a';
+        if (file >= b->width || rank < 1 || rank > b->height)
+            return BOARD_NO_CELL;
         if (b->kind == BOARD_SQUARE)
-            return file < b->width && rank >= 1 && rank <= b->height ? (rank - 1) * b->width + file
-                                                                    : BOARD_NO_CELL;
-        int q = file - b->radius, r = b->radius + 1 - rank;
-        return hex_on_board(b->radius, q, r) ? hex_index(b->radius, q, r) : BOARD_NO_CELL;
+            return (rank - 1) * b->width + file;
+        return board_axial_cell(b, file + b->q_min, b->r_min + b->height - rank);
     }
     for (int i = 0; i < b->cell_count; i++)
         if (strcmp(b->cell_names[i], name) == 0)
@@ -383,18 +455,46 @@ bool board_is_corner(const board *b, int cell)
     if (b->kind == BOARD_SQUARE)
         return (b->x[cell] == 0 || b->x[cell] == b->width - 1)
             && (b->y[cell] == 0 || b->y[cell] == b->height - 1);
+    /* a hexagon's six have three neighbours; a rhombus's acute corners
+     * two, its obtuse ones three */
     if (b->kind == BOARD_HEX)
-        return neighbour_count(b, cell) == 3;
+        return neighbour_count(b, cell) <= 3;
     return false;
+}
+
+int board_files(const board *b)
+{
+    return b->kind == BOARD_GRAPH ? 0 : b->width;
+}
+
+int board_ranks(const board *b)
+{
+    return b->kind == BOARD_GRAPH ? 0 : b->height;
+}
+
+int board_file_of(const board *b, int cell)
+{
+    return b->kind == BOARD_HEX ? b->x[cell] - b->q_min : b->x[cell];
+}
+
+int board_rank_of(const board *b, int cell)
+{
+    return b->kind == BOARD_HEX ? b->r_min + b->height - b->y[cell] : b->y[cell] + 1;
+}
+
+int board_axial_cell(const board *b, int q, int r)
+{
+    if (b->kind != BOARD_HEX || q < b->q_min || r < b->r_min || q >= b->q_min + b->width
+        || r >= b->r_min + b->height)
+        return BOARD_NO_CELL;
+    return b->axial_cell[(r - b->r_min) * b->width + q - b->q_min];
 }
 
 int board_named_line(const board *b, const char *where, const char *line)
 {
     if (b->kind == BOARD_GRAPH)
         return -1;
-    /* (a hex board of radius r has 2r + 1 ranks and files) */
-    int ranks = b->kind == BOARD_HEX ? 2 * b->radius + 1 : b->height;
-    int files = b->kind == BOARD_HEX ? 2 * b->radius + 1 : b->width;
+    int ranks = board_ranks(b), files = board_files(b);
     if (!strcmp(line, "rank")) {
         if (!strcmp(where, "bottom"))
             return 1;
@@ -420,7 +520,10 @@ void board_describe(const board *b, char *out, int size)
         snprintf(out, (size_t)size, "%dx%d square board", b->width, b->height);
         break;
     case BOARD_HEX:
-        snprintf(out, (size_t)size, "hex board of radius %d (%d cells)", b->radius, b->cell_count);
+        if (board_is_hexagon(b))
+            snprintf(out, (size_t)size, "hex board of radius %d (%d cells)", b->radius, b->cell_count);
+        else
+            snprintf(out, (size_t)size, "%dx%d hex rhombus (%d cells)", b->width, b->height, b->cell_count);
         break;
     case BOARD_GRAPH:
         snprintf(out, (size_t)size, "graph board of %d cells", b->cell_count);

@@ -76,7 +76,7 @@ static int layout(const game *g, int *order, int *row_length)
                 order[n++] = y * b->width + x;
         }
     } else if (b->kind == BOARD_HEX) {
-        for (int r = -b->radius; r <= b->radius; r++) {
+        for (int r = b->r_min; r < b->r_min + b->height; r++) {
             int length = 0;
             for (int cell = 0; cell < b->cell_count; cell++)
                 if (b->y[cell] == r)

@@ -40,10 +40,7 @@ __attribute__((always_inline)) static inline int step_take(const game *g, int ce
         if (b->kind != BOARD_HEX)
             return -1;
         /* files and ranks: q grows with the file, r falls with the rank */
-        int q = b->x[cell] + s->dx, r = b->y[cell] - s->dy, side = 2 * b->radius + 1;
-        if (q < -b->radius || r < -b->radius || q > b->radius || r > b->radius)
-            return -1;
-        return b->axial_cell[(r + b->radius) * side + q + b->radius];
+        return board_axial_cell(b, b->x[cell] + s->dx, b->y[cell] - s->dy);
     }
     case STEP_VARIABLE: {
         if (variable < 0)

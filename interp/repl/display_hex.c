@@ -1,5 +1,6 @@
-/* display_hex: hex boards as rows of pointy-top cells, each row offset by
- * half a cell from the next, labelled with its rank on both sides.  An
+/* display_hex: hex boards (hexagons and rhombi) as rows of pointy-top
+ * cells, each row offset by half a cell from the next, labelled with its
+ * rank on both sides.  An
  * empty cell shows its name (dim with colours), so every cell can be read
  * off the picture; a piece shows its symbol.  When the game steps round
  * rings, the rings are shaded in alternating hues (with colours) or shown
@@ -20,25 +21,46 @@
 static int row_cells(const board *b, int r, int *cells)
 {
     int n = 0;
-    for (int q = -b->radius; q <= b->radius; q++)
-        for (int c = 0; c < b->cell_count; c++)
-            if (b->y[c] == r && b->x[c] == q)
-                cells[n++] = c;
+    for (int q = b->q_min; q < b->q_min + b->width; q++)
+        if (board_axial_cell(b, q, r) != BOARD_NO_CELL)
+            cells[n++] = board_axial_cell(b, q, r);
     return n;
+}
+
+/* How many half cells from the left the board's row R starts: a cell
+ * (q, r) is q cells and r half cells east of (0, 0). */
+static int row_start(const board *b, int r)
+{
+    int least = 0;
+    bool first = true;
+    for (int c = 0; c < b->cell_count; c++)
+        if (first || 2 * b->x[c] + b->y[c] < least) {
+            least = 2 * b->x[c] + b->y[c];
+            first = false;
+        }
+    int cells[BOARD_MAX_SIDE];
+    int n = row_cells(b, r, cells);
+    return n > 0 ? 2 * b->x[cells[0]] + r - least : 0;
 }
 
 void display_hex(FILE *out, const session *s, const bool *marked, const display_style *style)
 {
     const game *g = s->game;
     const board *b = &g->board;
-    int radius = b->radius;
     bool ring_map = s->uses_rings && !style->colour;
-    int map_column = 4 + (2 * radius + 1) * (CONTENT + 1) + 1 + 3 + 2;
-    for (int r = -radius; r <= radius; r++) {
-        int cells[2 * BOARD_MAX_HEX_RADIUS + 1];
+    int widest = 0;
+    for (int r = b->r_min; r < b->r_min + b->height; r++) {
+        int cells[BOARD_MAX_SIDE];
+        int end = row_start(b, r) + 2 * row_cells(b, r, cells);
+        if (end > widest)
+            widest = end;
+    }
+    int map_column = 4 + widest * (CONTENT + 1) / 2 + 1 + 3 + 2;
+    for (int r = b->r_min; r < b->r_min + b->height; r++) {
+        int cells[BOARD_MAX_SIDE];
         int n = row_cells(b, r, cells);
-        int indent = (CONTENT + 1) / 2 * abs(r);
-        int rank = radius - r + 1;
+        int indent = (CONTENT + 1) / 2 * row_start(b, r);
+        int rank = b->r_min + b->height - r;
         fprintf(out, "%3d ", rank);
         for (int i = 0; i < indent; i++)
             fputc(' ', out);
@@ -84,7 +106,7 @@ void display_hex(FILE *out, const session *s, const bool *marked, const display_
         if (ring_map) {
             /* the map's rows are offset like the board's, at half the pitch */
             int used = 4 + indent + n * (CONTENT + 1) + 1 + label;
-            for (int i = used; i < map_column + abs(r); i++)
+            for (int i = used; i < map_column + row_start(b, r); i++)
                 fputc(' ', out);
             for (int i = 0; i < n; i++)
                 fprintf(out, "%s%d", i ? " " : "", b->ring[cells[i]] % 10);

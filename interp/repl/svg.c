@@ -1,6 +1,7 @@
 /* svg: the board as an SVG picture.  Square boards as chequered squares
- * with file letters and rank numbers; hex boards as pointy-top hexagons
- * shaded by ring, each empty cell with its name; graph boards as their
+ * with file letters and rank numbers; hex boards (hexagons and rhombi) as
+ * pointy-top hexagons, a hexagon's shaded by ring, each empty cell with its
+ * name; graph boards as their
  * cells on a circle joined by their links.  Pieces are discs in their
  * player's colour with the piece's symbol.  The last move's cells are
  * tinted and outlined, the outlines drawn after every cell so that no
@@ -211,14 +212,24 @@ static void hex(out *o, const session *s, const bool *marked, double *width, dou
 {
     const board *b = &s->game->board;
     const double size = 28, root3 = sqrt(3.0);
-    double half_width = root3 * size * (b->radius + 0.5), half_height = size * (1.5 * b->radius + 1);
+    /* the centres' extent, in units of a cell's width across (q + r / 2)
+     * and of its rows' pitch down (r): a hexagon or a rhombus alike */
+    double least_x = 0, most_x = 0, least_y = 0, most_y = 0;
+    for (int cell = 0; cell < b->cell_count; cell++) {
+        double x = b->x[cell] + b->y[cell] / 2.0, y = b->y[cell];
+        if (cell == 0 || x < least_x) least_x = x;
+        if (cell == 0 || x > most_x) most_x = x;
+        if (cell == 0 || y < least_y) least_y = y;
+        if (cell == 0 || y > most_y) most_y = y;
+    }
     double margin = 12;
-    *width = 2 * (half_width + margin);
-    *height = 2 * (half_height + margin);
+    double left = margin + root3 * size / 2, top = margin + size;
+    *width = 2 * left + root3 * size * (most_x - least_x);
+    *height = 2 * top + 1.5 * size * (most_y - least_y);
     for (int pass = 0; pass < 2; pass++)
         for (int cell = 0; cell < b->cell_count; cell++) {
             int q = b->x[cell], r = b->y[cell];
-            double cx = *width / 2 + root3 * size * (q + r / 2.0), cy = *height / 2 + 1.5 * size * r;
+            double cx = left + root3 * size * (q + r / 2.0 - least_x), cy = top + 1.5 * size * (r - least_y);
             if (pass == 1) {   /* the outlines, over every cell's edge */
                 if (marked[cell]) {
                     mark_open(o, s, cell, "polygon");
@@ -227,8 +238,11 @@ static void hex(out *o, const session *s, const bool *marked, double *width, dou
                 }
                 continue;
             }
-            const char *ground = b->light[cell] ? (marked[cell] ? "#a9c2e6" : "#d8c7a4")
-                                                : (marked[cell] ? "#c4d6f0" : "#efe4cc");
+            /* a hexagon's rings shaded, as its rings are what its shape
+             * is made of; a rhombus's only where the game goes round them */
+            bool shaded = (board_is_hexagon(b) || s->uses_rings) && b->light[cell];
+            const char *ground = shaded ? (marked[cell] ? "#a9c2e6" : "#d8c7a4")
+                                        : (marked[cell] ? "#c4d6f0" : "#efe4cc");
             put(o, "<polygon ");
             hexagon_points(o, cx, cy, size);
             put(o, " fill=\"%s\" stroke=\"#7a6a4f\" stroke-width=\"1\"/>\n", ground);

@@ -489,6 +489,9 @@ static void describe_statement(const ast_node *s, check_summary *summary)
     if (h->kind == AST_PHRASE && h->child_count == 3 && h->children[2]->kind == AST_SIZE)
         snprintf(summary->board, sizeof summary->board, "%ldx%ld square board",
                  h->children[2]->number, h->children[2]->number2);
+    else if (h->kind == AST_PHRASE && h->child_count == 4 && h->children[3]->kind == AST_SIZE)
+        snprintf(summary->board, sizeof summary->board, "%ldx%ld hex rhombus",
+                 h->children[3]->number, h->children[3]->number2);
     else if (h->kind == AST_PHRASE && h->child_count == 4 && h->children[3]->kind == AST_NUMBER)
         snprintf(summary->board, sizeof summary->board, "hex board of radius %ld",
                  h->children[3]->number);

@@ -195,16 +195,6 @@ static void check_call(check_context *c, const ast_node *node)
     }
 }
 
-static int board_ranks(const check_context *c)
-{
-    return c->board.kind == BOARD_HEX ? 2 * c->board.radius + 1 : c->board.height;
-}
-
-static int board_files(const check_context *c)
-{
-    return c->board.kind == BOARD_HEX ? 2 * c->board.radius + 1 : c->board.width;
-}
-
 static void check_bound(check_context *c, const ast_node *value, const char *what, int low, int high)
 {
     if (value->kind != AST_NUMBER) {
@@ -238,10 +228,10 @@ static void check_file_letter(check_context *c, const ast_node *value)
                     "expected a file letter such as 'a'");
         return;
     }
-    if (c->has_board && c->board.kind != BOARD_GRAPH && value->text[0] - 'a' >= board_files(c))
+    if (c->has_board && c->board.kind != BOARD_GRAPH && value->text[0] - 'a' >= board_files(&c->board))
         diag_report(c->diagnostics, DIAG_ERROR, value->location, NULL,
                     "file '%s' is not on the board (files a to %c)", value->text,
-                    'a' + board_files(c) - 1);
+                    'a' + board_files(&c->board) - 1);
 }
 
 /* The name `empty` where TEST (negated under NEGATED nots) would let an
@@ -327,12 +317,12 @@ static bool check_led_phrase(check_context *c, const ast_node *node)
                 diag_report(c->diagnostics, DIAG_ERROR, head->location, NULL,
                             "a graph board has no ranks");
             else
-                check_bound(c, value, "rank", 1, board_ranks(c));
+                check_bound(c, value, "rank", 1, board_ranks(&c->board));
         } else {
             int high = 0;
-            if (c->has_board && c->board.kind == BOARD_HEX)
+            if (c->has_board && board_is_hexagon(&c->board))
                 high = c->board.radius;
-            else if (c->has_board && c->board.kind == BOARD_SQUARE)
+            else if (c->has_board && c->board.kind != BOARD_GRAPH)
                 high = ((c->board.width < c->board.height ? c->board.width : c->board.height) - 1) / 2;
             if (c->has_board && c->board.kind == BOARD_GRAPH)
                 diag_report(c->diagnostics, DIAG_ERROR, head->location, NULL,
@@ -1030,11 +1020,10 @@ static bool static_phrase(check_context *c, const ast_node *node, bool *cells)
         }
         for (int i = 0; i < b->cell_count; i++) {
             long value;
-            int rank_offset = b->kind == BOARD_HEX ? b->radius : 0;
             if (!strcmp(w, "rank") || !strcmp(w, "ranks"))
-                value = b->kind == BOARD_HEX ? b->radius - b->y[i] + 1 : b->y[i] + 1;
+                value = board_rank_of(b, i);
             else if (!strcmp(w, "file") || !strcmp(w, "files"))
-                value = b->x[i] + rank_offset;
+                value = board_file_of(b, i);
             else if (!strcmp(w, "ring") || !strcmp(w, "rings"))
                 value = b->ring[i];
             else

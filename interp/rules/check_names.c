@@ -226,7 +226,7 @@ static void hex_line_ends(const board *b, int file, int rank, char *first, char 
     }
 }
 
-/* The hint for TEXT, a cell name off a hex board.  A range such as "a1 to
+/* The hint for TEXT, a cell name off a hexagon.  A range such as "a1 to
  * e5" does not say which names exist there, as it does on a square board,
  * so this gives the cells of the file and of the rank that TEXT names,
  * where they are on the board. */
@@ -280,7 +280,8 @@ void names_report_unknown(check_context *c, const ast_node *name, int kinds, con
         board_describe(&c->board, where, sizeof where);
         const board *b = &c->board;
         char hint[128];
-        if (b->kind == BOARD_SQUARE)
+        /* (a hex rhombus's names fill their box, as a square board's do) */
+        if (!board_is_hexagon(b))
             snprintf(hint, sizeof hint, "cells run from a1 to %s", b->cell_names[b->cell_count - 1]);
         else
             hex_off_board_hint(b, text, hint, sizeof hint);

@@ -260,7 +260,8 @@ static void declare_board(check_context *c, const ast_node *statement)
     const ast_node *words[5];
     int n = words_of(head_of(statement), words, 5);
     const char *shape = n >= 2 && words[1]->kind == AST_NAME ? words[1]->text : NULL;
-    const char *usage = "write 'board square 8x8', 'board hex radius 3' or 'board graph { ... }'";
+    const char *usage = "write 'board square 8x8', 'board hex radius 3', 'board hex rhombus 11x11' or "
+                        "'board graph { ... }'";
     board_error e = BOARD_OK;
     if (is_head(shape, "square") && n == 3 && words[2]->kind == AST_SIZE) {
         e = board_init_square(&c->board, (int)words[2]->number, (int)words[2]->number2);
@@ -278,6 +279,29 @@ static void declare_board(check_context *c, const ast_node *statement)
         else if (e == BOARD_TOO_SMALL)
             error(c, words[3], "radius 1 is the centre and its six neighbours",
                   "a hex board has a radius of at least 1");
+    } else if (is_head(shape, "hex") && n == 4 && words[2]->kind == AST_NAME
+               && !strcmp(words[2]->text, "rhombus") && words[3]->kind == AST_SIZE) {
+        e = board_init_hex_rhombus(&c->board, (int)words[3]->number, (int)words[3]->number2);
+        if (e == BOARD_TOO_LARGE)
+            diag_report(c->diagnostics, DIAG_ERROR, words[3]->location, "files are single letters",
+                        "a hex rhombus is at most %dx%d", BOARD_MAX_SIDE, BOARD_MAX_SIDE);
+        else if (e == BOARD_TOO_SMALL)
+            error(c, words[3], NULL, "a board needs at least one cell");
+    } else if (is_head(shape, "hex") && n >= 3 && words[2]->kind == AST_NAME
+               && strcmp(words[2]->text, "radius") && strcmp(words[2]->text, "rhombus")) {
+        /* the shape of a hex board misspelt: say which there are */
+        suggestion s;
+        suggest_begin(&s, words[2]->text);
+        suggest_consider(&s, "radius");
+        suggest_consider(&s, "rhombus");
+        const char *best = suggest_result(&s);
+        char hint[96] = "write 'board hex radius 3' (a hexagon) or 'board hex rhombus 11x11'";
+        if (best)
+            snprintf(hint, sizeof hint, "did you mean '%s'?", best);
+        diag_report(c->diagnostics, DIAG_ERROR, words[2]->location, hint,
+                    "unknown hex board shape '%s'", words[2]->text);
+        c->board_broken = true;
+        return;
     } else if (is_head(shape, "graph") && n == 2) {
         graph_board(c, statement, block_of(statement));
         return;

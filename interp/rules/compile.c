@@ -234,6 +234,8 @@ static void compile_board(compiler *c, const ast_node *statement)
     const char *shape = h->children[1]->text;
     if (!strcmp(shape, "square"))
         board_init_square(&g->board, (int)h->children[2]->number, (int)h->children[2]->number2);
+    else if (!strcmp(shape, "hex") && compile_is_name(h->children[2], "rhombus"))
+        board_init_hex_rhombus(&g->board, (int)h->children[3]->number, (int)h->children[3]->number2);
     else if (!strcmp(shape, "hex"))
         board_init_hex(&g->board, (int)h->children[3]->number);
     else {

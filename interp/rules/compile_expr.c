@@ -265,7 +265,7 @@ bool compile_static_cells(compiler *c, const ast_node *node, cellset *out)
                     : !strcmp(w, "dark") ? !b->light[i]
                     : !strcmp(w, "edge") ? board_is_edge(b, i)
                     : !strcmp(w, "corners") ? board_is_corner(b, i)
-                    : b->ring[i] == (b->kind == BOARD_HEX ? 0 : (b->width < b->height ? b->width - 1 : b->height - 1) / 2);
+                    : b->ring[i] == (board_is_hexagon(b) ? 0 : (b->width < b->height ? b->width - 1 : b->height - 1) / 2);
             if (in)
                 cellset_add(out, i);
         }
@@ -295,9 +295,9 @@ bool compile_static_cells(compiler *c, const ast_node *node, cellset *out)
         for (int i = 0; i < b->cell_count; i++) {
             long value;
             if (w[0] == 'r' && w[1] == 'a')
-                value = b->kind == BOARD_HEX ? b->radius - b->y[i] + 1 : b->y[i] + 1;
+                value = board_rank_of(b, i);
             else if (w[0] == 'f')
-                value = b->kind == BOARD_HEX ? b->x[i] + b->radius : b->x[i];
+                value = board_file_of(b, i);
             else if (w[0] == 'r' && w[1] == 'i')
                 value = b->ring[i];
             else

@@ -5,7 +5,8 @@
  * Expected values are worked out by hand from board.h's contract: square
  * cells a1.. with a1 bottom left and dark; hex cells pointy-top in axial
  * coordinates (q along e/w, r growing southward), named by file a + q + R and
- * rank R - r + 1; rotations counter-clockwise positive.
+ * rank R - r + 1 on a hexagon, file a + q and rank H - r on a rhombus;
+ * rotations counter-clockwise positive.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -448,6 +449,126 @@ static void hex_rotation(void **state)
     board_free(&b);
 }
 
+/* --- hex rhombi */
+
+static void rhombus_cells_and_names(void **state)
+{
+    (void)state;
+    board b;
+    assert_int_equal(board_init_hex_rhombus(&b, 11, 11), BOARD_OK);
+    assert_int_equal(b.kind, BOARD_HEX);
+    assert_false(board_is_hexagon(&b));
+    assert_int_equal(b.cell_count, 121);
+    assert_int_equal(b.direction_count, 6);
+    assert_int_equal(b.turn_degrees, 60);
+    assert_int_equal(board_files(&b), 11);
+    assert_int_equal(board_ranks(&b), 11);
+    /* numbered as the 11x11 square board is: a1 first, rank by rank */
+    assert_int_equal(cell(&b, "a1"), 0);
+    assert_int_equal(cell(&b, "k1"), 10);
+    assert_int_equal(cell(&b, "a2"), 11);
+    assert_int_equal(cell(&b, "k11"), 120);
+    for (int c = 0; c < b.cell_count; c++) {
+        assert_int_equal(board_cell(&b, b.cell_names[c]), c);
+        assert_int_equal(board_file_of(&b, c), c % 11);
+        assert_int_equal(board_rank_of(&b, c), c / 11 + 1);
+    }
+    assert_int_equal(board_cell(&b, "l1"), BOARD_NO_CELL);
+    assert_int_equal(board_cell(&b, "a12"), BOARD_NO_CELL);
+    assert_int_equal(board_cell(&b, "a0"), BOARD_NO_CELL);
+    /* axial: the top rank is r = 0, a11 the north-west corner (0, 0) */
+    int a11 = cell(&b, "a11"), a1 = cell(&b, "a1");
+    assert_int_equal(b.x[a11], 0);
+    assert_int_equal(b.y[a11], 0);
+    assert_int_equal(b.x[a1], 0);
+    assert_int_equal(b.y[a1], 10);
+    assert_int_equal(board_axial_cell(&b, 10, 10), cell(&b, "k1"));
+    assert_int_equal(board_axial_cell(&b, 11, 10), BOARD_NO_CELL);
+    assert_int_equal(board_axial_cell(&b, 0, -1), BOARD_NO_CELL);
+    char text[64];
+    board_describe(&b, text, sizeof text);
+    assert_string_equal(text, "11x11 hex rhombus (121 cells)");
+    board_free(&b);
+    assert_int_equal(board_init_hex_rhombus(&b, 3, 5), BOARD_OK);
+    assert_int_equal(b.cell_count, 15);
+    cell(&b, "c5");
+    assert_int_equal(board_cell(&b, "d1"), BOARD_NO_CELL);
+    board_free(&b);
+    assert_int_equal(board_init_hex_rhombus(&b, 0, 3), BOARD_TOO_SMALL);
+    assert_int_equal(board_init_hex_rhombus(&b, BOARD_MAX_SIDE + 1, 3), BOARD_TOO_LARGE);
+    assert_int_equal(board_init_hex_rhombus(&b, BOARD_MAX_SIDE, BOARD_MAX_SIDE), BOARD_OK);
+    board_free(&b);
+}
+
+static void rhombus_neighbours(void **state)
+{
+    (void)state;
+    board b;
+    assert_int_equal(board_init_hex_rhombus(&b, 11, 11), BOARD_OK);
+    /* Hex's adjacency: along the rank, and to the next rank the same file
+     * (nw) and the next file (ne), so that rank 11 is drawn at the top,
+     * each rank half a cell east of the one above */
+    assert_string_equal(step(&b, "f6", "e"), "g6");
+    assert_string_equal(step(&b, "f6", "w"), "e6");
+    assert_string_equal(step(&b, "f6", "ne"), "g7");
+    assert_string_equal(step(&b, "f6", "nw"), "f7");
+    assert_string_equal(step(&b, "f6", "se"), "f5");
+    assert_string_equal(step(&b, "f6", "sw"), "e5");
+    assert_int_equal(neighbours(&b, cell(&b, "f6")), 6);
+    /* the obtuse corners a1, k11 have three neighbours, the acute a11, k1 two */
+    assert_int_equal(neighbours(&b, cell(&b, "a1")), 3);
+    assert_int_equal(neighbours(&b, cell(&b, "k11")), 3);
+    assert_int_equal(neighbours(&b, cell(&b, "a11")), 2);
+    assert_int_equal(neighbours(&b, cell(&b, "k1")), 2);
+    const char *corners[] = { "a1", "k1", "a11", "k11" };
+    int corner_count = 0;
+    for (int c = 0; c < b.cell_count; c++)
+        corner_count += board_is_corner(&b, c);
+    assert_int_equal(corner_count, 4);
+    for (size_t i = 0; i < 4; i++)
+        assert_true(board_is_corner(&b, cell(&b, corners[i])));
+    assert_int_equal(neighbours(&b, cell(&b, "f1")), 4);
+    assert_true(board_is_edge(&b, cell(&b, "f1")));
+    assert_false(board_is_edge(&b, cell(&b, "f2")));
+    assert_string_equal(step(&b, "k1", "ne"), "-");
+    assert_string_equal(step(&b, "k1", "nw"), "k2");
+    assert_string_equal(step(&b, "k1", "w"), "j1");
+    assert_string_equal(step(&b, "k1", "se"), "-");
+    const char *pairs[][2] = { { "e", "w" }, { "ne", "sw" }, { "nw", "se" } };
+    for (int c = 0; c < b.cell_count; c++)
+        for (int p = 0; p < 3; p++) {
+            int there = board_step(&b, c, direction(&b, pairs[p][0]));
+            if (there != BOARD_NO_CELL)
+                assert_int_equal(board_step(&b, there, direction(&b, pairs[p][1])), c);
+        }
+    assert_int_equal(board_step_wrapped(&b, cell(&b, "a1"), direction(&b, "w")), BOARD_NO_CELL);
+    /* named lines count its files and ranks */
+    assert_int_equal(board_named_line(&b, "top", "rank"), 11);
+    assert_int_equal(board_named_line(&b, "right", "file"), 10);
+    board_free(&b);
+}
+
+static void rhombus_rings(void **state)
+{
+    (void)state;
+    /* 4x3: rank 3 a3 b3 c3 d3 at the top, rank 1 at the foot; ring 0 the
+     * ten edge cells walked clockwise on the screen (east along rank 3,
+     * se down file d, west along rank 1, nw up file a), ring 1 b2 c2, a
+     * line that is no ring */
+    board b;
+    assert_int_equal(board_init_hex_rhombus(&b, 4, 3), BOARD_OK);
+    const char *edge[] = { "a3", "b3", "c3", "d3", "d2", "d1", "c1", "b1", "a1", "a2" };
+    for (int i = 0; i < 10; i++) {
+        assert_int_equal(b.ring[cell(&b, edge[i])], 0);
+        assert_string_equal(clockwise(&b, edge[i]), edge[(i + 1) % 10]);
+        assert_string_equal(counter_clockwise(&b, edge[(i + 1) % 10]), edge[i]);
+    }
+    assert_int_equal(b.ring[cell(&b, "b2")], 1);
+    assert_string_equal(clockwise(&b, "b2"), "-");
+    assert_string_equal(clockwise(&b, "c2"), "-");
+    board_free(&b);
+}
+
 /* --- graph boards */
 
 static void graph_boards(void **state)
@@ -550,6 +671,9 @@ int main(void)
         cmocka_unit_test(hex_rings),
         cmocka_unit_test(hex_clockwise_by_hand),
         cmocka_unit_test(hex_rotation),
+        cmocka_unit_test(rhombus_cells_and_names),
+        cmocka_unit_test(rhombus_neighbours),
+        cmocka_unit_test(rhombus_rings),
         cmocka_unit_test(graph_boards),
         cmocka_unit_test(cell_name_shapes),
         cmocka_unit_test(cellset_nth_cells),
