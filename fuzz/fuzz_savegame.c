@@ -47,7 +47,7 @@ static void round_trip(session *s, const char *file)
     char error[1024];
     if (!savegame_write(s, written_path, error, sizeof error))
         fail(file, "cannot write an accepted record", error);
-    session *again = savegame_read(written_path, error, sizeof error);
+    session *again = savegame_read(written_path, NULL, error, sizeof error);
     unlink(written_path);
     if (!again)
         fail(file, "cannot read back an accepted record", error);
