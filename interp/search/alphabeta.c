@@ -549,9 +549,13 @@ static int quiescence(alphabeta *s, int ply, int qply, int alpha, int beta)
     int captures = 0;
     for (int i = 0; i < list->count; i++)
         captures += (list->moves[i].flags & MOVE_CAPTURE) != 0;
-    if (captures == 0)
+    /* in check every move is tried, the evasions that capture nothing too:
+     * standing, or looking only at captures, could call a position lost
+     * that a quiet step out of check saves */
+    bool in_check = captures < list->count && movegen_checked(s->gen, p);
+    if (captures == 0 && !in_check)
         return stand;
-    bool forced = captures == list->count || movegen_checked(s->gen, p);
+    bool forced = captures == list->count || in_check;
     int best = -INFINITE_SCORE;
     if (!forced) {
         if (stand >= beta)
@@ -560,11 +564,11 @@ static int quiescence(alphabeta *s, int ply, int qply, int alpha, int beta)
             alpha = stand;
         best = stand;
     }
-    /* the captures, the most valuable victim first */
+    /* the captures (every move in check), the most valuable victim first */
     uint64_t *order = s->order[ply];
     int n = 0;
     for (int i = 0; i < list->count; i++)
-        if (list->moves[i].flags & MOVE_CAPTURE)
+        if (in_check || (list->moves[i].flags & MOVE_CAPTURE))
             order[n++] = ((uint64_t)(uint32_t)victim_value(s, list, i) << 32) | (uint32_t)(MOVELIST_MAX_MOVES - 1 - i);
     sort_descending(order, n);
     int my_team = team(s, p->side);
