@@ -11,6 +11,10 @@ const char *const game_colour_names[GAME_COLOURS] = {
     "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
 };
 
+const char *const game_look_names[BOARD_LOOKS] = {
+    "", "chequered", "plain", "holes", "intersections",
+};
+
 /* The colour a player's NAME names (in any case: Sapos's Dark), -1: none. */
 static int named_colour(const char *name)
 {

@@ -413,6 +413,19 @@ enum {
 };
 extern const char *const game_colour_names[GAME_COLOURS];
 
+/* How the board is drawn, the display block's `board STYLE [COLOUR]`:
+ * light and dark cells (a hexagon's rings), one ground, a ground with a
+ * round hole in each cell (Connect Four, a peg board), or lines whose
+ * crossings are the cells (Go).  DEFAULT is chequered in pictures of
+ * square boards and hexagons, plain on a hex rhombus; at the terminal it
+ * shows dark cells only where the rules tell them apart. */
+typedef enum board_look {
+    BOARD_LOOK_DEFAULT, BOARD_LOOK_CHEQUERED, BOARD_LOOK_PLAIN, BOARD_LOOK_HOLES,
+    BOARD_LOOK_INTERSECTIONS, BOARD_LOOKS
+} board_look;
+/* The styles' names, in this order ("" for the default, which has none). */
+extern const char *const game_look_names[BOARD_LOOKS];
+
 
 /* What a capture does with the pieces it takes: off the board, turned
  * the capturer's, into the capturer's reserve, or under the capturing
@@ -566,6 +579,10 @@ typedef struct game {
      * Unicode symbols, the first player's and the others' ("": none) */
     int8_t display_colour[GAME_MAX_PLAYERS];
     char display_unicode[GAME_MAX_TYPES][2][8];
+    /* and the board's style and the colour of its ground (GAME_COLOUR_*,
+     * -1 when the block names none: each style has its own) */
+    int8_t display_look;
+    int8_t display_ground;
     int type_count;
     piece_type types[GAME_MAX_TYPES];
     int flag_count;

@@ -3,8 +3,11 @@
  * display_hex.c.  In plain text the cells of the last move stand in
  * brackets; with colours they are on a blue ground and each player's pieces
  * have their own colour.  When the rules speak of light and dark cells
- * (Superial, draughts), the board shows them: dark cells on a grey ground,
- * or in plain text an empty dark cell as ':' (a light one is '.'). */
+ * (Superial, draughts) or the display block says `board chequered`, the
+ * board shows them: dark cells on a grey ground, or in plain text an empty
+ * dark cell as ':' (a light one is '.').  A board of points (`board
+ * intersections`) shows an empty point as '+', joined along its rank by
+ * '-'; with colours, the display block's ground colours the board. */
 #include <string.h>
 
 #include "repl/repl.h"
@@ -15,6 +18,41 @@
 #define ANSI_DARK_CELL "\033[100m"
 
 #define ANSI_UNDERLINE "\033[4m"
+#define ANSI_RING "\033[48;5;238m"
+
+/* The grounds of a board the display block colours (GAME_COLOUR_*), a
+ * light cell's and a dark one's, dim enough that the dots and the
+ * players' tiles read on them. */
+static const char *const grounds[GAME_COLOURS][2] = {
+    { "\033[48;5;236m", "\033[48;5;234m" }, { "\033[48;5;88m", "\033[48;5;52m" },
+    { "\033[48;5;28m", "\033[48;5;22m" },   { "\033[48;5;136m", "\033[48;5;94m" },
+    { "\033[48;5;25m", "\033[48;5;17m" },   { "\033[48;5;90m", "\033[48;5;53m" },
+    { "\033[48;5;30m", "\033[48;5;23m" },   { "\033[48;5;252m", "\033[48;5;246m" },
+};
+
+board_ink display_board_ink(const session *s, const display_style *style)
+{
+    const game *g = s->game;
+    bool hex = g->board.kind == BOARD_HEX;
+    board_ink ink = { false, ".", ' ', "", "" };
+    /* by default a square board shows its dark cells where the rules tell
+     * them apart, a hex board its rings where the game goes round them */
+    switch ((board_look)g->display_look) {
+    case BOARD_LOOK_CHEQUERED: ink.chequer = true; break;
+    case BOARD_LOOK_DEFAULT: ink.chequer = hex ? s->uses_rings : g->cell_colours; break;
+    case BOARD_LOOK_INTERSECTIONS: ink.empty = "+"; ink.link = '-'; break;
+    case BOARD_LOOK_PLAIN: case BOARD_LOOK_HOLES: case BOARD_LOOKS: break;
+    }
+    if (style->colour && g->display_ground >= 0 && g->display_ground < GAME_COLOURS) {
+        ink.light_ground = grounds[g->display_ground][0];
+        ink.dark_ground = grounds[g->display_ground][1];
+    } else if (style->colour) {
+        ink.dark_ground = hex ? ANSI_RING : ANSI_DARK_CELL;
+    }
+    if (!ink.chequer)
+        ink.dark_ground = ink.light_ground;
+    return ink;
+}
 
 /* Each colour (GAME_COLOUR_*) as a tile: the piece's letter in a
  * contrasting ink on a ground of the player's colour, which reads on light
@@ -115,6 +153,7 @@ static void display_square(FILE *out, const session *s, const bool *marked, cons
     int symbol_width = cell_width;
     cell_width += stack_room(g);
     int label_width = b->height >= 10 ? 2 : 1;
+    board_ink ink = display_board_ink(s, style);
     files_line(out, b, label_width + 1, cell_width);
     for (int y = b->height - 1; y >= 0; y--) {
         bool row_marked[BOARD_MAX_SIDE];
@@ -123,15 +162,23 @@ static void display_square(FILE *out, const session *s, const bool *marked, cons
         fprintf(out, " %*d", label_width, y + 1);
         for (int x = 0; x < b->width; x++) {
             int cell = y * b->width + x;
+            /* between two cells the board's ground, and on a board of
+             * points the line that joins them */
             char sep = style->colour ? ' ' : separator(row_marked, x, b->width);
-            fputc(sep, out);
+            if (x > 0 && sep == ' ')
+                sep = ink.link;
+            if (x > 0 && style->colour && (ink.light_ground[0] || sep != ' '))
+                fprintf(out, "%s%s%c" ANSI_RESET, ink.light_ground, sep != ' ' ? ANSI_DIM : "", sep);
+            else
+                fputc(sep, out);
             unsigned code = s->position->cells[cell];
-            bool dark = g->cell_colours && !b->light[cell];
-            const char *text = code ? display_shown(g, code, style) : dark && !style->colour ? ":" : ".";
+            bool dark = ink.chequer && !b->light[cell];
+            const char *text = code ? display_shown(g, code, style) : dark && !style->colour ? ":" : ink.empty;
+            const char *ground = dark ? ink.dark_ground : ink.light_ground;
             if (style->colour && code)   /* (a piece of the last move underlined: its tile hides the ground) */
                 fprintf(out, "%s%s", display_player_colour(g, PIECE_OWNER(code)), marked[cell] ? ANSI_UNDERLINE : "");
             else if (style->colour)
-                fprintf(out, "%s%s", marked[cell] ? ANSI_MARK : dark ? ANSI_DARK_CELL : "", ANSI_DIM);
+                fprintf(out, "%s%s", marked[cell] ? ANSI_MARK : ground, ANSI_DIM);
             fputs(text, out);
             char height[16];
             stack_height_text(s, cell, height, sizeof height);
@@ -139,7 +186,14 @@ static void display_square(FILE *out, const session *s, const bool *marked, cons
             fputs(height, out);
             if (style->colour)
                 fputs(ANSI_RESET, out);
-            pad(out, cell_width - symbol_width - display_width(height));
+            int room = cell_width - symbol_width - display_width(height);
+            bool grounded = room > 0 && style->colour && ground[0];
+            if (grounded)
+                fputs(ground, out);
+            for (int i = 0; i < room; i++)
+                fputc(x + 1 < b->width ? ink.link : ' ', out);
+            if (grounded)
+                fputs(ANSI_RESET, out);
         }
         fputc(style->colour ? ' ' : separator(row_marked, b->width, b->width), out);
         fprintf(out, "%d\n", y + 1);

@@ -15,9 +15,11 @@
  * of a row below it: such a row has its rank at its other end.
  *
  * In plain text the cells of the last move stand in brackets; with colours
- * they are on a blue ground.  When the game steps round rings, the rings
- * are shaded in alternating hues (with colours) or shown as a map of ring
- * numbers beside the board (plain text). */
+ * they are on a blue ground.  The display block's board style says whether
+ * the rings are shaded (chequered; by default when the game steps round
+ * them), whether an empty cell is a point on lines (intersections: '+',
+ * joined by '-') and the colour of the ground.  When the game steps round
+ * rings, plain text shows a map of ring numbers beside the board. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,7 +28,6 @@
 #define ANSI_RESET "\033[0m"
 #define ANSI_DIM "\033[2m"
 #define ANSI_MARK "\033[44m"
-#define ANSI_RING "\033[48;5;238m"
 #define ANSI_UNDERLINE "\033[4m"
 
 /* What stands at one place of a line of the drawing: a cell, a
@@ -85,20 +86,22 @@ static int column_of(const board *b, int cell)
 }
 
 /* The ground a cell is drawn on, with colours: the last move's, a shaded
- * ring's, or none. */
-static const char *ground(const session *s, const bool *marked, int cell)
+ * ring's (a dark cell of the chequer), the board's, or none. */
+static const char *ground(const session *s, const board_ink *ink, const bool *marked, int cell)
 {
     if (marked[cell])
         return ANSI_MARK;
-    return s->uses_rings && s->game->board.light[cell] ? ANSI_RING : "";
+    return ink->chequer && s->game->board.light[cell] ? ink->dark_ground : ink->light_ground;
 }
 
 /* Row R's cells and the separators between them (in plain text a mark's
- * brackets; with colours the ground two neighbours share). */
+ * brackets; with colours the ground two neighbours share; on a board of
+ * points the line that joins them). */
 static void add_row(line *l, const session *s, int r, const bool *marked, const display_style *style)
 {
     const game *g = s->game;
     const board *b = &g->board;
+    board_ink ink = display_board_ink(s, style);
     int cells[BOARD_MAX_SIDE];
     int n = row_cells(b, r, cells);
     if (n == 0)
@@ -106,25 +109,34 @@ static void add_row(line *l, const session *s, int r, const bool *marked, const 
     for (int i = 0; i <= n; i++) {
         bool left = i > 0 && marked[cells[i - 1]], right = i < n && marked[cells[i]];
         int column = i < n ? column_of(b, cells[i]) - 1 : column_of(b, cells[n - 1]) + 1;
+        bool between = i > 0 && i < n;
+        const char *bracket = left && right ? "|" : right ? "[" : left ? "]" : NULL;
+        char link[2] = { ink.link, '\0' };
         if (!style->colour) {
-            const char *bracket = left && right ? "|" : right ? "[" : left ? "]" : NULL;
             if (bracket)
                 add(l, column, bracket, "");
-        } else if (i > 0 && i < n && !strcmp(ground(s, marked, cells[i - 1]), ground(s, marked, cells[i]))
-                   && ground(s, marked, cells[i])[0]) {
-            add(l, column, " ", ground(s, marked, cells[i]));
+            else if (between && ink.link != ' ')
+                add(l, column, link, "");
+        } else if (between) {
+            const char *before = ground(s, &ink, marked, cells[i - 1]), *after = ground(s, &ink, marked, cells[i]);
+            /* the ground two neighbours share, else the board's */
+            const char *shared = !strcmp(before, after) ? after : ink.light_ground;
+            char codes[32];
+            snprintf(codes, sizeof codes, "%s%s", shared, ink.link != ' ' ? ANSI_DIM : "");
+            if (codes[0])
+                add(l, column, link, codes);
         }
         if (i == n)
             break;
         int cell = cells[i];
         unsigned code = s->position->cells[cell];
-        char ink[32] = "";
+        char codes[32] = "";
         if (style->colour && code)   /* (a piece of the last move underlined: its tile hides the ground) */
-            snprintf(ink, sizeof ink, "%s%s", display_player_colour(g, PIECE_OWNER(code)),
+            snprintf(codes, sizeof codes, "%s%s", display_player_colour(g, PIECE_OWNER(code)),
                      marked[cell] ? ANSI_UNDERLINE : "");
         else if (style->colour)
-            snprintf(ink, sizeof ink, "%s%s", ground(s, marked, cell), ANSI_DIM);
-        add(l, column_of(b, cell), code ? display_shown(g, code, style) : ".", ink);
+            snprintf(codes, sizeof codes, "%s%s", ground(s, &ink, marked, cell), ANSI_DIM);
+        add(l, column_of(b, cell), code ? display_shown(g, code, style) : ink.empty, codes);
     }
 }
 

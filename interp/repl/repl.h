@@ -112,6 +112,17 @@ void display_session(FILE *out, const session *s, const display_style *style);
 /* The same with the cells MARKED (cell_count flags) marked instead. */
 void display_session_marked(FILE *out, const session *s, const bool *marked, const display_style *style);
 void display_hex(FILE *out, const session *s, const bool *marked, const display_style *style);
+/* How the board looks at the terminal, from the display block's `board
+ * STYLE [COLOUR]`: whether dark cells (a hex board's odd rings) stand out,
+ * what an empty cell shows, what joins two cells of a row, and the ANSI
+ * grounds of light and dark cells with colours ("" for the terminal's own). */
+typedef struct board_ink {
+    bool chequer;
+    const char *empty;
+    char link;
+    const char *light_ground, *dark_ground;
+} board_ink;
+board_ink display_board_ink(const session *s, const display_style *style);
 /* The text shown for the piece CODE (its symbol). */
 const char *display_symbol(const game *g, unsigned code);
 /* The same in STYLE: where it shows Unicode, the display block's symbol

@@ -1,6 +1,8 @@
-/* svg: the board as an SVG picture.  Square boards as chequered squares
- * with file letters and rank numbers; hex boards (hexagons and rhombi) as
- * pointy-top hexagons, a hexagon's shaded by ring, each empty cell with its
+/* svg: the board as an SVG picture, in the style the display block gives
+ * it (chequered, plain, holes or intersections, on a ground of its
+ * colour).  Square boards with file letters and rank numbers, by default
+ * as chequered squares; hex boards (hexagons and rhombi) as pointy-top
+ * hexagons, by default a hexagon's shaded by ring, each empty cell with its
  * name; graph boards as their
  * cells on a circle joined by their links.  Pieces are discs in their
  * player's colour with the piece's symbol.  The last move's cells are
@@ -156,19 +158,98 @@ static void mark_open(out *o, const session *s, int cell, const char *element)
     put(o, "\" fill=\"none\" stroke=\"" MARK_STROKE "\" stroke-width=\"3\" ");
 }
 
+/* A board's tones: a chequer's light and dark cells, one ground, each
+ * with its tint for a cell of the last move, the lines drawn on it, and
+ * a hole in it (in shadow, so that light pieces and dark ones stand out)
+ * with its tint. */
+typedef struct tones {
+    const char *light, *light_marked, *dark, *dark_marked, *ground, *ground_marked, *line, *hole, *hole_marked;
+} tones;
+
+/* The tones of a board whose display block gives its ground a colour
+ * (GAME_COLOUR_*): green is Othello's baize, blue Connect Four's frame,
+ * yellow Go's wood. */
+static const tones coloured_tones[GAME_COLOURS] = {
+    { "#d0d0d0", "#94afdb", "#7a7a7a", "#647fac", "#5a5a5a", "#536e9a", "#1a1a1a", "#363636", "#416298" },
+    { "#f2c9c2", "#a6abd3", "#b5524a", "#856991", "#b23a2e", "#835c82", "#5e1a14", "#6b231c", "#59598c" },
+    { "#e6eed2", "#a0bfdc", "#779556", "#638e98", "#2e7d46", "#3b818f", "#133d22", "#1c4b2a", "#356b92" },
+    { "#f6e7b0", "#a9bbc9", "#cfa640", "#93988c", "#dcb35c", "#9a9f9b", "#3b2a12", "#846b37", "#647a98" },
+    { "#d6e2f3", "#97b9ee", "#5f86b8", "#5686ce", "#2258b5", "#346dcc", "#0f2a5e", "#14356d", "#3262b1" },
+    { "#eed3ea", "#a4b0e9", "#9c5b94", "#776eba", "#8e3f86", "#6f5fb2", "#431c3f", "#552650", "#4f5ba4" },
+    { "#cdecef", "#92beec", "#4f9ba6", "#4d92c4", "#2a8d9b", "#388abe", "#10444b", "#19555d", "#3470a9" },
+    { "#ffffff", "#aec9f5", "#d9d9d9", "#99b4e0", "#f4f1ea", "#a8c1e9", "#8c8c8c", "#92918c", "#6a8bbf" },
+};
+/* Without a colour: wood, a square board's chequer darker than a hex
+ * board's rings. */
+static const tones square_tones = {
+    "#eed9b6", "#a9c7f2", "#b58863", "#7fa0d0", "#e8d2a6", "#a1b0c4", "#7a6a4f", "#8b7e64", "#6782ad",
+};
+static const tones hex_tones = {
+    "#efe4cc", "#c4d6f0", "#d8c7a4", "#a9c2e6", "#efe4cc", "#c4d6f0", "#7a6a4f", "#8f897a", "#6987b6",
+};
+
+/* The style the board is drawn in, the display block's or its default:
+ * chequered, but a hex rhombus plain unless the game goes round rings. */
+static board_look look_of(const session *s)
+{
+    const game *g = s->game;
+    if (g->display_look != BOARD_LOOK_DEFAULT)
+        return (board_look)g->display_look;
+    if (g->board.kind == BOARD_HEX && !board_is_hexagon(&g->board) && !s->uses_rings)
+        return BOARD_LOOK_PLAIN;
+    return BOARD_LOOK_CHEQUERED;
+}
+
+static const tones *tones_of(const session *s, board_look look)
+{
+    const game *g = s->game;
+    if (g->display_ground >= 0 && g->display_ground < GAME_COLOURS)
+        return &coloured_tones[g->display_ground];
+    if (look == BOARD_LOOK_INTERSECTIONS)
+        return &coloured_tones[GAME_COLOUR_YELLOW];
+    return g->board.kind == BOARD_HEX ? &hex_tones : &square_tones;
+}
+
 static void square(out *o, const session *s, const bool *marked, double *width, double *height)
 {
     const board *b = &s->game->board;
     const double size = 48, margin = 28;
+    board_look look = look_of(s);
+    const tones *t = tones_of(s, look);
     *width = b->width * size + 2 * margin;
     *height = b->height * size + 2 * margin;
+    /* holes and points are drawn on one ground; the points on lines
+     * through the cells' centres, from the first file's to the last's and
+     * the first rank's to the last's */
+    if (look == BOARD_LOOK_HOLES || look == BOARD_LOOK_INTERSECTIONS)
+        put(o, "<rect class=\"ground\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n",
+            margin, margin, b->width * size, b->height * size, t->ground);
+    if (look == BOARD_LOOK_INTERSECTIONS) {
+        double first = margin + size / 2, last_x = margin + (b->width - 0.5) * size,
+               last_y = margin + (b->height - 0.5) * size;
+        for (int x = 0; x < b->width; x++)
+            put(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\"/>\n",
+                first + x * size, first, first + x * size, last_y, t->line);
+        for (int y = 0; y < b->height; y++)
+            put(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\"/>\n",
+                first, first + y * size, last_x, first + y * size, t->line);
+    }
     for (int cell = 0; cell < b->cell_count; cell++) {
         double x = margin + b->x[cell] * size, y = margin + (b->height - 1 - b->y[cell]) * size;
         /* a cell of the last move tinted blue, its light or dark kept */
-        const char *ground = b->light[cell] ? (marked[cell] ? "#a9c7f2" : "#eed9b6")
-                                            : (marked[cell] ? "#7fa0d0" : "#b58863");
-        put(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n", x, y, size,
-            size, ground);
+        if (look == BOARD_LOOK_CHEQUERED) {
+            const char *ground = b->light[cell] ? (marked[cell] ? t->light_marked : t->light)
+                                                : (marked[cell] ? t->dark_marked : t->dark);
+            put(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n", x, y, size,
+                size, ground);
+        } else if (look == BOARD_LOOK_PLAIN) {
+            put(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" stroke=\"%s\" "
+                   "stroke-width=\"1\"/>\n", x, y, size, size, marked[cell] ? t->ground_marked : t->ground, t->line);
+        } else if (look == BOARD_LOOK_HOLES) {
+            put(o, "<circle class=\"hole\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"%s\" "
+                   "stroke-width=\"1\"/>\n", x + size / 2, y + size / 2, size * 0.3,
+                marked[cell] ? t->hole_marked : t->hole, t->line);
+        }
         unsigned code = s->position->cells[cell];
         if (code)
             piece(o, s->game, code, x + size / 2, y + size / 2, size * 0.38);
@@ -186,11 +267,17 @@ static void square(out *o, const session *s, const bool *marked, double *width, 
         label(o, margin / 2, cy, 14, "#333", text);
         label(o, *width - margin / 2, cy, 14, "#333", text);
     }
-    /* the outlines inside their cells, where the next cell cannot cover them */
+    /* the outlines inside their cells, where the next cell cannot cover
+     * them: round a hole or a point, square round a square */
     for (int cell = 0; cell < b->cell_count; cell++) {
         if (!marked[cell])
             continue;
         double x = margin + b->x[cell] * size, y = margin + (b->height - 1 - b->y[cell]) * size;
+        if (look == BOARD_LOOK_HOLES || look == BOARD_LOOK_INTERSECTIONS) {
+            mark_open(o, s, cell, "circle");
+            put(o, "cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"/>\n", x + size / 2, y + size / 2, size * 0.44);
+            continue;
+        }
         mark_open(o, s, cell, "rect");
         put(o, "x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n", x + 2, y + 2, size - 4,
             size - 4);
@@ -208,10 +295,29 @@ static void hexagon_points(out *o, double cx, double cy, double size)
     put(o, "\"");
 }
 
+/* Where a hex board's cells are drawn: a cell (q, r) is q + r / 2 cells
+ * across and r rows down, from the board's westmost and northmost
+ * centres, inside a margin. */
+typedef struct hex_layout {
+    double size, left, top, least_x, least_y;
+} hex_layout;
+
+static double hex_x(const hex_layout *l, const board *b, int cell)
+{
+    return l->left + sqrt(3.0) * l->size * (b->x[cell] + b->y[cell] / 2.0 - l->least_x);
+}
+
+static double hex_y(const hex_layout *l, const board *b, int cell)
+{
+    return l->top + 1.5 * l->size * (b->y[cell] - l->least_y);
+}
+
 static void hex(out *o, const session *s, const bool *marked, double *width, double *height)
 {
     const board *b = &s->game->board;
     const double size = 28, root3 = sqrt(3.0);
+    board_look look = look_of(s);
+    const tones *t = tones_of(s, look);
     /* the centres' extent, in units of a cell's width across (q + r / 2)
      * and of its rows' pitch down (r): a hexagon or a rhombus alike */
     double least_x = 0, most_x = 0, least_y = 0, most_y = 0;
@@ -226,32 +332,60 @@ static void hex(out *o, const session *s, const bool *marked, double *width, dou
     double left = margin + root3 * size / 2, top = margin + size;
     *width = 2 * left + root3 * size * (most_x - least_x);
     *height = 2 * top + 1.5 * size * (most_y - least_y);
-    for (int pass = 0; pass < 2; pass++)
-        for (int cell = 0; cell < b->cell_count; cell++) {
-            int q = b->x[cell], r = b->y[cell];
-            double cx = left + root3 * size * (q + r / 2.0 - least_x), cy = top + 1.5 * size * (r - least_y);
-            if (pass == 1) {   /* the outlines, over every cell's edge */
-                if (marked[cell]) {
-                    mark_open(o, s, cell, "polygon");
-                    hexagon_points(o, cx, cy, size - 1.5);
-                    put(o, "/>\n");
-                }
-                continue;
-            }
-            /* a hexagon's rings shaded, as its rings are what its shape
-             * is made of; a rhombus's only where the game goes round them */
-            bool shaded = (board_is_hexagon(b) || s->uses_rings) && b->light[cell];
-            const char *ground = shaded ? (marked[cell] ? "#a9c2e6" : "#d8c7a4")
-                                        : (marked[cell] ? "#c4d6f0" : "#efe4cc");
-            put(o, "<polygon ");
-            hexagon_points(o, cx, cy, size);
-            put(o, " fill=\"%s\" stroke=\"#7a6a4f\" stroke-width=\"1\"/>\n", ground);
-            unsigned code = s->position->cells[cell];
-            if (code)
-                piece(o, s->game, code, cx, cy, size * 0.6);
-            else
-                label(o, cx, cy, 10, "#8a7a5f", b->cell_names[cell]);
+    const hex_layout at = { size, left, top, least_x, least_y };
+    /* the ground: each cell's hexagon, its edges drawn where the cells
+     * are the hexagons (chequered, plain), hidden under holes and points */
+    for (int cell = 0; cell < b->cell_count; cell++) {
+        const char *ground = t->ground, *edge = t->ground;
+        if (look == BOARD_LOOK_CHEQUERED) {   /* the rings shaded: "dark" hexagons are the odd rings */
+            ground = b->light[cell] ? (marked[cell] ? t->dark_marked : t->dark)
+                                    : (marked[cell] ? t->light_marked : t->light);
+            edge = t->line;
+        } else if (look == BOARD_LOOK_PLAIN) {
+            ground = marked[cell] ? t->ground_marked : t->ground;
+            edge = t->line;
         }
+        put(o, "<polygon ");
+        hexagon_points(o, hex_x(&at, b, cell), hex_y(&at, b, cell), size);
+        put(o, " fill=\"%s\" stroke=\"%s\" stroke-width=\"1\"/>\n", ground, edge);
+    }
+    /* points: a line from each cell to its e, ne and nw neighbours (the
+     * first three directions), so each line once */
+    for (int cell = 0; look == BOARD_LOOK_INTERSECTIONS && cell < b->cell_count; cell++)
+        for (int d = 0; d < 3; d++) {
+            int to = board_step(b, cell, d);
+            if (to != BOARD_NO_CELL)
+                put(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\"/>\n",
+                    hex_x(&at, b, cell), hex_y(&at, b, cell), hex_x(&at, b, to), hex_y(&at, b, to), t->line);
+        }
+    for (int cell = 0; cell < b->cell_count; cell++) {
+        double cx = hex_x(&at, b, cell), cy = hex_y(&at, b, cell);
+        if (look == BOARD_LOOK_HOLES)
+            put(o, "<circle class=\"hole\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"%s\" "
+                   "stroke-width=\"1\"/>\n", cx, cy, size * 0.45, marked[cell] ? t->hole_marked : t->hole, t->line);
+        unsigned code = s->position->cells[cell];
+        if (code)
+            piece(o, s->game, code, cx, cy, size * 0.6);
+        else if (look == BOARD_LOOK_INTERSECTIONS)   /* beside its point, off the lines */
+            label(o, cx + size * 0.42, cy + size * 0.3, 8, t->line, b->cell_names[cell]);
+        else if (look == BOARD_LOOK_HOLES)   /* light in the hole's shadow */
+            label(o, cx, cy, 9, "#f5f1e6", b->cell_names[cell]);
+        else
+            label(o, cx, cy, 10, "#8a7a5f", b->cell_names[cell]);
+    }
+    /* the outlines, over every cell's edge */
+    for (int cell = 0; cell < b->cell_count; cell++) {
+        if (!marked[cell])
+            continue;
+        if (look == BOARD_LOOK_HOLES || look == BOARD_LOOK_INTERSECTIONS) {
+            mark_open(o, s, cell, "circle");
+            put(o, "cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"/>\n", hex_x(&at, b, cell), hex_y(&at, b, cell), size * 0.72);
+            continue;
+        }
+        mark_open(o, s, cell, "polygon");
+        hexagon_points(o, hex_x(&at, b, cell), hex_y(&at, b, cell), size - 1.5);
+        put(o, "/>\n");
+    }
 }
 
 static void graph(out *o, const session *s, const bool *marked, double *width, double *height)

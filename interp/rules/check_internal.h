@@ -137,5 +137,9 @@ const char *statement_head(const ast_node *statement);
 const char *statement_name(const ast_node *statement);
 /* Whether STATEMENT declares a variable of each player: var NAME each. */
 bool var_of_each_player(const ast_node *statement);
+/* Whether ENTRY, a line of a display block, says how the board looks
+ * (board STYLE [COLOUR]), and the style (BOARD_LOOK_*) WORD names. */
+bool check_is_board_look_line(const ast_node *entry);
+int board_look_named(const char *word);
 
 #endif

@@ -853,6 +853,71 @@ static bool order_goes_round(const ast_node *node)
     return true;
 }
 
+/* The style a display block's `board STYLE [COLOUR]` names
+ * (BOARD_LOOK_*), BOARD_LOOK_DEFAULT when WORD names none; `checkered` is
+ * `chequered`, as `color` is `colour`. */
+int board_look_named(const char *word)
+{
+    if (!strcmp(word, "checkered"))
+        return BOARD_LOOK_CHEQUERED;
+    for (int k = 1; k < BOARD_LOOKS; k++)
+        if (!strcmp(word, game_look_names[k]))
+            return k;
+    return BOARD_LOOK_DEFAULT;
+}
+
+/* Whether ENTRY of a display block says how the board looks: `board`
+ * first, then neither `colour` nor `unicode`, which would make it a line
+ * about a player or a piece type named board. */
+bool check_is_board_look_line(const ast_node *entry)
+{
+    const ast_node *words[3];
+    if (entry->kind != AST_STATEMENT)
+        return false;
+    int n = words_of(head_of(entry), words, 3);
+    if (n < 2 || words[0]->kind != AST_NAME || strcmp(words[0]->text, "board"))
+        return false;
+    return words[1]->kind != AST_NAME
+        || (strcmp(words[1]->text, "colour") && strcmp(words[1]->text, "color")
+            && strcmp(words[1]->text, "unicode"));
+}
+
+/* display { board STYLE [COLOUR] } */
+static void check_board_look_line(check_context *c, const ast_node *entry)
+{
+    const ast_node *words[4];
+    int n = words_of(head_of(entry), words, 4);
+    const char *usage = "write: board chequered, board plain, board holes or board intersections, "
+                        "and a colour if you like (board plain green)";
+    if (n > 3 || colon_of(entry) || equals_of(entry) || block_of(entry)) {
+        error(c, entry, usage, "malformed board line");
+        return;
+    }
+    if (words[1]->kind != AST_NAME) {
+        error(c, words[1], usage, "expected the board's style");
+        return;
+    }
+    if (board_look_named(words[1]->text) == BOARD_LOOK_DEFAULT) {
+        suggestion s;
+        suggest_begin(&s, words[1]->text);
+        for (int k = 1; k < BOARD_LOOKS; k++)
+            suggest_consider(&s, game_look_names[k]);
+        const char *best = suggest_result(&s);
+        char hint[96] = "the styles: chequered plain holes intersections";
+        if (best)
+            snprintf(hint, sizeof hint, "did you mean '%s'?", best);
+        diag_report(c->diagnostics, DIAG_ERROR, words[1]->location, hint, "unknown board style '%s'",
+                    words[1]->text);
+    }
+    if (n == 3)
+        check_colour_name(c, words[2]);
+    /* a graph's cells are drawn as discs joined by its links, whatever
+     * the block says */
+    if (c->has_board && c->board.kind == BOARD_GRAPH)
+        error(c, words[0], "a graph board is drawn as its cells joined by their links",
+              "a graph board has no board style");
+}
+
 static void check_display(check_context *c, const ast_node *statement)
 {
     const ast_node *block = block_of(statement);
@@ -864,13 +929,18 @@ static void check_display(check_context *c, const ast_node *statement)
         const ast_node *entry = block->children[i];
         if (entry->kind != AST_STATEMENT)
             continue;
+        if (check_is_board_look_line(entry)) {
+            check_board_look_line(c, entry);
+            continue;
+        }
         const ast_node *words[6];
         int n = words_of(head_of(entry), words, 6);
         bool unicode = n >= 3 && n <= 4 && words[1]->kind == AST_NAME && !strcmp(words[1]->text, "unicode");
         bool colour = n >= 3 && n <= 4 && words[1]->kind == AST_NAME
                    && (!strcmp(words[1]->text, "colour") || !strcmp(words[1]->text, "color"));
         if (!unicode && !colour) {
-            error(c, entry, "write: PLAYER colour COLOUR, or TYPE unicode \"S\" \"s\"", "malformed display line");
+            error(c, entry, "write: PLAYER colour COLOUR, TYPE unicode \"S\" \"s\", or board STYLE [COLOUR]",
+                  "malformed display line");
             continue;
         }
         check_expr(c, words[0], unicode ? EXPECT_PIECE : EXPECT_PLAYER);

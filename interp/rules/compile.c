@@ -391,7 +391,9 @@ static void compile_setup(compiler *c, const ast_node *statement)
             int type = compile_type_index(c, h->children[2]->text);
             int amount = h->children[3]->kind == AST_NUMBER ? (int)h->children[3]->number : -1;
             int player = compile_player_ref(c, h->children[1]);
-            for (int p = 0; p < g->player_count; p++)
+            /* (a type the checker refused: nothing to write, and no
+             * index to write it at) */
+            for (int p = 0; type >= 0 && p < g->player_count; p++)
                 if (player == PLAYER_EVERYONE || player == PLAYER_FIXED + p)
                     g->initial_reserve[p][type] = amount;
             continue;
@@ -804,6 +806,8 @@ static void compile_display(compiler *c)
     game *g = c->g;
     for (int q = 0; q < GAME_MAX_PLAYERS; q++)
         g->display_colour[q] = -1;
+    g->display_look = BOARD_LOOK_DEFAULT;
+    g->display_ground = -1;
     /* `players { red facing n colour red }`: the colour named after
      * `colour` (the display block's, read next, wins) */
     for (int i = 0; i < c->count; i++) {
@@ -828,6 +832,14 @@ static void compile_display(compiler *c)
             if (entry->kind != AST_STATEMENT)
                 continue;
             const ast_node *line = head_of(entry);
+            if (check_is_board_look_line(entry)) {   /* board STYLE [COLOUR]: a later line wins */
+                g->display_look = (int8_t)board_look_named(line->children[1]->text);
+                g->display_ground = -1;
+                for (int colour = 0; line->child_count == 3 && colour < GAME_COLOURS; colour++)
+                    if (compile_is_name(line->children[2], game_colour_names[colour]))
+                        g->display_ground = (int8_t)colour;
+                continue;
+            }
             if (line->kind != AST_PHRASE || line->child_count < 3)
                 continue;
             const ast_node *const *words = (const ast_node *const *)line->children;
