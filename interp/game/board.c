@@ -345,6 +345,16 @@ board_error board_graph_link(board *b, const char *from, const char *to, const c
     return BOARD_OK;
 }
 
+board_error board_graph_place(board *b, const char *name, int x, int y)
+{
+    int cell = board_cell(b, name);
+    if (cell == BOARD_NO_CELL)
+        return BOARD_UNKNOWN_CELL;
+    b->x[cell] = x;
+    b->y[cell] = y;
+    return BOARD_OK;
+}
+
 void board_free(board *b)
 {
     free(b->cell_names);

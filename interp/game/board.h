@@ -7,9 +7,10 @@
  * letter and rank counted from the box of axial coordinates that holds
  * them (a hexagon of radius R: file a + q + R, rank R - r + 1; a rhombus:
  * file a + q, rank H - r, a1 its south-west corner and, as in Hex, each
- * rank half a cell east of the one above); graph boards name their cells and
- * directions themselves.  Directions are numbered so that rotating a
- * direction is index arithmetic: square boards turn in 45 degree steps
+ * rank half a cell east of the one above); graph boards name their cells
+ * and directions themselves, and may place their cells for the eye.
+ * Directions are numbered so that rotating a direction is index
+ * arithmetic: square boards turn in 45 degree steps
  * (n ne e se s sw w nw), hex boards in 60 degree steps (e ne nw w sw se).
  * Everything here is computed when the game loads; lookups are tables.
  */
@@ -45,7 +46,10 @@ typedef struct board {
     int turn_degrees;       /* angle between consecutive directions; 0 for graphs */
     char direction_names[BOARD_MAX_DIRECTIONS][BOARD_CELL_NAME];
     char (*cell_names)[BOARD_CELL_NAME];
-    int *x, *y;             /* square: file and rank from 0; hex: q and r */
+    int *x, *y;             /* square: file and rank from 0; hex: q and r; graph: see placed */
+    /* graph: the file gives every cell a position, x east and y north, in
+     * x and y (else x is the cell's number and y 0) */
+    bool placed;
     int *ring;              /* hex: distance from the centre; square: distance from the edge */
     bool *light;            /* chequer colouring: a1 dark; hex rings alternate */
     int neighbour_stride;   /* entries per cell in neighbour and wrapped */
@@ -83,6 +87,9 @@ board_error board_graph_add_cell(board *b, const char *name);
  * FROM along BACK when BACK is not NULL. */
 board_error board_graph_link(board *b, const char *from, const char *to, const char *direction,
                              const char *back);
+/* Puts the cell NAME at (X, Y), x east and y north, for the pictures; the
+ * caller sets placed once every cell has its place. */
+board_error board_graph_place(board *b, const char *name, int x, int y);
 
 void board_free(board *b);
 

@@ -1,6 +1,6 @@
 /* display: the board as text.  Square boards with file letters and rank
- * numbers around, graph boards as a list of cells; hex boards are in
- * display_hex.c.  In plain text the cells of the last move stand in
+ * numbers around, graph boards on a grid by the positions their file
+ * gives (else as a list of cells); hex boards are in display_hex.c.  In plain text the cells of the last move stand in
  * brackets; with colours they are on a blue ground and each player's pieces
  * have their own colour.  When the rules speak of light and dark cells
  * (Superial, draughts) or the display block says `board chequered`, the
@@ -8,6 +8,7 @@
  * dark cell as ':' (a light one is '.').  A board of points (`board
  * intersections`) shows an empty point as '+', joined along its rank by
  * '-'; with colours, the display block's ground colours the board. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "repl/repl.h"
@@ -201,10 +202,112 @@ static void display_square(FILE *out, const session *s, const bool *marked, cons
     files_line(out, b, label_width + 1, cell_width);
 }
 
+static int compare_ints(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* VALUES (COUNT of them) sorted, each once; returns how many remain. */
+static int distinct_sorted(int *values, int count)
+{
+    qsort(values, (size_t)count, sizeof *values, compare_ints);
+    int kept = 0;
+    for (int i = 0; i < count; i++)
+        if (kept == 0 || values[i] != values[kept - 1])
+            values[kept++] = values[i];
+    return kept;
+}
+
+/* Spaces owed before the next text of a line: written only when text
+ * follows, so that no line ends in spaces. */
+static void flush_spaces(FILE *out, int *owed)
+{
+    pad(out, *owed);
+    *owed = 0;
+}
+
+/* A graph board whose file gives its cells' positions, drawn on a grid of
+ * characters in their order: a cell's column is its x's place among the
+ * cells' x, its row its y's among their y (north at the top), so that a
+ * mancala's pits stand in two rows between its stores.  Each cell is its
+ * name over its contents: its top's symbol and the stack's height, or '.'
+ * when empty (in brackets for the last move, without colours).  Links
+ * between cells in any direction cannot all be drawn with characters, so
+ * none are; the picture (render) draws them. */
+static void display_graph_placed(FILE *out, const session *s, const bool *marked, const display_style *style)
+{
+    const game *g = s->game;
+    const board *b = &g->board;
+    int n = b->cell_count;
+    int *xs = malloc((size_t)n * sizeof *xs), *ys = malloc((size_t)n * sizeof *ys);
+    char (*contents)[32] = malloc((size_t)n * sizeof *contents);
+    if (!xs || !ys || !contents) {
+        free(xs);
+        free(ys);
+        free(contents);
+        return;
+    }
+    int slot = 1;
+    for (int c = 0; c < n; c++) {
+        xs[c] = b->x[c];
+        ys[c] = b->y[c];
+        unsigned code = s->position->cells[c];
+        char height[16];
+        snprintf(contents[c], sizeof contents[c], "%s%s", code ? display_shown(g, code, style) : ".",
+                 code ? stack_height_text(s, c, height, sizeof height) : "");
+        int width = display_width(contents[c]) + 2;   /* (room for the brackets) */
+        if (width > slot)
+            slot = width;
+        if (display_width(b->cell_names[c]) > slot)
+            slot = display_width(b->cell_names[c]);
+    }
+    slot += 2;   /* between two columns */
+    int columns = distinct_sorted(xs, n), rows = distinct_sorted(ys, n);
+    for (int row = rows - 1; row >= 0; row--) {
+        for (int part = 0; part < 2; part++) {   /* the names, then the contents */
+            int owed = 2;
+            for (int column = 0; column < columns; column++) {
+                int cell = -1;
+                for (int c = 0; c < n && cell < 0; c++)
+                    if (b->x[c] == xs[column] && b->y[c] == ys[row])
+                        cell = c;
+                if (cell < 0) {
+                    owed += slot;
+                    continue;
+                }
+                bool bracketed = part == 1 && marked[cell] && !style->colour;
+                const char *text = part == 0 ? b->cell_names[cell] : contents[cell];
+                int width = display_width(text) + (bracketed ? 2 : 0);
+                int before = (slot - 2 - width + 1) / 2;
+                owed += before;
+                flush_spaces(out, &owed);
+                unsigned code = s->position->cells[cell];
+                if (part == 1 && style->colour && code)
+                    fprintf(out, "%s%s", display_player_colour(g, PIECE_OWNER(code)), marked[cell] ? ANSI_UNDERLINE : "");
+                else if (part == 1 && style->colour)
+                    fprintf(out, "%s" ANSI_DIM, marked[cell] ? ANSI_MARK : "");
+                fprintf(out, "%s%s%s", bracketed ? "[" : "", text, bracketed ? "]" : "");
+                if (part == 1 && style->colour)
+                    fputs(ANSI_RESET, out);
+                owed += slot - before - width;
+            }
+            fputc('\n', out);
+        }
+    }
+    free(xs);
+    free(ys);
+    free(contents);
+}
+
 static void display_graph(FILE *out, const session *s, const bool *marked, const display_style *style)
 {
     const game *g = s->game;
     const board *b = &g->board;
+    if (b->placed) {
+        display_graph_placed(out, s, marked, style);
+        return;
+    }
     int name_width = 1;
     for (int c = 0; c < b->cell_count; c++)
         if (display_width(b->cell_names[c]) > name_width)

@@ -4,7 +4,8 @@
  * as chequered squares; hex boards (hexagons and rhombi) as pointy-top
  * hexagons, by default a hexagon's shaded by ring, each empty cell with its
  * name; graph boards as their
- * cells on a circle joined by their links.  Pieces are discs in their
+ * cells where the file puts them (else on a circle) joined by their links,
+ * a stack's height beside its disc.  Pieces are discs in their
  * player's colour with the piece's symbol.  The last move's cells are
  * tinted and outlined, the outlines drawn after every cell so that no
  * neighbour covers them; each outline names its cell (data-cell), so a
@@ -401,10 +402,35 @@ static void graph(out *o, const session *s, const bool *marked, double *width, d
         o->failed = true;
         return;
     }
-    for (int c = 0; c < n; c++) {
-        double angle = 2 * M_PI * c / n - M_PI / 2;
-        x[c] = size / 2 + radius * cos(angle);
-        y[c] = size / 2 + radius * sin(angle);
+    if (b->placed) {
+        /* where the file puts them, y north, the two nearest cells 64 apart */
+        double nearest = 0;
+        for (int c = 0; c < n; c++)
+            for (int d = 0; d < c; d++) {
+                double apart = hypot(b->x[c] - b->x[d], b->y[c] - b->y[d]);
+                if (nearest == 0 || apart < nearest)
+                    nearest = apart;
+            }
+        double unit = 64 / (nearest > 0 ? nearest : 1), margin = 60;
+        int least_x = b->x[0], most_x = b->x[0], least_y = b->y[0], most_y = b->y[0];
+        for (int c = 1; c < n; c++) {
+            if (b->x[c] < least_x) least_x = b->x[c];
+            if (b->x[c] > most_x) most_x = b->x[c];
+            if (b->y[c] < least_y) least_y = b->y[c];
+            if (b->y[c] > most_y) most_y = b->y[c];
+        }
+        *width = (most_x - least_x) * unit + 2 * margin;
+        *height = (most_y - least_y) * unit + 2 * margin;
+        for (int c = 0; c < n; c++) {
+            x[c] = margin + (b->x[c] - least_x) * unit;
+            y[c] = margin + (most_y - b->y[c]) * unit;
+        }
+    } else {
+        for (int c = 0; c < n; c++) {
+            double angle = 2 * M_PI * c / n - M_PI / 2;
+            x[c] = size / 2 + radius * cos(angle);
+            y[c] = size / 2 + radius * sin(angle);
+        }
     }
     /* each link once: from the lower cell, or from the only end that has it */
     for (int c = 0; c < n; c++)
@@ -423,7 +449,21 @@ static void graph(out *o, const session *s, const bool *marked, double *width, d
         unsigned code = s->position->cells[c];
         if (code)
             piece(o, s->game, code, x[c], y[c], 16);
-        label(o, x[c], y[c] + 32, 11, "#555", b->cell_names[c]);
+        /* a stack's height beside it (a mancala's pit: how many seeds) */
+        int stack = pos_height(s->position, c);
+        if (stack > 1) {
+            char text[16];
+            snprintf(text, sizeof text, "%d", stack);
+            put(o, "<text class=\"height\" x=\"%.1f\" y=\"%.1f\" font-size=\"12.0\" fill=\"#333\" "
+                   "text-anchor=\"start\" dy=\"0.35em\" font-family=\"sans-serif\" font-weight=\"bold\">%s</text>\n",
+                x[c] + 19, y[c] - 19, text);
+        }
+        /* (on a white halo: a link may pass under the name) */
+        put(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11.0\" fill=\"#555\" stroke=\"#fff\" "
+               "stroke-width=\"3\" paint-order=\"stroke\" text-anchor=\"middle\" dy=\"0.35em\" "
+               "font-family=\"sans-serif\">", x[c], y[c] + 32);
+        put_text(o, b->cell_names[c]);
+        put(o, "</text>\n");
     }
     for (int c = 0; c < n; c++)
         if (marked[c]) {

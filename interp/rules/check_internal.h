@@ -140,6 +140,11 @@ bool var_of_each_player(const ast_node *statement);
 /* Whether ENTRY, a line of a display block, says how the board looks
  * (board STYLE [COLOUR]), and the style (BOARD_LOOK_*) WORD names. */
 bool check_is_board_look_line(const ast_node *entry);
+/* A graph cell's position, NODE, as (X, Y): two whole numbers; false when
+ * NODE is none.  And how many cells a `cells` line names, its positions
+ * aside. */
+bool check_graph_position(const ast_node *node, long *x, long *y);
+int check_graph_cell_count(const ast_node *cells_line);
 int board_look_named(const char *word);
 
 #endif

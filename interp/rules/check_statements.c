@@ -171,6 +171,127 @@ static void declare_players(check_context *c, const ast_node *statement)
     c->player_count = count;
 }
 
+static bool whole_number(const ast_node *node, long *value)
+{
+    if (node->kind == AST_NUMBER) {
+        *value = node->number;
+        return true;
+    }
+    if (node->kind == AST_UNARY && node->op == AST_OP_NEGATE && node->child_count == 1
+        && node->children[0]->kind == AST_NUMBER) {
+        *value = -node->children[0]->number;
+        return true;
+    }
+    return false;
+}
+
+bool check_graph_position(const ast_node *node, long *x, long *y)
+{
+    if (node->kind != AST_GROUP || node->op != 0 || node->child_count != 1)
+        return false;
+    const ast_node *list = node->children[0];
+    return list->kind == AST_LIST && list->child_count == 2 && whole_number(list->children[0], x)
+        && whole_number(list->children[1], y);
+}
+
+int check_graph_cell_count(const ast_node *cells_line)
+{
+    int n = 0;
+    for (int k = 1; cells_line->kind == AST_PHRASE && k < cells_line->child_count; k++)
+        n += cells_line->children[k]->kind != AST_GROUP;
+    return n;
+}
+
+#define GRAPH_POSITION_LIMIT 999
+
+/* A `cells` line of a graph board, H: its cells, each a name, with its
+ * position (X, Y) after it where the file gives one; NAMES[cell] keeps the
+ * node of each cell's name, WHERE[cell] its position's (NULL: none).
+ * Returns false when it refused a position. */
+static bool graph_cells(check_context *c, const ast_node *h, const ast_node **where, const ast_node **names)
+{
+    bool all_taken = true;
+    const char *usage = "write a cell's position after its name: cells a (0, 0) b (1, 0)";
+    int cell = BOARD_NO_CELL;   /* the cell a position would be of */
+    for (int k = 1; k < h->child_count; k++) {
+        const ast_node *item = h->children[k];
+        long x, y;
+        if (item->kind == AST_GROUP) {
+            bool taken = false;
+            if (!check_graph_position(item, &x, &y))
+                error(c, item, "a position is two whole numbers, x east and y north: (2, -1)",
+                      "malformed position");
+            else if (cell == BOARD_NO_CELL)
+                error(c, item, usage, "a position without its cell");
+            else if (labs(x) > GRAPH_POSITION_LIMIT || labs(y) > GRAPH_POSITION_LIMIT)
+                diag_report(c->diagnostics, DIAG_ERROR, item->location, NULL,
+                            "a position is at most %d from (0, 0) either way", GRAPH_POSITION_LIMIT);
+            else {
+                board_graph_place(&c->board, c->board.cell_names[cell], (int)x, (int)y);
+                where[cell] = item;
+                taken = true;
+            }
+            all_taken = all_taken && taken;
+            cell = BOARD_NO_CELL;
+            continue;
+        }
+        cell = BOARD_NO_CELL;
+        if (item->kind == AST_CALL) {   /* a1(0, 0): the parser read a function */
+            error(c, item, "a space between a cell and its position: a1 (0, 0)", "expected a cell name");
+            continue;
+        }
+        if (item->kind != AST_NAME) {
+            error(c, item, NULL, "expected a cell name");
+            continue;
+        }
+        board_error e = board_graph_add_cell(&c->board, item->text);
+        if (e == BOARD_DUPLICATE_CELL)
+            diag_report(c->diagnostics, DIAG_ERROR, item->location, NULL,
+                        "cell '%s' is listed twice", item->text);
+        else if (e != BOARD_OK)
+            diag_report(c->diagnostics, DIAG_ERROR, item->location, NULL,
+                        "bad cell name '%s' (at most %d characters)", item->text,
+                        BOARD_CELL_NAME - 1);
+        else {
+            cell = c->board.cell_count - 1;
+            names[cell] = item;
+        }
+    }
+    return all_taken;
+}
+
+/* Every cell of a graph has its position, or none does (a picture cannot
+ * put some cells where the file says and the others nowhere); no two
+ * share one.  NAMES[cell] is the node of each cell's name. */
+static void graph_positions(check_context *c, const ast_node **where, const ast_node **names)
+{
+    board *b = &c->board;
+    int placed = 0, missing = -1;
+    for (int cell = 0; cell < b->cell_count; cell++) {
+        if (where[cell])
+            placed++;
+        else if (missing < 0)
+            missing = cell;
+    }
+    if (placed == 0)
+        return;
+    if (missing >= 0) {
+        diag_report(c->diagnostics, DIAG_ERROR, names[missing]->location,
+                    "give every cell a position, or none: cells a (0, 0) b (1, 0)",
+                    "cell '%s' has no position", b->cell_names[missing]);
+        return;
+    }
+    for (int cell = 0; cell < b->cell_count; cell++)
+        for (int other = 0; other < cell; other++)
+            if (b->x[cell] == b->x[other] && b->y[cell] == b->y[other]) {
+                diag_report(c->diagnostics, DIAG_ERROR, where[cell]->location, NULL,
+                            "cells '%s' and '%s' are both at (%d, %d)", b->cell_names[other],
+                            b->cell_names[cell], b->x[cell], b->y[cell]);
+                return;
+            }
+    b->placed = true;
+}
+
 static void graph_board(check_context *c, const ast_node *statement, const ast_node *block)
 {
     int capacity = 0;
@@ -178,7 +299,7 @@ static void graph_board(check_context *c, const ast_node *statement, const ast_n
         const ast_node *entry = block->children[i];
         if (entry->kind == AST_STATEMENT && is_head(statement_head(entry), "cells")
             && head_of(entry)->kind == AST_PHRASE)
-            capacity += head_of(entry)->child_count - 1;
+            capacity += check_graph_cell_count(head_of(entry));
     }
     if (capacity > BOARD_MAX_CELLS) {
         diag_report(c->diagnostics, DIAG_ERROR, statement->location, NULL,
@@ -188,6 +309,16 @@ static void graph_board(check_context *c, const ast_node *statement, const ast_n
     if (board_init_graph(&c->board, capacity) != BOARD_OK)
         return;
     c->has_board = true;
+    /* each cell's position node and name node, by cell */
+    const ast_node **where = calloc((size_t)(capacity > 0 ? capacity : 1), sizeof *where);
+    const ast_node **named = calloc((size_t)(capacity > 0 ? capacity : 1), sizeof *named);
+    if (!where || !named) {
+        free(where);
+        free(named);
+        error(c, statement, NULL, "out of memory building the board");
+        return;
+    }
+    bool positions_taken = true;   /* (a refused one is reported; the rest would echo it) */
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; block && i < block->child_count; i++) {
             const ast_node *entry = block->children[i];
@@ -195,28 +326,15 @@ static void graph_board(check_context *c, const ast_node *statement, const ast_n
             const ast_node *h = entry->kind == AST_STATEMENT ? head_of(entry) : entry;
             if (!is_head(word, "cells") && !is_head(word, "link")) {
                 if (pass == 0)
-                    error(c, entry, "a graph board has 'cells A B C' and 'link A B DIRECTION [BACK]' lines",
+                    error(c, entry, "a graph board has 'cells A B C' (each with its position if you like: "
+                          "'cells A (0, 0) B (1, 0)') and 'link A B DIRECTION [BACK]' lines",
                           "unexpected line in a graph board");
                 continue;
             }
             if (h->kind != AST_PHRASE)
                 continue;
             if (pass == 0 && is_head(word, "cells")) {
-                for (int k = 1; k < h->child_count; k++) {
-                    const ast_node *cell = h->children[k];
-                    if (cell->kind != AST_NAME) {
-                        error(c, cell, NULL, "expected a cell name");
-                        continue;
-                    }
-                    board_error e = board_graph_add_cell(&c->board, cell->text);
-                    if (e == BOARD_DUPLICATE_CELL)
-                        diag_report(c->diagnostics, DIAG_ERROR, cell->location, NULL,
-                                    "cell '%s' is listed twice", cell->text);
-                    else if (e != BOARD_OK)
-                        diag_report(c->diagnostics, DIAG_ERROR, cell->location, NULL,
-                                    "bad cell name '%s' (at most %d characters)", cell->text,
-                                    BOARD_CELL_NAME - 1);
-                }
+                positions_taken = graph_cells(c, h, where, named) && positions_taken;
             } else if (pass == 1 && is_head(word, "link")) {
                 if (h->child_count < 4 || h->child_count > 5) {
                     error(c, h, "write: link FROM TO DIRECTION [BACK-DIRECTION]", "malformed link");
@@ -249,6 +367,10 @@ static void graph_board(check_context *c, const ast_node *statement, const ast_n
     if (c->board.cell_count == 0)
         error(c, statement, "list its cells: board graph { cells a b c; link a b east west }",
               "a graph board needs cells");
+    else if (positions_taken)
+        graph_positions(c, where, named);
+    free(where);
+    free(named);
 }
 
 static void declare_board(check_context *c, const ast_node *statement)

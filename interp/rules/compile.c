@@ -240,21 +240,27 @@ static void compile_board(compiler *c, const ast_node *statement)
         board_init_hex(&g->board, (int)h->children[3]->number);
     else {
         const ast_node *block = block_of(statement);
-        int capacity = 0;
+        int capacity = 0, positions = 0;
         for (int i = 0; i < block->child_count; i++)
             if (compile_is_name(head_of(block->children[i])->children[0], "cells"))
-                capacity += head_of(block->children[i])->child_count - 1;
+                capacity += check_graph_cell_count(head_of(block->children[i]));
         board_init_graph(&g->board, capacity);
         for (int pass = 0; pass < 2; pass++)
             for (int i = 0; i < block->child_count; i++) {
                 const ast_node *e = head_of(block->children[i]);
-                if (pass == 0 && compile_is_name(e->children[0], "cells"))
-                    for (int k = 1; k < e->child_count; k++)
+                long x, y;
+                for (int k = 1; pass == 0 && compile_is_name(e->children[0], "cells") && k < e->child_count; k++)
+                    if (e->children[k]->kind == AST_NAME)
                         board_graph_add_cell(&g->board, e->children[k]->text);
+                    else if (check_graph_position(e->children[k], &x, &y) && k > 1
+                             && board_graph_place(&g->board, e->children[k - 1]->text, (int)x, (int)y) == BOARD_OK)
+                        positions++;
                 if (pass == 1 && compile_is_name(e->children[0], "link"))
                     board_graph_link(&g->board, e->children[1]->text, e->children[2]->text,
                                      e->children[3]->text, e->child_count == 5 ? e->children[4]->text : NULL);
             }
+        /* (the checker saw to it that every cell has a position or none) */
+        g->board.placed = positions == g->board.cell_count;
     }
     g->words = cellset_words(g->board.cell_count);
 }

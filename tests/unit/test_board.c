@@ -616,6 +616,26 @@ static void graph_boards(void **state)
     board_free(&b);
 }
 
+static void graph_positions(void **state)
+{
+    (void)state;
+    /* a graph is not placed until its builder says so; a cell's place is
+     * its x east and y north, negative or not */
+    board b;
+    assert_int_equal(board_init_graph(&b, 2), BOARD_OK);
+    assert_false(b.placed);
+    board_graph_add_cell(&b, "pit");
+    board_graph_add_cell(&b, "store");
+    assert_int_equal(board_graph_place(&b, "pit", 1, 0), BOARD_OK);
+    assert_int_equal(board_graph_place(&b, "store", -7, 1), BOARD_OK);
+    assert_int_equal(board_graph_place(&b, "nowhere", 0, 0), BOARD_UNKNOWN_CELL);
+    assert_int_equal(b.x[cell(&b, "pit")], 1);
+    assert_int_equal(b.y[cell(&b, "pit")], 0);
+    assert_int_equal(b.x[cell(&b, "store")], -7);
+    assert_int_equal(b.y[cell(&b, "store")], 1);
+    board_free(&b);
+}
+
 static void cell_name_shapes(void **state)
 {
     (void)state;
@@ -675,6 +695,7 @@ int main(void)
         cmocka_unit_test(rhombus_neighbours),
         cmocka_unit_test(rhombus_rings),
         cmocka_unit_test(graph_boards),
+        cmocka_unit_test(graph_positions),
         cmocka_unit_test(cell_name_shapes),
         cmocka_unit_test(cellset_nth_cells),
     };
