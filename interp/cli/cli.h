@@ -55,7 +55,7 @@ bool cli_count_option(const char *command, const char *option, const char *text,
  * order, so its move is found in the loop's list by its changes; one not
  * there is written into MISSING and stops the game, as do an interruption
  * (INTERRUPTED) and an engine that chooses none.  BEFORE (may be NULL) is
- * told each position's moves before the engine chooses; CHOSEN (may be
+ * told each position and its moves before the engine chooses; CHOSEN (may be
  * NULL) each move chosen, its index in the list and the game's PLY
  * (counted from 0 by the caller's reset of PLY). */
 struct engine;
@@ -64,7 +64,7 @@ struct move_list;
 typedef struct cli_selfplay {
     const game *g;
     struct engine **engines;
-    void (*before)(void *context, const struct move_list *list);
+    void (*before)(void *context, struct position *p, const struct move_list *list);
     void (*chosen)(void *context, struct position *p, const struct move_list *list, int i, int ply);
     void *context;
     int ply;

@@ -16,6 +16,7 @@
 #include "game/position.h"
 #include "playout/playout.h"
 #include "search/search.h"
+#include "spec/specialise.h"
 
 #define ANALYZE_MAX_PLIES 2000
 #define KINDS (PATH_ROLL + 1)
@@ -98,14 +99,181 @@ static void count_move(tally *t, const game *g, position *p, const move_list *li
 typedef struct analyze_play {
     tally *t;
     const game *g;
+    /* which of the rules' alternatives make moves: the game loaded again
+     * as its rules alone say (specialise_none), whose general generator
+     * counts them (movegen_count_alternatives), in a position of its own
+     * that each position reached is copied into; GENERAL is NULL when
+     * that game could not be made */
+    const game *general;
+    movegen *counter;
+    position *counted;
+    move_list counter_list;
+    movegen_alternative_count *alternative_moves;    /* [node] */
 } analyze_play;
+
+/* Counts the moves of LIST, P's legal moves, each alternative makes. */
+static void count_alternatives(analyze_play *a, const position *p, const move_list *list)
+{
+    if (!a->general)
+        return;
+    pos_copy_forward(a->counted, p);
+    movegen_count_alternatives(a->counter, a->counted, list, a->alternative_moves, &a->counter_list);
+}
 
 /* A cli_selfplay's hooks: each position's moves counted before the engine
  * chooses, and the move it chose. */
-static void count_legal(void *context, const move_list *list)
+static void count_legal(void *context, position *p, const move_list *list)
 {
     analyze_play *a = context;
     a->t->legal += list->count;
+    count_alternatives(a, p, list);
+}
+
+/* The opening's random moves: their positions' alternatives count too. */
+static void count_opening(void *context, position *p, const move_list *list, int i, int ply)
+{
+    (void)i, (void)ply;
+    count_alternatives(context, p, list);
+}
+
+/* Sets A up to count the alternatives of the game at PATH (VARIANT), or
+ * leaves A->general NULL: the counts are a report's extra, and a second
+ * load that fails (memory) is not worth the report. */
+static void open_counting(analyze_play *a, const char *path, const char *variant, cli_loaded *general)
+{
+    source_set_init(&general->sources);
+    diag_init(&general->diagnostics);
+    game_load_options options = { variant, front_loader_options() };
+    bool unreadable = false;
+    general->game = game_load(path, &options, &general->sources, &general->diagnostics, &unreadable);
+    if (!general->game)
+        return;
+    /* the rules alone, and without their legality filters: the moves they
+     * refuse are not counted (they are not among the legal moves the
+     * game's own generator lists), and testing them is most of the work
+     * without the attack tables specialisation makes */
+    specialise_none(general->game);
+    game *unfiltered = general->game;
+    int kept = 0;
+    for (int f = 0; f < unfiltered->filter_count; f++)
+        if (unfiltered->filters[f].kind != FILTER_LEGAL_IF)
+            unfiltered->filters[kept++] = unfiltered->filters[f];
+    unfiltered->filter_count = kept;
+    const game *g = general->game;
+    a->counter = movegen_new(g);
+    a->counted = malloc(sizeof *a->counted);
+    a->alternative_moves = calloc((size_t)g->node_count + 1, sizeof *a->alternative_moves);
+    bool list_ok = move_list_init(&a->counter_list);
+    bool position_ok = a->counted && pos_init(a->counted, g);
+    if (a->counter && position_ok && list_ok && a->alternative_moves) {
+        a->general = g;
+        return;
+    }
+    if (list_ok)
+        move_list_free(&a->counter_list);
+    if (position_ok)
+        pos_free(a->counted);
+    free(a->counted);
+    free(a->alternative_moves);
+    movegen_free(a->counter);
+    a->counted = NULL;
+    a->alternative_moves = NULL;
+    a->counter = NULL;
+}
+
+static void close_counting(analyze_play *a, cli_loaded *general)
+{
+    if (a->general) {
+        move_list_free(&a->counter_list);
+        pos_free(a->counted);
+        free(a->counted);
+        free(a->alternative_moves);
+        movegen_free(a->counter);
+    }
+    cli_unload(general);
+}
+
+/* Where the text of NODE's rule begins: a guarded movement's node is
+ * written where its `if` is, but its rule begins with the movement, a line
+ * or two before or earlier on the line (a part further away was written
+ * in a macro, whose use is where the rule is). */
+static source_location rule_start(const game *g, int node)
+{
+    source_location at = g->node_locations[node];
+    const mnode *n = &g->nodes[node];
+    if (n->op != M_GUARD || n->a < 0 || n->a >= g->node_count)
+        return at;
+    source_location inner = g->node_locations[n->a];
+    if (inner.file == at.file && inner.line >= 1 && inner.line >= at.line - 3
+        && (inner.line < at.line || (inner.line == at.line && inner.column < at.column)))
+        return inner;
+    return at;
+}
+
+/* The alternatives that made no move, each once where several nodes share
+ * its place in the rules (a promotion to many types, a piece of the
+ * library given to several types): warnings, with the text of each. */
+static int report_dead_alternatives(const analyze_play *a, const source_set *sources, long games)
+{
+    const game *g = a->general;
+    if (!g || !g->node_locations)
+        return 0;
+    bool *is_alternative = calloc((size_t)g->node_count + 1, sizeof *is_alternative);
+    if (!is_alternative)
+        return 0;
+    movegen_alternatives(g, is_alternative);
+    int warnings = 0;
+    for (int i = 0; i < g->node_count; i++) {
+        if (!is_alternative[i])
+            continue;
+        source_location at = g->node_locations[i];
+        bool first = true;
+        long made = 0, repeated = 0;
+        for (int j = 0; j < g->node_count; j++) {
+            const source_location *other = &g->node_locations[j];
+            if (!is_alternative[j] || other->file != at.file || other->line != at.line
+                || other->column != at.column)
+                continue;
+            if (j < i)
+                first = false;
+            made += a->alternative_moves[j].made;
+            repeated += a->alternative_moves[j].repeated;
+        }
+        if (made || !first || at.file < 0 || at.line < 1)
+            continue;
+        /* the rule's text from where it begins to the end of its line
+         * (or of the node's own text, where that ends sooner) */
+        source_location start = rule_start(g, i);
+        size_t length = 0;
+        const char *line = source_line(sources, start.file, start.line, &length);
+        char text[80] = "";
+        if (line && start.column >= 1) {
+            size_t from = source_column_offset(line, length, start.column);
+            size_t to = at.line == start.line && at.column == start.column && at.end_line == at.line
+                      && at.end_column >= at.column
+                      ? source_column_offset(line, length, at.end_column + 1) : length;
+            while (to > from && strchr(" \t;|\r", line[to - 1]))
+                to--;
+            size_t shown = to - from;
+            bool cut = shown > 60;
+            if (cut) {   /* (at a character's first byte) */
+                shown = 57;
+                while (shown > 0 && ((unsigned char)line[from + shown] & 0xC0) == 0x80)
+                    shown--;
+            }
+            snprintf(text, sizeof text, " '%.*s%s'", (int)shown, line + from, cut ? "..." : "");
+        }
+        at = start;
+        if (repeated)
+            printf("warning: %s:%d:%d:%s made only moves an earlier alternative made (in %ld games)\n",
+                   source_path(sources, at.file), at.line, at.column, text, games);
+        else
+            printf("warning: %s:%d:%d:%s made no legal move in %ld games\n", source_path(sources, at.file),
+                   at.line, at.column, text, games);
+        warnings++;
+    }
+    free(is_alternative);
+    return warnings;
 }
 
 static void count_chosen(void *context, position *p, const move_list *list, int i, int ply)
@@ -149,7 +317,8 @@ static void progress_bar(long done, long total, double started)
     fflush(stderr);
 }
 
-static void report(const tally *t, const game *g, const char *engine_text)
+static void report(const tally *t, const game *g, const char *engine_text, const analyze_play *a,
+                   const source_set *sources)
 {
     int players = g->player_count;
     long decided = t->games - t->draws;
@@ -221,6 +390,7 @@ static void report(const tally *t, const game *g, const char *engine_text)
                    t->games);
             warnings++;
         }
+    warnings += report_dead_alternatives(a, sources, t->games);
     double fair = 1.0 / players;
     if (decided > 0 && (low > fair + 0.15 || high < fair - 0.15)) {
         printf("warning: the first player %s (wins %.0f%% to %.0f%% of decided games, fair is %.0f%%)\n",
@@ -323,7 +493,9 @@ int cli_analyze(int argc, char **argv)
     bool bar = isatty(2);
     double started = search_clock();
     bool interrupted = false, limited = false;
-    analyze_play counts = { t, g };
+    analyze_play counts = { t, g, NULL, NULL, NULL, { 0 }, NULL };
+    cli_loaded general;
+    open_counting(&counts, path, variant, &general);
     cli_selfplay play = { .g = g, .engines = engines, .before = count_legal, .chosen = count_chosen,
                           .context = &counts };
     cli_catch_interrupts();
@@ -333,7 +505,8 @@ int cli_analyze(int argc, char **argv)
         pos_reset(p);
         /* (the opening's random moves are not the engine's: they count in
          * the game's length, not in the moves played or their kinds) */
-        int opening = cli_random_opening(generator, p, &list, openings, cli_opening_seed(seed, k), NULL, NULL);
+        int opening = cli_random_opening(generator, p, &list, openings, cli_opening_seed(seed, k), count_opening,
+                                         &counts);
         pos_commit(p);
         /* the one playout loop, each move the engine's (the loop's own
          * draws go unused: each engine draws from its own seed) */
@@ -387,9 +560,10 @@ int cli_analyze(int argc, char **argv)
     if (bar && !interrupted && !limited)
         progress_bar(games, games, started);
     if (t->games > 0)
-        report(t, g, engine_text);
+        report(t, g, engine_text, &counts, &l.sources);
     else
         status = EXIT_INVALID;   /* interrupted in the first game: nothing to report */
+    close_counting(&counts, &general);
 done:
     for (int q = 0; q < players; q++)
         engine_free(engines[q]);

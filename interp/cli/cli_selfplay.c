@@ -27,7 +27,7 @@ int cli_engine_move(position *p, const move_list *list, void *context, uint64_t 
     (void)rng;   /* (each engine draws from its own seed) */
     cli_selfplay *play = context;
     if (play->before)
-        play->before(play->context, list);
+        play->before(play->context, p, list);
     engine *e = play->engines[p->side];
     search_result chosen;
     engine_choose(e, p, &chosen, NULL, NULL);

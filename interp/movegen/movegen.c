@@ -126,6 +126,7 @@ void movegen_free(movegen *m)
         free(m->seen[i]);
         move_list_free(&m->scratch[i]);
     }
+    free(m->legal_hashes);
     free(m);
 }
 
@@ -198,6 +199,70 @@ static void run_repeat(gen *x, int node, int count, uint16_t outer_flags, int ou
 
 static void emit(gen *x);
 
+void movegen_alternatives(const game *g, bool *is_alternative)
+{
+    for (int i = 0; i < g->node_count; i++)
+        is_alternative[i] = false;
+    for (int i = 0; i < g->node_count; i++) {
+        const mnode *n = &g->nodes[i];
+        if (n->op != M_ALT)
+            continue;
+        if (n->a >= 0 && g->nodes[n->a].op != M_ALT)
+            is_alternative[n->a] = true;
+        if (n->b >= 0 && g->nodes[n->b].op != M_ALT)
+            is_alternative[n->b] = true;
+    }
+}
+
+static int compare_hashes(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+bool movegen_count_alternatives(movegen *m, position *p, const move_list *legal,
+                                movegen_alternative_count *counts, move_list *scratch)
+{
+    if (!m->legal_hashes) {
+        m->legal_hashes = malloc(MOVELIST_MAX_MOVES * sizeof *m->legal_hashes);
+        if (!m->legal_hashes)
+            return false;
+    }
+    for (int i = 0; i < legal->count; i++)
+        m->legal_hashes[i] = legal->moves[i].hash;
+    m->legal_count = legal->count;
+    qsort(m->legal_hashes, (size_t)legal->count, sizeof *m->legal_hashes, compare_hashes);
+    m->alternative_moves = counts;
+    m->alternatives_depth = 0;
+    movegen_generate(m, p, scratch);
+    m->alternative_moves = NULL;
+    return true;
+}
+
+/* The counting of a move, leaving HASH, for the alternatives it went
+ * through, if it is a legal move: by store (REPEATED false) or, when an
+ * earlier alternative made it, by accept (out of line: analyze only). */
+static __attribute__((noinline)) void count_alternatives(movegen *m, uint64_t hash, bool repeated)
+{
+    if (!bsearch(&hash, m->legal_hashes, (size_t)m->legal_count, sizeof hash, compare_hashes))
+        return;
+    for (int i = 0; i < m->alternatives_depth; i++) {
+        movegen_alternative_count *c = &m->alternative_moves[m->alternatives_open[i]];
+        if (repeated)
+            c->repeated++;
+        else
+            c->made++;
+    }
+}
+
+/* A branch of a choice run while alternatives are counted. */
+static void run_branch_counted(gen *x, int node, const cont *k)
+{
+    bool opened = gen_alternative_open(x, node);
+    gen_run(x, node, k);
+    gen_alternative_close(x, opened);
+}
+
 void gen_run_cont(gen *x, const cont *k)
 {
     if (x->stop)
@@ -233,6 +298,16 @@ again:
     const mnode *n = &x->g->nodes[node];
     switch (n->op) {
     case M_ALT:
+        if (x->m->alternative_moves) {  /* (analyze only: see run_branch_counted) */
+            run_branch_counted(x, n->a, k);
+            if (n->b < 0 || x->stop)
+                break;
+            if (++x->work > MOVEGEN_MAX_WORK)
+                gen_limit(x, MOVEGEN_LIMIT_WORK, n->b);
+            else
+                run_branch_counted(x, n->b, k);
+            break;
+        }
         gen_run(x, n->a, k);
         /* the second alternative runs in this frame, as a call would run
          * it: counted as work, at this depth (the depth limit counts
@@ -576,8 +651,11 @@ static inline bool accept(gen *x, const change *extra, int extra_count, uint64_t
             if (PATH_KIND(x->path[i]) == PATH_ROLL)
                 key ^= rng_mix(((uint64_t)(i + 1) << 32) ^ (uint64_t)PATH_VALUE(x->path[i]) ^ 0xD1CE);
     }
-    if (seen_before(x, key))
+    if (seen_before(x, key)) {
+        if (x->m->alternative_moves && x->level == 0)
+            count_alternatives(x->m, hash, true);
         return false;
+    }
     if (x->quiet_cells && !apart_from_landings(x, extra, extra_count, hash))
         return false;
     if (gen_counting(x)) {
@@ -620,6 +698,8 @@ static inline void store(gen *x, const change *extra, int extra_count, uint64_t 
     mv->flags = (x->captured ? MOVE_CAPTURE : 0) | (x->passed ? MOVE_PASS : 0) | (x->chance ? MOVE_CHANCE : 0)
                 | (resets ? MOVE_RESETS : 0);
     mv->hash = hash;
+    if (x->m->alternative_moves && x->level == 0)
+        count_alternatives(x->m, hash, false);
 }
 
 bool gen_accept(gen *x, uint64_t hash)

@@ -107,6 +107,29 @@ void movegen_free(movegen *m);
 /* Fills LIST with the legal moves of the player to move. */
 void movegen_generate(movegen *m, position *p, move_list *list);
 
+/* Which of the rules' alternatives make moves (tabula analyze: a rule that
+ * never fires is a designer's dead rule).  An alternative is a branch of a
+ * choice of moves (a line of a moves block, a side of `|`) that is not a
+ * choice itself; IS_ALTERNATIVE (game.node_count entries) receives which
+ * nodes are.  movegen_count_alternatives runs P's turn with M and counts
+ * in COUNTS[a] (game.node_count entries) each move of LEGAL (P's legal
+ * moves, as any generator of the game lists them) that went through
+ * alternative a: as made when no alternative had made it earlier in the
+ * turn, else as repeated; SCRATCH receives M's moves.  A move M finds that
+ * is not in LEGAL (by the position it leaves) counts for nothing, so that
+ * M's game may be one whose legality filters were taken out, which finds
+ * the same moves and more, sooner.  Only the general generator runs the
+ * alternatives one by one: M's game must be one that specialise_none took
+ * every fact back from (a specialised game's kernels run whole blocks of
+ * alternatives at once, and those count nothing).  False when memory ran
+ * out (nothing counted). */
+typedef struct movegen_alternative_count {
+    long made, repeated;
+} movegen_alternative_count;
+void movegen_alternatives(const game *g, bool *is_alternative);
+bool movegen_count_alternatives(movegen *m, position *p, const move_list *legal,
+                                movegen_alternative_count *counts, move_list *scratch);
+
 /* The legal moves of the player to move, as movegen_generate finds them,
  * counted but not kept: LIST gets one of them, drawn uniformly with *RNG
  * (reservoir sampling: the n-th move found replaces the one kept with

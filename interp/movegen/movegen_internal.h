@@ -44,6 +44,14 @@ struct movegen {
     unsigned seen_mask[NESTING];
     int seen_count[NESTING];
     int depth;
+    /* movegen_count_alternatives: the moves each alternative made (NULL:
+     * not counted), the hashes of the legal moves, sorted, and the
+     * alternatives the turn being run went through, the innermost last */
+    movegen_alternative_count *alternative_moves;
+    uint64_t *legal_hashes;
+    int legal_count;
+    int alternatives_open[MAX_RECURSION];
+    int alternatives_depth;
 };
 
 /* small helpers of the hot path, inline */
@@ -184,6 +192,25 @@ typedef struct gen {
     cellset legal_cells;    /* E's cells */
     cellset start;
 } gen;
+
+/* movegen_count_alternatives: NODE, a branch of a choice about to run,
+ * is open while it runs if it is an alternative (not a choice itself),
+ * so that the moves it makes are counted for it (store in movegen.c);
+ * returns whether it opened, for gen_alternative_close after the run.
+ * Nothing when alternatives are not counted. */
+static inline bool gen_alternative_open(gen *x, int node)
+{
+    movegen *m = x->m;
+    if (!m->alternative_moves || node < 0 || x->g->nodes[node].op == M_ALT || m->alternatives_depth >= MAX_RECURSION)
+        return false;
+    m->alternatives_open[m->alternatives_depth++] = node;
+    return true;
+}
+static inline void gen_alternative_close(gen *x, bool opened)
+{
+    if (opened)
+        x->m->alternatives_depth--;
+}
 
 /* The player REF names for X's turn (player_of). */
 static inline int gen_player(const gen *x, int ref)

@@ -129,8 +129,12 @@ static void run_leaves(gen *x, int node, const cont *k, hop_cache *c)
     const game *g = x->g;
     const mnode *n = &g->nodes[node];
     if (n->op == M_ALT) {
+        bool opened = gen_alternative_open(x, n->a);
         run_leaves(x, n->a, k, c);
+        gen_alternative_close(x, opened);
+        opened = gen_alternative_open(x, n->b);
         run_leaves(x, n->b, k, c);
+        gen_alternative_close(x, opened);
     } else if (is_movement(n)) {
         run_movement(x, node, k);
     } else if (n->op == M_SEQ && is_movement(&g->nodes[n->a])) {

@@ -20,6 +20,10 @@
 #include "game/game.h"
 #include "movegen/movegen.h"
 #include "playout/playout.h"
+#include "game/position.h"
+#include "game/posstring.h"
+#include "movegen/notation.h"
+#include "spec/specialise.h"
 #include "game/rng.h"
 #include "rules_files.h"
 #include "shipped_game.h"
@@ -385,6 +389,84 @@ static void lookalike_landings(void **state)
     play("tests/fixtures/lookalikes.rules");
 }
 
+/* The count of the alternative written on LINE of tests/fixtures/dead-alternatives.rules
+ * at COLUMN (0: its first alternative on that line). */
+static movegen_alternative_count alternative_on(const game *g, const bool *is_alternative,
+                                                const movegen_alternative_count *counts, int line, int column)
+{
+    for (int i = 0; i < g->node_count; i++)
+        if (is_alternative[i] && g->node_locations[i].line == line
+            && (!column || g->node_locations[i].column == column))
+            return counts[i];
+    fail_msg("no alternative on line %d", line);
+    return counts[0];
+}
+
+/* movegen_count_alternatives, by hand: white's pawn on b1 and black's on
+ * a2 of the fixture's 5x5 board.  Its first line of moves makes b2 and c2 (a plain
+ * step goes to empty cells), the second the capture on a2; the third
+ * (more than ten pawns) nothing; of the fourth, the capture forward-left
+ * is the second line's again (repeated), the capture backwards has nothing
+ * to take.  A move the generator makes that is not in the list of legal
+ * moves given counts for nothing (analyze gives the game's own list, and
+ * runs the rules without their legality filters). */
+static void alternatives_counted(void **state)
+{
+    (void)state;
+    game *g = tree_game("tests/fixtures/dead-alternatives.rules", NULL);
+    assert_non_null(g);
+    specialise_none(g);
+    movegen *m = movegen_new(g);
+    position *p = malloc(sizeof *p);
+    move_list legal, scratch;
+    assert_true(m && p && pos_init(p, g) && move_list_init(&legal) && move_list_init(&scratch));
+    char error[256];
+    assert_true(posstring_read(p, "5/5/5/p4/1P3 w", error, sizeof error));
+    movegen_generate(m, p, &legal);
+    assert_int_equal(legal.count, 3);
+    bool *is_alternative = calloc((size_t)g->node_count, sizeof *is_alternative);
+    movegen_alternative_count *counts = calloc((size_t)g->node_count, sizeof *counts);
+    assert_true(is_alternative && counts);
+    movegen_alternatives(g, is_alternative);
+    assert_true(movegen_count_alternatives(m, p, &legal, counts, &scratch));
+    assert_int_equal(scratch.count, 3);
+    movegen_alternative_count c = alternative_on(g, is_alternative, counts, 16, 0);
+    assert_int_equal(c.made, 2);
+    assert_int_equal(c.repeated, 0);
+    c = alternative_on(g, is_alternative, counts, 17, 0);
+    assert_int_equal(c.made, 1);
+    c = alternative_on(g, is_alternative, counts, 18, 0);
+    assert_int_equal(c.made + c.repeated, 0);
+    c = alternative_on(g, is_alternative, counts, 19, 9);
+    assert_int_equal(c.made, 0);
+    assert_int_equal(c.repeated, 1);
+    c = alternative_on(g, is_alternative, counts, 19, 38);
+    assert_int_equal(c.made + c.repeated, 0);
+    /* only the moves of LEGAL count: with b1-c2 left out of it, the first
+     * line made b2 alone */
+    for (int i = 0; i < legal.count; i++) {
+        char text[64];
+        notation_move(g, &legal, i, text, sizeof text);
+        if (strstr(text, "c2")) {
+            legal.moves[i] = legal.moves[--legal.count];
+            break;
+        }
+    }
+    assert_int_equal(legal.count, 2);
+    memset(counts, 0, (size_t)g->node_count * sizeof *counts);
+    assert_true(movegen_count_alternatives(m, p, &legal, counts, &scratch));
+    assert_int_equal(alternative_on(g, is_alternative, counts, 16, 0).made, 1);
+    assert_int_equal(alternative_on(g, is_alternative, counts, 17, 0).made, 1);
+    free(is_alternative);
+    free(counts);
+    move_list_free(&legal);
+    move_list_free(&scratch);
+    pos_free(p);
+    free(p);
+    movegen_free(m);
+    game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -395,6 +477,7 @@ int main(void)
         cmocka_unit_test(primitives),
         cmocka_unit_test(playouts),
         cmocka_unit_test(chosen_playouts),
+        cmocka_unit_test(alternatives_counted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
