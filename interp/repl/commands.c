@@ -3,10 +3,11 @@
  * A line whose first word names a command runs the command; any other line
  * is a move: its number in the 'moves' list, its exact text, a prefix
  * of exactly one move's text, or its text as people type it (e2e4, E2-E4,
- * e4d5 for e4xd5, d3 for Othello's @d3xd4: loose_text).  In a game that
- * declares algebraic notation (chess) the moves are shown in it and read
- * in it first (Nf3, exd5, O-O: movegen/algebraic.h), and a prefix of a
- * move's text is no move there.  A prefix that ends where a part of a
+ * e4d5 for e4xd5, d3 for Othello's @d3xd4), read by movegen/typed.h, as
+ * the engine protocols read them.  In a game that declares algebraic
+ * notation (chess) the moves are shown in it and read in it first (Nf3,
+ * exd5, O-O: movegen/algebraic.h), and a prefix of a move's text is no
+ * move there.  A prefix that ends where a part of a
  * compound turn ends and is shared by several moves starts the turn: the
  * REPL shows the continuations and reads the next line as the next part
  * (until 'undo' drops it).  Responses go to stdout, errors to stderr; a
@@ -26,6 +27,7 @@
 #include "game/rng.h"
 #include "movegen/algebraic.h"
 #include "movegen/notation.h"
+#include "movegen/typed.h"
 #include "repl/repl.h"
 #include "search/search.h"
 #include "suggest.h"
@@ -218,65 +220,18 @@ static bool play_index(repl *r, int index)
     return true;
 }
 
-/* TEXT as people type a move, for a loose comparison: lower case, with no
- * '-' or ':' between cells, no 'x' between a rank and a file (e4xd5 is
- * e4d5), no '@' before a placement's cell (@d3 is d3). */
-static void loose_text(const char *text, char *out, size_t size)
-{
-    size_t n = 0;
-    for (const char *c = text; *c && n + 1 < size; c++) {
-        char ch = (char)tolower((unsigned char)*c);
-        bool part_start = c == text || c[-1] == ' ';
-        if (ch == '-' || ch == ':' || (ch == '@' && part_start))
-            continue;
-        if (ch == 'x' && n > 0 && isdigit((unsigned char)out[n - 1]) && isalpha((unsigned char)c[1]))
-            continue;
-        out[n++] = ch;
-    }
-    out[n] = '\0';
-}
-
-/* Whether the legal move TEXT matches INPUT typed loosely: their loose
- * texts (loose_text) are the same, or TEXT is a placement (@d3xd4, an
- * Othello disc and what it flips) whose cell is the whole of INPUT. */
-static bool loosely(const char *text, const char *want)
-{
-    char have[REPL_MOVE_TEXT];
-    loose_text(text, have, sizeof have);
-    if (!strcmp(have, want))
-        return true;
-    size_t n = strlen(want);
-    return text[0] == '@' && n > 0 && !strncmp(have, want, n) && !isdigit((unsigned char)have[n])
-        && isdigit((unsigned char)want[n - 1]);
-}
-
-/* The legal moves INPUT names typed loosely (loosely): their count, the
- * first in *INDEX. */
-static int loose_matches(const session *s, const char *input, int *index)
-{
-    char want[REPL_MOVE_TEXT], text[REPL_MOVE_TEXT];
-    loose_text(input, want, sizeof want);
-    int found = 0;
-    for (int i = 0; i < s->moves.count; i++) {
-        session_move_text(s, i, text, sizeof text);
-        if (loosely(text, want) && found++ == 0)
-            *index = i;
-    }
-    return found;
-}
-
 /* How far the loose text WANT is from legal move I: the edits between it
- * and the move's text, loosely (loose_text), or its algebraic text where
+ * and the move's text, loosely (typed_loose_text), or its algebraic text where
  * the game is written so, whichever is nearer. */
 static int distance_to(const session *s, int i, const char *want)
 {
     char text[REPL_MOVE_TEXT], have[REPL_MOVE_TEXT];
     session_move_text(s, i, text, sizeof text);
-    loose_text(text, have, sizeof have);
+    typed_loose_text(text, have, sizeof have);
     int d = suggest_distance(want, have);
     if (session_algebraic(s)) {
         algebraic_move(s->game, &s->moves, i, text, sizeof text);
-        loose_text(text, have, sizeof have);
+        typed_loose_text(text, have, sizeof have);
         int e = suggest_distance(want, have);
         d = e < d ? e : d;
     }
@@ -289,7 +244,7 @@ static int distance_to(const session *s, int i, const char *want)
 static void print_nearest(FILE *stream, const session *s, const char *input)
 {
     char want[REPL_MOVE_TEXT], text[REPL_MOVE_TEXT];
-    loose_text(input, want, sizeof want);
+    typed_loose_text(input, want, sizeof want);
     int best = 3;
     for (int i = 0; i < s->moves.count; i++) {
         int d = distance_to(s, i, want);
@@ -323,29 +278,18 @@ static bool ambiguous_algebraic(const session *s, const char *full)
     return false;
 }
 
-/* Whether TEXT starts with the letter of one of G's pieces, in upper case:
- * in algebraic notation a piece's move ("B1c3" a bishop's), never a cell
- * typed in capitals (E2E4). */
-static bool starts_with_piece_letter(const game *g, const char *text)
-{
-    for (int t = 0; t < g->type_count && isupper((unsigned char)text[0]); t++)
-        if (g->types[t].symbol[0][0] == text[0] && g->types[t].symbol[0][1] == '\0')
-            return true;
-    return false;
-}
-
 /* Says that FULL names several moves, and lists them: those it starts
- * (notation_starts) or, LOOSE, those it names typed loosely (loosely).
+ * (notation_starts) or, LOOSE, those it names typed loosely (typed_loosely).
  * Returns false (the line failed). */
 static bool ambiguous(const session *s, const char *full, bool loose)
 {
     char want[REPL_MOVE_TEXT], text[REPL_MOVE_TEXT];
-    loose_text(full, want, sizeof want);
+    typed_loose_text(full, want, sizeof want);
     fprintf(stderr, "error: ambiguous move '%s'; it could be:", full);
     int listed = 0;
     for (int i = 0; i < s->moves.count; i++) {
         session_move_text(s, i, text, sizeof text);
-        if (loose ? loosely(text, want) : notation_starts(text, full))
+        if (loose ? typed_loosely(text, want) : notation_starts(text, full))
             fprintf(stderr, "%s %s", listed++ ? "," : "", text);
     }
     fputc('\n', stderr);
@@ -393,28 +337,15 @@ static bool enter_move(repl *r, const char *input)
         return play_index(r, (int)number - 1);
     }
     int index;
-    bool algebraic = session_algebraic(s);
-    if (algebraic && !r->pending[0]) {   /* Nf3, exd5, O-O, e8=Q */
-        notation_match named = algebraic_find(s->game, &s->moves, full, &index);
-        if (named == NOTATION_FOUND)
-            return play_index(r, index);
-        if (named == NOTATION_AMBIGUOUS)
-            return ambiguous_algebraic(s, full);
-    }
-    notation_match found = notation_find(s->game, &s->moves, full, &index);
-    /* in algebraic notation a short text names a move of its own ("b4",
-     * the pawn's), never the start of other moves' texts ("b4-c6", a
-     * knight's): only whole texts and whole parts of a turn are read */
-    if (algebraic && found != NOTATION_PARTS) {
-        if (index >= 0)
-            session_move_text(s, index, text, sizeof text);
-        if (found == NOTATION_AMBIGUOUS || (found == NOTATION_FOUND && strcmp(text, full)))
-            found = NOTATION_NONE;
-    }
-    switch (found) {
-    case NOTATION_FOUND:
+    switch (typed_find(s->game, &s->moves, full, r->pending[0] != '\0', &index)) {
+    case TYPED_FOUND:
         return play_index(r, index);
-    case NOTATION_PARTS:   /* a turn typed a part at a time: the rest to come */
+    case TYPED_FOUND_LOOSE:
+        session_move_text(s, index, text, sizeof text);
+        if (!r->dice_by_hand && throws_after(text, ""))
+            return failed("%s throws the dice: %s", text, dice_hint);
+        return play_index(r, index);
+    case TYPED_PARTS:   /* a turn typed a part at a time: the rest to come */
         memcpy(r->pending, full, n + 1);
         show_partial(r, full);
         printf("%s: continue with:", full);
@@ -422,22 +353,15 @@ static bool enter_move(repl *r, const char *input)
         print_continuations(stdout, s, full);
         putchar('\n');
         return true;
-    case NOTATION_AMBIGUOUS:
+    case TYPED_AMBIGUOUS_ALGEBRAIC:
+        return ambiguous_algebraic(s, full);
+    case TYPED_AMBIGUOUS:
         return ambiguous(s, full, false);
-    case NOTATION_NONE:
+    case TYPED_AMBIGUOUS_LOOSE:
+        return ambiguous(s, full, true);
+    case TYPED_NONE:
         break;
     }
-    /* as people type it: e2e4, E2-E4, e4d5 for e4xd5, d3 for @d3; not a
-     * piece's letter in algebraic notation (B1c3 is no b1-c3) */
-    int loose = algebraic && starts_with_piece_letter(s->game, full) ? 0 : loose_matches(s, full, &index);
-    if (loose == 1) {
-        session_move_text(s, index, text, sizeof text);
-        if (!r->dice_by_hand && throws_after(text, ""))
-            return failed("%s throws the dice: %s", text, dice_hint);
-        return play_index(r, index);
-    }
-    if (loose > 1)
-        return ambiguous(s, full, true);
     if (r->pending[0]) {
         fprintf(stderr, "error: '%s' does not continue '%s'; continue with:", input, r->pending);
         print_continuations(stderr, s, r->pending);
