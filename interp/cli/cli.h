@@ -26,6 +26,8 @@ int cli_match(int argc, char **argv);
 int cli_analyze(int argc, char **argv);
 int cli_play(int argc, char **argv);
 int cli_render(int argc, char **argv);
+int cli_ugi(int argc, char **argv);
+int cli_uci(int argc, char **argv);
 
 /* Prints the help text of COMMAND (NULL: the overview); false if unknown. */
 bool cli_print_help(FILE *stream, const char *command);

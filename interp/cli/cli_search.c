@@ -1,5 +1,4 @@
-/* cli_search: `tabula search` (one position, one engine) and `tabula match`
- * (engines playing each other). */
+/* cli_search: `tabula search`: one position, one engine. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -9,40 +8,10 @@
 #include "front/front.h"
 #include "game/game.h"
 #include "movegen/movegen.h"
-#include "movegen/algebraic.h"
 #include "movegen/notation.h"
 #include "game/position.h"
 #include "game/posstring.h"
-#include "playout/playout.h"
 #include "search/search.h"
-
-#define MATCH_MAX_PLIES 2000
-
-
-
-/* --- match */
-
-/* What match --verbose needs to print the moves of a game as people see
- * them (algebraic_shown): in a game of algebraic notation, a generator and
- * a list of its own for the replies that check marks count (the match's
- * generator is the playout loop's). */
-typedef struct match_print {
-    const game *g;
-    movegen *generator;
-    move_list replies;
-} match_print;
-
-/* A cli_selfplay's CHOSEN for --verbose: each move as it is played. */
-static void print_move(void *context, position *p, const move_list *list, int i, int ply)
-{
-    match_print *m = context;
-    char text[512];
-    if (m->generator)
-        algebraic_shown(m->generator, p, list, i, &m->replies, text, sizeof text);
-    else
-        notation_move(m->g, list, i, text, sizeof text);
-    printf("%s%s", ply ? " " : "", text);
-}
 
 /* --- search */
 
@@ -194,177 +163,6 @@ done:
     engine_free(e);
     if (list_ok)
         move_list_free(&list);
-    movegen_free(generator);
-    if (position_ok)
-        pos_free(p);
-    free(p);
-    cli_unload(&l);
-    return status;
-}
-
-/* --- match */
-
-#define MATCH_USAGE "usage: tabula match [--variant V] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC] --games N [--seed S] [--openings K] [--threads N]"
-
-int cli_match(int argc, char **argv)
-{
-    const char *variant = NULL, *path = NULL, *specs[GAME_MAX_PLAYERS] = { 0 };
-    long games = 0, seed = 1, threads = 0, openings = 0;
-    bool verbose = false;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            cli_print_help(stdout, "match");
-            return EXIT_VALID;
-        } else if (!strcmp(a, "--variant") && i + 1 < argc) {
-            variant = front_join_variant(variant, argv[++i]);
-        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
-            variant = front_join_variant(variant, a + 10);
-        } else if (strlen(a) == 4 && !strncmp(a, "--p", 3) && a[3] >= '1' && a[3] <= '4' && i + 1 < argc) {
-            specs[a[3] - '1'] = argv[++i];
-        } else if (!strcmp(a, "--games") && i + 1 < argc) {
-            if (!cli_count_option("match", "--games", argv[++i], 1, 1000000L, &games))
-                return EXIT_USAGE;
-        } else if (!strcmp(a, "--seed") && i + 1 < argc) {
-            if (!cli_count_option("match", "--seed", argv[++i], 0, 2147483647L, &seed))
-                return EXIT_USAGE;
-        } else if (!strcmp(a, "--verbose")) {
-            verbose = true;
-        } else if (!strcmp(a, "--openings") && i + 1 < argc) {
-            if (!cli_count_option("match", "--openings", argv[++i], 0, 100, &openings))
-                return EXIT_USAGE;
-        } else if (!strcmp(a, "--threads") && i + 1 < argc) {
-            if (!cli_count_option("match", "--threads", argv[++i], 1, SEARCH_MAX_THREADS, &threads))
-                return EXIT_USAGE;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "tabula match: unknown option '%s'; see 'tabula match --help'\n", a);
-            return EXIT_USAGE;
-        } else if (!path) {
-            path = a;
-        } else {
-            fputs("tabula match: give one rules file; " MATCH_USAGE "\n", stderr);
-            return EXIT_USAGE;
-        }
-    }
-    if (!path || !games) {
-        fputs("tabula match: " MATCH_USAGE "\n", stderr);
-        return EXIT_USAGE;
-    }
-    engine_spec parsed[GAME_MAX_PLAYERS];
-    for (int q = 0; q < GAME_MAX_PLAYERS; q++) {
-        char error[256];
-        if (specs[q] && !engine_spec_parse(specs[q], &parsed[q], error, sizeof error)) {
-            fprintf(stderr, "tabula match: --p%d: %s\n", q + 1, error);
-            return EXIT_USAGE;
-        }
-        if (specs[q] && threads && parsed[q].kind != ENGINE_RANDOM)
-            parsed[q].threads = (int)threads;   /* --threads: every ab and mcts seat */
-    }
-    cli_loaded l;
-    int status = cli_load("match", path, variant, &l);
-    if (status != EXIT_VALID) {
-        cli_unload(&l);
-        return status;
-    }
-    const game *g = l.game;
-    int players = g->player_count;
-    for (int q = 0; q < GAME_MAX_PLAYERS; q++)
-        if ((q < players) != (specs[q] != NULL)) {
-            fprintf(stderr, "tabula match: %s has %d players: give --p1 to --p%d\n", g->name, players, players);
-            cli_unload(&l);
-            return EXIT_USAGE;
-        }
-    engine *engines[GAME_MAX_PLAYERS] = { 0 };
-    match_print print = { g, NULL, { 0 } };
-    position *p = malloc(sizeof *p);
-    movegen *generator = movegen_new(g);
-    move_list list;
-    bool list_ok = move_list_init(&list);
-    bool position_ok = p && pos_init(p, g);
-    bool ok = position_ok && generator && list_ok;
-    for (int q = 0; ok && q < players; q++) {
-        engines[q] = engine_new(g, &parsed[q], (uint64_t)seed * 7919u + (uint64_t)q + 1);
-        ok = engines[q] != NULL;
-    }
-    if (!ok) {
-        fputs("tabula match: out of memory\n", stderr);
-        status = EXIT_INVALID;
-        goto done;
-    }
-    long wins[GAME_MAX_PLAYERS] = { 0 }, draws = 0, played = 0;
-    bool interrupted = false, limited = false;
-    if (verbose && g->notation == GAME_NOTATION_ALGEBRAIC) {
-        print.generator = movegen_new(g);
-        if (!print.generator || !move_list_init(&print.replies)) {
-            fputs("tabula match: out of memory\n", stderr);
-            status = EXIT_INVALID;
-            goto done;
-        }
-    }
-    cli_selfplay play = { .g = g, .engines = engines, .chosen = verbose ? print_move : NULL, .context = &print };
-    cli_catch_interrupts();
-    for (long k = 0; k < games && !interrupted && !limited; k++) {
-        pos_reset(p);
-        int opening = cli_random_opening(generator, p, &list, openings,
-                                         cli_opening_seed(seed, k), play.chosen, play.context);
-        pos_commit(p);
-        /* the one playout loop, each move an engine's (the loop's own
-         * draws go unused: each engine draws from its own seed) */
-        uint64_t unused = 0;
-        play.ply = opening;
-        playout run = { .max_plies = MATCH_MAX_PLIES, .choose = cli_engine_move, .context = &play };
-        playout_run(generator, p, &list, &unused, &run);
-        interrupted = play.interrupted;
-        if (list.overflow) {
-            front_report_limit(g, &l.sources, &list);
-            char where[4096];
-            posstring_write(p, where, sizeof where);
-            fprintf(stderr, "tabula match: the position: %s\n", where);
-            limited = true;   /* the engines would not see every move */
-        } else if (play.missing[0]) {
-            fprintf(stderr, "tabula match: the engine chose %s, which is not among the legal moves\n",
-                    play.missing);
-            limited = true;
-        }
-        if (limited)
-            status = EXIT_INVALID;
-        if (verbose)
-            putchar('\n');
-        if (interrupted || limited) {
-            fprintf(stderr, "tabula match: %s in game %ld; the result counts the %ld games "
-                    "finished\n", interrupted ? "interrupted" : "stopped", k + 1, played);
-            break;
-        }
-        played++;
-        const game_result *result = &run.result;
-        /* (why it ended: the end rule that held) */
-        const char *why = result->over ? game_end_text(g, result) : NULL;
-        if (result->over && result->winner >= 0) {
-            wins[result->winner]++;
-            printf("game %ld: %s wins after %d plies (%s)\n", k + 1, g->player_names[result->winner],
-                   opening + run.plies, why);
-        } else {
-            draws++;
-            printf("game %ld: %s after %d plies", k + 1, result->over || run.moves == 0 ? "draw" : "unfinished (a draw)",
-                   opening + run.plies);
-            if (why)
-                printf(" (%s)\n", why);
-            else
-                putchar('\n');
-        }
-        fflush(stdout);
-    }
-    printf("result:");
-    for (int q = 0; q < players; q++)
-        printf(" %ld", wins[q]);
-    printf(" %ld\n", draws);
-done:
-    for (int q = 0; q < players; q++)
-        engine_free(engines[q]);
-    if (list_ok)
-        move_list_free(&list);
-    move_list_free(&print.replies);
-    movegen_free(print.generator);
     movegen_free(generator);
     if (position_ok)
         pos_free(p);

@@ -19,6 +19,8 @@ static const struct command {
     { "analyze", cli_analyze },
     { "play", cli_play },
     { "render", cli_render },
+    { "ugi", cli_ugi },
+    { "uci", cli_uci },
     { "help", cli_help },
 };
 

@@ -208,6 +208,24 @@ int algebraic_move(const game *g, const move_list *list, int index, char *out, s
     return snprintf(out, size, "%s", text);
 }
 
+bool algebraic_long(const game *g, const move_list *list, int index, char *out, size_t size)
+{
+    san_parts *all = read_all(g, list);
+    bool written = all && all[index].written;
+    if (written) {
+        const san_parts *a = &all[index];
+        char promotion[8] = "";
+        if (a->promotion >= 0) {
+            snprintf(promotion, sizeof promotion, "%s", g->types[a->promotion].symbol[0]);
+            for (char *c = promotion; *c; c++)
+                *c = (char)tolower((unsigned char)*c);
+        }
+        snprintf(out, size, "%s%s%s", g->board.cell_names[a->from], g->board.cell_names[a->to], promotion);
+    }
+    free(all);
+    return written;
+}
+
 /* "+" when the side to move is in check after move INDEX, "#" when it has
  * no legal move either; "" otherwise, and where the position's change log
  * has no room to take the move back (a session that long replays its

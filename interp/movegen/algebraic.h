@@ -41,6 +41,16 @@
  * OUT (always terminated); returns the length it needed. */
 int algebraic_move(const game *g, const move_list *list, int index, char *out, size_t size);
 
+/* Writes move INDEX of LIST in long algebraic notation, as UCI sends
+ * moves: the cell the piece leaves, the cell it reaches, and the letter of
+ * the type it becomes in lower case (e2e4, e7e8q; castling as the king's
+ * move, e1g1), and returns true; false, OUT untouched, for a move that
+ * algebraic notation does not write (a drop, a chain, a turn of several
+ * parts), or that another move would write alike.  Any game on a board of
+ * named cells has it, whatever notation it declares (Breakthrough's a2a3):
+ * it is how the referee speaks to UCI engines. */
+bool algebraic_long(const game *g, const move_list *list, int index, char *out, size_t size);
+
 /* The same with its mark: "+" for check, "#" for mate.  P is the position
  * LIST's moves are of: the move is made on it with M and taken back;
  * REPLIES (a list of the caller's) holds the replies counted meanwhile. */

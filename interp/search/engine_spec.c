@@ -349,6 +349,14 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
     return e;
 }
 
+void engine_set_limits(engine *e, int depth, long time_ms, long nodes, long playouts)
+{
+    e->spec.depth = depth;
+    e->spec.time_ms = time_ms;
+    e->spec.nodes = nodes;
+    e->spec.playouts = playouts;
+}
+
 void engine_free(engine *e)
 {
     if (!e)

@@ -309,6 +309,26 @@ void search_interrupt(void);
 bool search_interrupted(void);
 void search_clear_interrupt(void);
 
+/* --- clocks (time_budget.c) */
+
+/* How long to think about one move (milliseconds, at least 1) with
+ * REMAINING_MS on the mover's clock, INCREMENT_MS added after each move
+ * and MOVES_TO_GO moves to play before the clock is filled again (0: to
+ * the end; then the clock is shared over SEARCH_MOVES_LEFT moves).  The
+ * usual rule: a share of what remains, less OVERHEAD_MS for the time the
+ * move takes to reach whoever keeps the clock, plus three quarters of the
+ * increment, never more than half of what remains (nine tenths for the
+ * last move before the control).  The protocols' `go` and `tabula match
+ * --tc` use it, so that an engine meets the clocks it is given. */
+#define SEARCH_MOVES_LEFT 30
+#define SEARCH_CLOCK_OVERHEAD_MS 20
+long search_time_budget(long remaining_ms, long increment_ms, int moves_to_go, long overhead_ms);
+
+/* Sets the limits of E's searches from now on (DEPTH, TIME_MS, NODES, and
+ * PLAYOUTS for mcts; 0: none of that kind), keeping its kind, threads and
+ * the rest: a protocol's `go` and a match's clock give each move its own. */
+void engine_set_limits(engine *e, int depth, long time_ms, long nodes, long playouts);
+
 /* Seconds on a monotonic clock. */
 double search_clock(void);
 

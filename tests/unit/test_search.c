@@ -854,9 +854,41 @@ static void alphabeta_in_threads(void **state)
     assert_true(!strcmp(best, "@b1") || !strcmp(best, "@e1"));
 }
 
+/* The time for one move under a clock (search_time_budget): a share of
+ * what remains plus most of the increment, within a safe share of the
+ * clock, the overhead kept back. */
+static void time_budgets(void **state)
+{
+    (void)state;
+    /* a minute, no increment: a thirtieth of it less the overhead */
+    assert_int_equal(search_time_budget(60000, 0, 0, 20), (60000 - 20) / SEARCH_MOVES_LEFT);
+    /* the increment mostly spent: 1 s + 0.1 s a move */
+    assert_int_equal(search_time_budget(1000, 100, 0, 20), 980 / SEARCH_MOVES_LEFT + 75);
+    /* moves to go share the clock among them */
+    assert_int_equal(search_time_budget(10000, 0, 10, 0), 1000);
+    /* the last move before the control may use most, never all */
+    assert_int_equal(search_time_budget(1000, 0, 1, 0), 900);
+    /* a large increment on a short clock: never more than half the clock */
+    assert_int_equal(search_time_budget(100, 1000, 0, 0), 50);
+    /* the overhead is kept back, but a nearly empty clock still gets a fifth */
+    assert_int_equal(search_time_budget(50, 0, 1, 100), 9);
+    /* an empty or overrun clock: the least, a millisecond */
+    assert_int_equal(search_time_budget(0, 0, 0, 20), 1);
+    assert_int_equal(search_time_budget(-500, 100, 0, 20), 1);
+    /* more time on the clock never gives less time for the move */
+    long last = 0;
+    for (long remaining = 1; remaining < 200000; remaining += 997) {
+        long budget = search_time_budget(remaining, 50, 0, 20);
+        assert_true(budget >= last);
+        assert_true(budget <= remaining / 2 || budget == 1);
+        last = budget;
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(time_budgets),
         cmocka_unit_test(specs),
         cmocka_unit_test(tictactoe_is_a_draw),
         cmocka_unit_test(win_in_one),
