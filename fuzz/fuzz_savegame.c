@@ -45,7 +45,7 @@ static void fail(const char *file, const char *what, const char *detail)
 static void round_trip(session *s, const char *file)
 {
     char error[1024];
-    if (!savegame_write(s, written_path, error, sizeof error))
+    if (!savegame_write(s, NULL, written_path, error, sizeof error))
         fail(file, "cannot write an accepted record", error);
     session *again = savegame_read(written_path, NULL, error, sizeof error);
     unlink(written_path);

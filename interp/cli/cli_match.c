@@ -30,6 +30,7 @@
 #include "movegen/notation.h"
 #include "playout/playout.h"
 #include "protocol/protocol.h"
+#include "protocol/record.h"
 #include "search/search.h"
 
 #define MATCH_MAX_PLIES 2000
@@ -78,6 +79,10 @@ typedef struct match_game {
     char (*moves[2])[PROTOCOL_MOVE_TEXT];
     char *move_pointers[2][MATCH_MAX_PLIES + 128];
     int move_count;
+    /* with --record: each move as people see it, and who made it */
+    char (*shown)[PROTOCOL_MOVE_TEXT];
+    const char *shown_pointers[MATCH_MAX_PLIES + 128];
+    int movers[MATCH_MAX_PLIES + 128];
     /* clocks (--tc) */
     bool timed;
     long clock[GAME_MAX_PLAYERS], increment, margin, timeout;
@@ -101,8 +106,9 @@ static void print_move(void *context, position *p, const move_list *list, int i,
     printf("%s%s", ply ? " " : "", text);
 }
 
-/* Keeps move I of LIST, about to be made, in both dialects' texts. */
-static void record_move(match_game *m, const move_list *list, int i)
+/* Keeps move I of LIST, about to be made in P, in both dialects' texts,
+ * and with --record as people see it. */
+static void record_move(match_game *m, position *p, const move_list *list, int i)
 {
     if (m->move_count >= MATCH_MAX_PLIES + 128)
         return;
@@ -111,6 +117,15 @@ static void record_move(match_game *m, const move_list *list, int i)
                            PROTOCOL_MOVE_TEXT);
         m->move_pointers[d][m->move_count] = m->moves[d][m->move_count];
     }
+    if (m->shown) {
+        char *text = m->shown[m->move_count];
+        if (m->print->generator)
+            algebraic_shown(m->print->generator, p, list, i, &m->print->replies, text, PROTOCOL_MOVE_TEXT);
+        else
+            notation_move(m->g, list, i, text, PROTOCOL_MOVE_TEXT);
+        m->shown_pointers[m->move_count] = text;
+        m->movers[m->move_count] = p->side;
+    }
     m->move_count++;
 }
 
@@ -118,7 +133,7 @@ static void record_move(match_game *m, const move_list *list, int i)
 static void opening_move(void *context, position *p, const move_list *list, int i, int ply)
 {
     match_game *m = context;
-    record_move(m, list, i);
+    record_move(m, p, list, i);
     print_move(m->print, p, list, i, ply);
 }
 
@@ -195,7 +210,7 @@ static int match_move(position *p, const move_list *list, void *context, uint64_
         }
         m->clock[seat] += m->increment;
     }
-    record_move(m, list, index);
+    record_move(m, p, list, index);
     return index;
 }
 
@@ -321,10 +336,10 @@ static bool read_openings(const char *path, position *p, char ***out, int *count
 
 /* --- the command */
 
-#define MATCH_USAGE "usage: tabula match [--variant V] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC] --games N [--seed S] [--openings K] [--opening-file FILE] [--tc MS[+INC]] [--pN-option NAME=VALUE] [--pN-go WORDS] [--timeout MS] [--verbose] [--threads N]"
+#define MATCH_USAGE "usage: tabula match [--variant V] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC] --games N [--seed S] [--openings K] [--opening-file FILE] [--tc MS[+INC]] [--pN-option NAME=VALUE] [--pN-go WORDS] [--timeout MS] [--record FILE] [--verbose] [--threads N]"
 
 typedef struct match_options {
-    const char *variant, *path, *opening_path;
+    const char *variant, *path, *opening_path, *record_path;
     long games, seed, threads, openings, timeout;
     long base, increment;
     bool timed, verbose;
@@ -395,6 +410,8 @@ static int parse_options(int argc, char **argv, match_options *o, contestant *en
                 return EXIT_USAGE;
         } else if (!strcmp(a, "--opening-file") && more) {
             o->opening_path = argv[++i];
+        } else if (!strcmp(a, "--record") && more) {
+            o->record_path = argv[++i];
         } else if (!strcmp(a, "--tc") && more) {
             if (!read_clock(argv[++i], o))
                 return EXIT_USAGE;
@@ -474,6 +491,33 @@ static bool start_players(const game *g, contestant *engines, int players, long 
 
 static const char *const forfeit_names[] = { "", "by an illegal move", "on time", "by not answering",
                                              "by ending" };
+/* A forfeit as PGN's Termination tag says it. */
+static const char *const forfeit_terminations[] = { "", "rules infraction", "time forfeit", "abandoned",
+                                                    "abandoned" };
+
+/* Appends game K (from 0) of the match to RECORD: its moves as people see
+ * them, who sat where, its RESULT, or WINNER's win by the forfeit. */
+static bool write_record(FILE *record, const match_game *m, const match_options *o, const game *g, long k,
+                         const game_result *result, int winner)
+{
+    char round[32];
+    snprintf(round, sizeof round, "%ld", k + 1);
+    game_result forfeited = { .over = true, .winner = winner, .rule = -1 };
+    if (m->forfeit)
+        forfeited.score[winner] = 1;
+    record_game r = { .g = g, .event = "tabula match", .round = round, .rules = o->path, .variant = o->variant,
+                      .start = m->start, .moves = m->shown_pointers, .movers = m->movers,
+                      .move_count = m->move_count, .result = m->forfeit ? &forfeited : result,
+                      .termination = m->forfeit ? forfeit_terminations[m->forfeit] : NULL };
+    for (int q = 0; q < g->player_count; q++)
+        r.seats[q] = m->at[q]->outside && m->at[q]->player ? protocol_player_name(m->at[q]->player) : m->at[q]->text;
+    char *text = record_text(&r);
+    if (!text)
+        return false;
+    bool ok = fputs(text, record) >= 0 && fflush(record) == 0;
+    free(text);
+    return ok;
+}
 
 int cli_match(int argc, char **argv)
 {
@@ -527,7 +571,18 @@ int cli_match(int argc, char **argv)
             engines[q].engine = engine_new(g, &engines[q].spec, (uint64_t)o.seed * 7919u + (uint64_t)q + 1);
             ok = engines[q].engine != NULL;
         }
-    if (ok && o.verbose && g->notation == GAME_NOTATION_ALGEBRAIC) {
+    FILE *record = NULL;
+    if (ok && o.record_path) {
+        m.shown = malloc((MATCH_MAX_PLIES + 128) * sizeof *m.shown);
+        record = m.shown ? fopen(o.record_path, "w") : NULL;
+        if (m.shown && !record) {
+            fprintf(stderr, "tabula match: --record %s: %s\n", o.record_path, strerror(errno));
+            status = EXIT_USAGE;
+            goto done;
+        }
+        ok = m.shown != NULL;
+    }
+    if (ok && (o.verbose || record) && g->notation == GAME_NOTATION_ALGEBRAIC) {
         print.generator = movegen_new(g);
         ok = print.generator && move_list_init(&print.replies);
     }
@@ -634,6 +689,11 @@ int cli_match(int argc, char **argv)
                 putchar('\n');
         }
         fflush(stdout);
+        if (record && !write_record(record, &m, &o, g, k, result, winner)) {
+            fprintf(stderr, "tabula match: --record %s: %s\n", o.record_path, strerror(errno));
+            status = EXIT_INVALID;
+            break;
+        }
     }
     print_summary(g, engines, players, draws);
 done:
@@ -646,6 +706,11 @@ done:
     free(openings);
     free(m.moves[0]);
     free(m.moves[1]);
+    free(m.shown);
+    if (record && fclose(record) != 0) {
+        fprintf(stderr, "tabula match: --record %s: %s\n", o.record_path, strerror(errno));
+        status = EXIT_INVALID;
+    }
     if (list_ok)
         move_list_free(&list);
     move_list_free(&print.replies);

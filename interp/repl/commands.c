@@ -588,7 +588,10 @@ static bool run_save(repl *r, const char *argument)
     char error[1024];
     if (r->pending[0])
         return failed("finish the move '%s' first, or undo to drop it", r->pending);
-    if (!savegame_write(r->session, argument, error, sizeof error))
+    const char *seats[GAME_MAX_PLAYERS] = { 0 };
+    for (int q = 0; q < r->session->game->player_count; q++)
+        seats[q] = r->seated[q] ? r->seat_text[q] : NULL;
+    if (!savegame_write(r->session, seats, argument, error, sizeof error))
         return failed("%s", error);
     printf("saved %d move%s to %s\n", r->session->record_count,
            r->session->record_count == 1 ? "" : "s", argument);

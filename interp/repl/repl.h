@@ -6,7 +6,7 @@
  * rules_text.c what `rules` says: the game's description, how it ends,
  *              what each variant changes, from the rules file's own words
  * commands.c   the command table and the reading of moves
- * savegame.c   saved games: a plain-text record in the spirit of PGN
+ * savegame.c   saved games: PGN records (protocol/record.h), and older ones
  * svg.c        the board as an SVG picture
  * fileio.c     atomic writes (temp file in the same folder, fsync, rename)
  * line.c       line input: libedit on a terminal (completion, history),
@@ -150,8 +150,11 @@ void rules_explain(FILE *out, const session *s);
 #define SAVEGAME_MAX_BYTES (16u << 20)
 #define SAVEGAME_MAX_LINES (POSITION_MAX_PLIES + 64)
 
-/* Writes the record of S to PATH atomically. */
-bool savegame_write(const session *s, const char *path, char *error, size_t error_size);
+/* Writes the record of S to PATH atomically, as a PGN record
+ * (protocol/record.h); SEATS (NULL, or NULL entries: "?") say who played
+ * each seat. */
+bool savegame_write(const session *s, const char *const *seats, const char *path, char *error,
+                    size_t error_size);
 /* Reads the record at PATH, loads the game it names and replays it: its
  * rules file as the record names it, next to the record, in TABULA_PATH or
  * among the installed games, else OPEN's (may be NULL) where OPEN is a

@@ -1,4 +1,14 @@
-/* savegame: saved games as plain text, in the spirit of PGN.
+/* savegame: saved games, written as PGN records (protocol/record.h): the
+ * tag pairs (Tabula's Game, Rules, Variant, Players, Outcome and
+ * Termination among PGN's own, SetUp and FEN for a game that did not start
+ * from the start), then the moves as people see them, numbered as PGN
+ * numbers them (standard algebraic notation where the game declares it,
+ * else Tabula's notation, a turn's parts joined by ';'), and the result.
+ * Reading replays every move through the rules and refuses the record at
+ * the first move that does not fit, with its line, column and number.
+ *
+ * The saved games of older versions still load: plain text in the spirit
+ * of PGN,
  *
  *   [Game "Sáto"]
  *   [File "games/sato.rules"]
@@ -12,15 +22,11 @@
  *   2. f7-e5
  *   *
  *
- * One move a line, numbered by ply (a turn's parts are separated by
- * spaces), as people see it: in algebraic notation with its check mark
- * ("3. Bb5+") where the game declares it, else in Tabula's notation; the
- * last line repeats the result, so that a truncated file is told from a
- * finished one.  Reading replays every move through the rules and refuses
- * the record at the first line that does not fit: a move is its exact text
- * in Tabula's notation or, in a game of algebraic notation, its algebraic
- * text (algebraic_find), so the records written before the game declared
- * it still load.
+ * one move a line, numbered by ply (a turn's parts separated by spaces),
+ * in algebraic notation ("3. Bb5+") where the game declares it, else in
+ * Tabula's notation, the last line repeating the result.  A move is its
+ * exact text in Tabula's notation or, in a game of algebraic notation, its
+ * algebraic text (algebraic_find).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -30,6 +36,8 @@
 
 #include "front/front.h"
 #include "movegen/algebraic.h"
+#include "protocol/protocol.h"
+#include "protocol/record.h"
 #include "repl/repl.h"
 
 typedef struct buffer {
@@ -57,69 +65,32 @@ static void add(buffer *b, const char *text)
     b->length += n;
 }
 
-static void add_tag(buffer *b, const char *name, const char *value)
+bool savegame_write(const session *s, const char *const *seats, const char *path, char *error,
+                    size_t error_size)
 {
-    add(b, "[");
-    add(b, name);
-    add(b, " \"");
-    for (const char *c = value; *c; c++) {
-        char one[3] = { *c, 0, 0 };
-        if (*c == '"' || *c == '\\')
-            one[0] = '\\', one[1] = *c;
-        add(b, one);
+    const char **moves = malloc((size_t)(s->record_count + 1) * sizeof *moves);
+    int *movers = malloc((size_t)(s->record_count + 1) * sizeof *movers);
+    char *text = NULL;
+    if (moves && movers) {
+        for (int i = 0; i < s->record_count; i++) {
+            moves[i] = s->record[i].shown;
+            movers[i] = s->record[i].mover;
+        }
+        record_game r = { .g = s->game, .event = "tabula play", .rules = s->path, .variant = s->variant,
+                          .start = s->start, .moves = moves, .movers = movers, .move_count = s->record_count,
+                          .result = &s->result };
+        for (int q = 0; q < s->game->player_count; q++)
+            r.seats[q] = seats ? seats[q] : NULL;
+        text = record_text(&r);
     }
-    add(b, "\"]\n");
-}
-
-bool savegame_write(const session *s, const char *path, char *error, size_t error_size)
-{
-    const game *g = s->game;
-    buffer b = { 0 };
-    add_tag(&b, "Game", g->name);
-    add_tag(&b, "File", s->path);
-    if (s->variant[0])
-        add_tag(&b, "Variant", s->variant);
-    char date[32];
-    time_t now = time(NULL);
-    struct tm local;
-    localtime_r(&now, &local);
-    strftime(date, sizeof date, "%Y-%m-%d", &local);
-    add_tag(&b, "Date", date);
-    char players[GAME_MAX_PLAYERS * (GAME_NAME + 1)] = "";
-    for (int p = 0; p < g->player_count; p++) {
-        if (p)
-            strcat(players, " ");
-        strcat(players, g->player_names[p]);
-    }
-    add_tag(&b, "Players", players);
-    char result[256];
-    session_result_text(s, result, sizeof result);
-    add_tag(&b, "Result", result);
-    if (s->result.over) {
-        /* why it ended, as PGN's Termination tag says it */
-        char reason[128];
-        session_end_reason(s, reason, sizeof reason);
-        add_tag(&b, "Termination", reason);
-    }
-    if (s->start)
-        add_tag(&b, "Position", s->start);
-    add(&b, "\n");
-    for (int i = 0; i < s->record_count; i++) {
-        char number[32];
-        snprintf(number, sizeof number, "%d. ", i + 1);
-        add(&b, number);
-        add(&b, s->record[i].shown);
-        add(&b, "\n");
-    }
-    add(&b, result);
-    add(&b, "\n");
-    if (b.failed) {
-        free(b.data);
+    free(moves);
+    free(movers);
+    if (!text) {
         snprintf(error, error_size, "out of memory");
         return false;
     }
-    bool ok = fileio_write_atomic(path, b.data, b.length, error, error_size);
-    free(b.data);
+    bool ok = fileio_write_atomic(path, text, strlen(text), error, error_size);
+    free(text);
     return ok;
 }
 
@@ -411,6 +382,143 @@ static bool replay_record(session *s, const tag *tags, char **lines, int line_co
     return true;
 }
 
+/* --- reading a PGN record */
+
+/* Checks the PGN record R (read from PATH) against S, whose rules are at
+ * RULES, sets up its start and plays its moves; false with ERROR naming
+ * the line, column and number of the move that breaks. */
+static bool replay_pgn(session *s, const record_read *r, const char *path, const char *rules, char *error,
+                       size_t error_size)
+{
+    char why[512];
+    int line;
+    const char *name = record_tag_value(r, "Game", &line);
+    if (name && strcmp(s->game->name, name)) {
+        snprintf(error, error_size, "%s:%d: the record is of \"%s\" but %s holds \"%s\"", path, line, name,
+                 rules, s->game->name);
+        return false;
+    }
+    char players[GAME_MAX_PLAYERS * (GAME_NAME + 1)];
+    players_text(s->game, players, sizeof players);
+    const char *named = record_tag_value(r, "Players", &line);
+    if (named && strcmp(players, named)) {
+        snprintf(error, error_size, "%s:%d: the record's players are \"%s\" but the game's are \"%s\"", path,
+                 line, named, players);
+        return false;
+    }
+    int setup_line;
+    const char *setup = record_tag_value(r, "SetUp", &setup_line);
+    const char *start = record_tag_value(r, "FEN", &line);
+    if (setup && strcmp(setup, "1"))
+        start = NULL;   /* (SetUp "0": the game's start, as PGN says) */
+    if (!session_restart(s, start, why, sizeof why)) {
+        snprintf(error, error_size, "%s:%d: %s", path, line ? line : setup_line, why);
+        return false;
+    }
+    for (int i = 0; i < r->move_count; i++) {
+        const record_word *w = &r->moves[i];
+        const char *mover = s->game->player_names[s->position->side];
+        if (s->result.over) {
+            char result[256];
+            session_result_text(s, result, sizeof result);
+            snprintf(error, error_size, "%s:%d:%d: move %d, '%s', comes after the end of the game (%s)", path,
+                     w->line, w->column, i + 1, w->text, result);
+            return false;
+        }
+        /* as the engine protocols read a move: the game's own texts, then
+         * loosely, a ';' between a turn's parts */
+        int index = protocol_find_move(s->game, &s->moves, w->text, why, sizeof why);
+        if (index < 0) {
+            snprintf(error, error_size, "%s:%d:%d: move %d, '%s', for %s: %s", path, w->line, w->column, i + 1,
+                     w->text, mover, why);
+            return false;
+        }
+        if (!session_play(s, index, why, sizeof why)) {
+            snprintf(error, error_size, "%s:%d:%d: move %d: %s", path, w->line, w->column, i + 1, why);
+            return false;
+        }
+    }
+    if (!r->result[0]) {
+        snprintf(error, error_size, "%s:%d: the record is truncated: its moves do not end with a result "
+                 "(1-0, 0-1, 1/2-1/2 or *)", path, r->lines);
+        return false;
+    }
+    /* a game lost by a forfeit (a referee's record: an illegal move, a
+     * clock run out) ends before its rules end it */
+    const char *termination = record_tag_value(r, "Termination", NULL);
+    bool forfeit = !s->result.over && termination
+                   && (!strcmp(termination, "time forfeit") || !strcmp(termination, "rules infraction")
+                       || !strcmp(termination, "abandoned"));
+    if (forfeit)
+        return true;
+    const char *result = record_result(s->game, &s->result);
+    if (strcmp(result, r->result)) {
+        snprintf(error, error_size, "%s:%d: the record's result is %s but the moves give %s", path,
+                 r->result_line, r->result, result);
+        return false;
+    }
+    char outcome[GAME_NAME + 16];
+    record_outcome(s->game, &s->result, outcome, sizeof outcome);
+    const char *said = record_tag_value(r, "Outcome", &line);
+    if (said && strcmp(said, outcome)) {
+        snprintf(error, error_size, "%s:%d: the record's outcome is '%s' but the moves give '%s'", path, line,
+                 said, outcome);
+        return false;
+    }
+    return true;
+}
+
+/* savegame_read of a PGN record: the game its Rules tag names, found as
+ * an older record's File is (find_rules), or the one open when that game
+ * has the record's name. */
+static session *read_pgn(const char *text, const char *path, const session *open, char *error,
+                         size_t error_size)
+{
+    record_read r;
+    char why[512];
+    session *s = NULL;
+    if (!record_parse(text, &r, why, sizeof why)) {
+        snprintf(error, error_size, "%s:%s", path, why);
+        goto done;
+    }
+    int line;
+    const char *named = record_tag_value(&r, "Rules", &line);
+    const char *game_name = record_tag_value(&r, "Game", NULL);
+    if (!named && !record_tag_value(&r, "Result", NULL)) {
+        snprintf(error, error_size, "%s: not a saved game: no [Rules] tag, nor PGN's [Result]", path);
+        goto done;
+    }
+    /* a record without a [Rules] tag (another program's) is of the game
+     * open, in its variant unless the record names one */
+    if (!named && !open) {
+        snprintf(error, error_size, "%s: the record names no rules file ([Rules]): open its game and load it "
+                 "there", path);
+        goto done;
+    }
+    char rules[20000];
+    if (!named || (!find_rules(named, path, rules, sizeof rules) && open && game_name
+                   && !strcmp(open->game->name, game_name)))
+        snprintf(rules, sizeof rules, "%s", open->path);
+    int variant_line;
+    const char *variant = record_tag_value(&r, "Variant", &variant_line);
+    if (!named && !variant && open->variant[0])
+        variant = open->variant;
+    s = session_open(rules, variant && variant[0] ? variant : NULL, NULL, why, sizeof why);
+    if (!s) {
+        snprintf(error, error_size, "%s:%d: %s", path, variant ? variant_line : line, why);
+        goto done;
+    }
+    if (strlen(rules) < sizeof s->path)
+        memcpy(s->path, rules, strlen(rules) + 1);
+    if (!replay_pgn(s, &r, path, rules, error, error_size)) {
+        session_free(s);
+        s = NULL;
+    }
+done:
+    record_free(&r);
+    return s;
+}
+
 /* The tags of one record: static, as they are large (six of 8 KiB). */
 static tag tags[TAG_COUNT];
 
@@ -419,6 +527,11 @@ session *savegame_read(const char *path, const session *open, char *error, size_
     char *text = read_file(path, error, error_size);
     if (!text)
         return NULL;
+    if (record_is_pgn(text)) {
+        session *s = read_pgn(text, path, open, error, error_size);
+        free(text);
+        return s;
+    }
     char **lines = NULL;
     int line_count = 0, first_move = 0;
     session *s = NULL;
@@ -451,6 +564,17 @@ done:
 
 bool savegame_replay_text(session *s, char *text, const char *path, char *error, size_t error_size)
 {
+    if (record_is_pgn(text)) {
+        record_read r;
+        char why[512];
+        bool ok = record_parse(text, &r, why, sizeof why);
+        if (!ok)
+            snprintf(error, error_size, "%s:%s", path, why);
+        else
+            ok = replay_pgn(s, &r, path, s->path, error, error_size);
+        record_free(&r);
+        return ok;
+    }
     char **lines = NULL;
     int line_count = 0, first_move = 0;
     if (!parse_record(text, path, tags, &lines, &line_count, &first_move, error, error_size))
