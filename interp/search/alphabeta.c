@@ -145,6 +145,16 @@ void search_table_free(search_table *t)
     free(t);
 }
 
+void search_table_clear(search_table *t)
+{
+    for (uint32_t i = 0; i < TT_SIZE; i++) {
+        atomic_store_explicit(&t->slots[i].check, 0, memory_order_relaxed);
+        atomic_store_explicit(&t->slots[i].move, 0, memory_order_relaxed);
+        atomic_store_explicit(&t->slots[i].data, 0, memory_order_relaxed);
+    }
+    t->root_player = -1;
+}
+
 void search_table_prepare(search_table *t, const game *g, int root_player)
 {
     if (g->player_count <= 2 || t->root_player == root_player)
@@ -187,6 +197,13 @@ bool alphabeta_quiesces(const evaluator *eval)
     for (int t = 0; t < g->type_count; t++)
         valued = valued || eval->value[t] != 0;
     return g->player_count == 2 && valued && eval->capture_share < QUIESCE_MAX_CAPTURE_SHARE;
+}
+
+void alphabeta_new_game(alphabeta *s)
+{
+    /* what one search leaves the next: the move ordering's memory */
+    memset(s->killers, 0, sizeof s->killers);
+    memset(s->history, 0, sizeof s->history);
 }
 
 void alphabeta_set_quiescence(alphabeta *s, bool on)

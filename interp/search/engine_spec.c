@@ -195,6 +195,12 @@ static void helpers_free(engine *e)
     e->helper_count = 0;
 }
 
+/* The seed of helper I's tree. */
+static uint64_t helper_seed(uint64_t seed, int i)
+{
+    return seed + 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1);
+}
+
 static bool helpers_new(engine *e, uint64_t seed)
 {
     int count = e->spec.threads > 1 ? e->spec.threads - 1 : 0;
@@ -209,7 +215,7 @@ static bool helpers_new(engine *e, uint64_t seed)
         h->owner = e;
         h->gen = movegen_new(e->g);
         if (h->gen && e->spec.kind == ENGINE_MCTS)
-            h->tree = mcts_new(e->g, h->gen, seed + 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1), &e->eval);
+            h->tree = mcts_new(e->g, h->gen, helper_seed(seed, i), &e->eval);
         else if (h->gen) {
             h->ab = alphabeta_new(e->g, h->gen, &e->eval, e->table, &e->halt);
             if (h->ab) {
@@ -355,6 +361,28 @@ void engine_set_limits(engine *e, int depth, long time_ms, long nodes, long play
     e->spec.time_ms = time_ms;
     e->spec.nodes = nodes;
     e->spec.playouts = playouts;
+}
+
+void engine_new_game(engine *e, uint64_t seed)
+{
+    /* each searcher cleared to what a new engine's is: no allocation, so
+     * that a game costs no more than a search (an ab state holds a move
+     * list for every ply, and making them again took longer than a game of
+     * ab:depth=1) */
+    e->rng = rng_seed(seed);
+    if (e->table)
+        search_table_clear(e->table);
+    if (e->ab)
+        alphabeta_new_game(e->ab);
+    if (e->tree)
+        mcts_new_game(e->tree, seed);
+    for (int i = 0; i < e->helper_count; i++) {
+        helper *h = &e->helpers[i];
+        if (h->ab)
+            alphabeta_new_game(h->ab);
+        if (h->tree)
+            mcts_new_game(h->tree, helper_seed(seed, i));
+    }
 }
 
 void engine_free(engine *e)

@@ -120,7 +120,7 @@ mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator
     if (eval && eval->score_sign)
         s->eval = eval;       /* the rules' score decides: it scores a cut-off playout */
     s->cutoff = s->eval && s->eval->decisive < MCTS_DECISIVE ? 0 : MCTS_CUTOFF;
-    s->rng = rng_seed(seed ^ 0x853C49E6748FEA9Bull);
+    mcts_new_game(s, seed);
     /* dice outcomes are drawn by their chances (chance_walk), from a list */
     s->sampled = true;
     for (int i = 0; i < g->node_count; i++)
@@ -133,6 +133,16 @@ mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator
         return NULL;
     }
     return s;
+}
+
+void mcts_new_game(mcts *s, uint64_t seed)
+{
+    s->rng = rng_seed(seed ^ 0x853C49E6748FEA9Bull);
+    s->has_tree = false;   /* the next search grows a new tree */
+    s->used = 0;
+    s->changes_used = 0;
+    s->root_hash = 0;
+    s->reused = 0;
 }
 
 void mcts_free(mcts *s)

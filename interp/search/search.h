@@ -223,6 +223,13 @@ typedef struct engine engine;
 /* Returns NULL when memory runs out. */
 engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed);
 void engine_free(engine *e);
+/* Starts a new game: E forgets every position it has seen (its table, its
+ * tree, its move ordering) and plays from then on as engine_new (E's game
+ * and spec, SEED) would, without estimating the piece values again (they
+ * depend on the game alone) or allocating anything.  So a game of a
+ * self-play series depends on its own seed only, not on the games before
+ * it (analyze --shard). */
+void engine_new_game(engine *e, uint64_t seed);
 
 /* Chooses a move in P (which it leaves as it found it); the move is
  * engine_root_moves(e)->moves[result->best].  PROGRESS may be NULL. */
@@ -236,6 +243,8 @@ const move_list *engine_root_moves(const engine *e);
 typedef struct search_table search_table;
 search_table *search_table_new(void);
 void search_table_free(search_table *t);
+/* Empties the table, as a new one is. */
+void search_table_clear(search_table *t);
 /* Before a search with ROOT_PLAYER to move: with three or four players the
  * (paranoid) values depend on the root player, so a table kept for another
  * is cleared.  Called by alphabeta_search; with threads, before any starts. */
@@ -261,6 +270,9 @@ bool alphabeta_quiesces(const evaluator *eval);
  * depths of its iterative deepening. */
 void alphabeta_set_helper(alphabeta *s, int index);
 void alphabeta_free(alphabeta *s);
+/* Forgets what its searches learnt of the moves (killers, history), as a
+ * new state has; the table is the caller's to clear. */
+void alphabeta_new_game(alphabeta *s);
 /* Searches P, whose legal moves ROOT already holds; DEPTH 0, TIME_MS 0 or
  * NODES 0: no limit of that kind (with none at all, SEARCH_MAX_PLY - 1).
  * VALUES (may be NULL) receives each root move's value for the mover when
@@ -292,6 +304,9 @@ mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator
 #define MCTS_PASS_HOPELESS 0.05
 #define MCTS_PASS_VISITS 8
 void mcts_free(mcts *s);
+/* Drops the tree kept from the last search and draws from SEED, as
+ * mcts_new with SEED would. */
+void mcts_new_game(mcts *s, uint64_t seed);
 /* VALUES (may be NULL) receives each root move's visit count. */
 void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time_ms,
                  search_result *result, search_progress progress, void *context, double *values);

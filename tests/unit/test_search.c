@@ -694,6 +694,75 @@ static void mcts_keeps_its_tree(void **state)
     game_free(g);
 }
 
+/* Plays a game from the start of G with E in every seat; the hashes of
+ * the positions it passes through into HASHES (at most MAX), their number
+ * returned. */
+static int self_play(const game *g, engine *e, uint64_t *hashes, int max)
+{
+    position *p = malloc(sizeof *p);
+    assert_true(p && pos_init(p, g));
+    movegen *m = movegen_new(g);
+    move_list list;
+    assert_true(m && move_list_init(&list));
+    int n = 0;
+    for (;;) {
+        movegen_generate(m, p, &list);
+        game_result result;
+        movegen_result(m, p, &list, &result);
+        if (result.over || n == max)
+            break;
+        search_result chosen;
+        engine_choose(e, p, &chosen, NULL, NULL);
+        assert_true(chosen.best >= 0);
+        undo u;
+        move_make(p, engine_root_moves(e), chosen.best, &u);
+        pos_commit(p);
+        hashes[n++] = p->hash;
+    }
+    move_list_free(&list);
+    movegen_free(m);
+    pos_free(p);
+    free(p);
+    return n;
+}
+
+/* engine_new_game: an engine that has played a game and starts another
+ * with seed S plays it as a new engine seeded S does (its table, tree and
+ * random numbers are those of a new one), for each kind of engine; and
+ * another seed plays another game (so the comparison can fail). */
+static void a_new_game_plays_as_a_new_engine(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *game, *spec;
+    } cases[] = {
+        { "connect4", "random" }, { "connect4", "ab:depth=3" }, { "connect4", "mcts:playouts=200" },
+        { "breakthrough", "ab:depth=2" }, { "breakthrough", "mcts:playouts=100,threads=2" },
+    };
+    enum { MAX = 300 };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        game *g = shipped_game(cases[i].game, NULL);
+        assert_non_null(g);
+        engine_spec spec = spec_of(cases[i].spec);
+        engine *used = engine_new(g, &spec, 3), *fresh = engine_new(g, &spec, 8);
+        assert_true(used && fresh);
+        uint64_t first[MAX], again[MAX], other[MAX];
+        int n_other = self_play(g, used, other, MAX);
+        engine_new_game(used, 8);
+        int n_again = self_play(g, used, again, MAX);
+        int n_first = self_play(g, fresh, first, MAX);
+        if (n_again != n_first || memcmp(again, first, (size_t)n_first * sizeof *first))
+            fail_msg("%s %s: the engine's second game differs from a new engine's", cases[i].game,
+                     cases[i].spec);
+        if (n_other == n_first && !memcmp(other, first, (size_t)n_first * sizeof *first)
+            && strcmp(cases[i].spec, "ab:depth=3") && strcmp(cases[i].spec, "ab:depth=2"))
+            fail_msg("%s %s: seeds 3 and 8 played the same game", cases[i].game, cases[i].spec);
+        engine_free(used);
+        engine_free(fresh);
+        game_free(g);
+    }
+}
+
 /* The MCTS tree is walked down by the moves it keeps, not by generating
  * them again: after a search, every expanded node holds the moves the
  * generator gives at its position (Connect Four: one change a move;
@@ -910,6 +979,7 @@ int main(void)
         cmocka_unit_test(chance_walks),
         cmocka_unit_test(dice_in_a_game),
         cmocka_unit_test(mcts_keeps_its_tree),
+        cmocka_unit_test(a_new_game_plays_as_a_new_engine),
         cmocka_unit_test(mcts_tree_holds_the_moves),
         cmocka_unit_test(mcts_in_threads),
         cmocka_unit_test(alphabeta_in_threads),
