@@ -10,6 +10,7 @@
 
 #include "diag.h"
 #include "game/game.h"
+#include "json/json.h"
 #include "rules/load.h"
 #include "loader.h"
 
@@ -28,6 +29,7 @@ int cli_play(int argc, char **argv);
 int cli_render(int argc, char **argv);
 int cli_ugi(int argc, char **argv);
 int cli_uci(int argc, char **argv);
+int cli_merge(int argc, char **argv);
 
 /* Prints the help text of COMMAND (NULL: the overview); false if unknown. */
 bool cli_print_help(FILE *stream, const char *command);
@@ -83,6 +85,127 @@ int cli_random_opening(struct movegen *generator, struct position *p, struct mov
                        void (*chosen)(void *, struct position *, const struct move_list *, int, int), void *context);
 /* The seed of the opening of game INDEX (from 0) in a run seeded SEED. */
 uint64_t cli_opening_seed(long seed, long index);
+
+/* The seed of the engine of seat SEAT in game INDEX (from 0) of a series
+ * seeded SEED: each game's own, so that a game does not depend on those
+ * before it (game 0's is the one every game had before). */
+uint64_t cli_game_seed(long seed, long index, int seat);
+
+/* --- long jobs in parts: --shard K/N, --output, --progress, merge
+ * (cli_shard.c, cli_merge.c)
+ *
+ * A job (analyze's games, perft's subtrees) is a list of items numbered
+ * from 0; shard K of N does the items whose number i has i mod N = K - 1,
+ * and writes them as a part: a JSON object naming its job (its command,
+ * the rules' hash, every argument that changes the result, and N), its
+ * shard K, and its result.  tabula merge reads the N parts of a job back
+ * and prints what the whole job prints. */
+#define CLI_PART_FORMAT 1
+
+typedef struct cli_shard {
+    long index, count;      /* K and N; 0 and 0: the whole job, not a shard */
+    const char *output;     /* --output FILE; NULL: standard output */
+    bool progress;          /* --progress: report progress even to a file */
+} cli_shard;
+
+/* Takes ARGV[*I] when it is --shard K/N, --output FILE or --progress (with
+ * its value, *I moved past it): 1; 0 when it is another argument; -1 when
+ * malformed (said on stderr). */
+int cli_shard_option(const char *command, int argc, char **argv, int *i, cli_shard *shard);
+/* The options together: --output only with --shard, --json not with it
+ * (said on stderr when not). */
+bool cli_shard_check(const char *command, const cli_shard *shard, bool json);
+/* Whether item INDEX of the job is SHARD's (every item when not sharded). */
+static inline bool cli_shard_owns(const cli_shard *shard, long index)
+{
+    return shard->count == 0 || index % shard->count == shard->index - 1;
+}
+
+/* The rules a job ran on, as the hash of the texts of the file and of
+ * every file it includes (a part names it: the same file elsewhere is the
+ * same job, an edited one is not).  cli_write_hash writes a hash as 16
+ * hexadecimal digits, a string (other readers of JSON lose the low bits
+ * of a number that large). */
+uint64_t cli_rules_hash(const source_set *sources);
+void cli_write_hash(json_writer *w, uint64_t hash);
+
+/* Writes the JSON object that describes a job (CONTEXT: the command's):
+ * cli_job_begin opens it with what every job names (its command, game,
+ * variant and the rules' hash), the command adds its arguments, and
+ * cli_job_end closes it with the number of shards. */
+typedef void (*cli_job_writer)(json_writer *w, const void *context);
+void cli_job_begin(json_writer *w, const char *command, const char *game_name, const char *variant, uint64_t rules);
+void cli_job_end(json_writer *w, long shards);
+
+/* Before a shard runs with --output FILE: 1 when FILE already holds this
+ * shard of this job (said: it is not run again), 0 when it holds no
+ * finished part (none yet, or a file cut short: it is run), -1 when it
+ * holds a part of another job or another shard (said: nothing is run). */
+int cli_part_present(const char *command, const cli_shard *shard, cli_job_writer job, const void *context);
+
+/* A part being written: cli_part_begin opens the output (for --output FILE
+ * a file beside it, renamed onto it by cli_part_end, so that an
+ * interrupted shard leaves nothing that looks finished) and writes
+ * {"tabula": "part", "format": 1, "file": FILE, "job": ..., "shard": K,
+ * "result": then the command writes its result with P->w, and
+ * cli_part_end closes it (false, said on stderr, when the part could not
+ * be written whole).  cli_part_abandon drops an unfinished one. */
+typedef struct cli_part {
+    FILE *stream;
+    char *temporary;
+    json_writer w;
+} cli_part;
+bool cli_part_begin(cli_part *p, const char *command, const cli_shard *shard, const char *file,
+                    cli_job_writer job, const void *context);
+bool cli_part_end(cli_part *p, const char *command, const cli_shard *shard);
+void cli_part_abandon(cli_part *p);
+
+/* Says in OUT how the jobs A and B (parts' "job" objects, called A_NAME
+ * and B_NAME) differ: '"seed" is 1 in a.json and 2 in b.json'. */
+void cli_job_difference(const json_value *a, const char *a_name, const json_value *b, const char *b_name, char *out,
+                        size_t size);
+/* Why ROOT is not a part merge can read (its marker, format, job, shard,
+ * result), NULL when it is one. */
+const char *cli_part_check(const json_value *root);
+/* A whole file's text (NUL-terminated), NULL with errno when unreadable. */
+char *cli_read_file(const char *path, size_t *length);
+
+/* The parts of one job for its command's merge: in the order of their
+ * shards, one of each, all of the same job (merge has checked). */
+typedef struct cli_part_read {
+    const char *path;
+    json_value *root;
+    const json_value *result;
+} cli_part_read;
+int cli_analyze_merge(const cli_part_read *parts, long count, bool json);
+int cli_perft_merge(const cli_part_read *parts, long count, bool json);
+/* Reading a part's members for a merge: each says on stderr what is wrong
+ * ("tabula merge: FILE: ...") and returns false (NULL) when the member is
+ * missing or not what it should be. */
+bool cli_member_count(const cli_part_read *part, const json_value *object, const char *key, int64_t low,
+                      int64_t high, int64_t *out);
+const json_value *cli_member_array(const cli_part_read *part, const json_value *object, const char *key);
+const char *cli_member_string(const cli_part_read *part, const json_value *object, const char *key);
+/* Says on stderr that PART is malformed: WHAT. */
+void cli_part_malformed(const cli_part_read *part, const char *what);
+
+/* Progress of a long job on stderr: a bar redrawn in place on a terminal;
+ * with --progress and no terminal, a line a second at most and the last. */
+typedef struct cli_progress {
+    bool on, bar;
+    const char *command, *what;
+    long total;
+    double started, shown;
+    char label[48];
+} cli_progress;
+void cli_progress_start(cli_progress *p, const char *command, const char *what, long total,
+                        const cli_shard *shard);
+void cli_progress_show(cli_progress *p, long done);
+/* Wipes the bar off its line, before other output to the terminal (it is
+ * drawn again at the next show). */
+void cli_progress_clear(cli_progress *p);
+/* FINISHED: the bar shown full and wiped; else left, with a new line. */
+void cli_progress_end(cli_progress *p, long done, bool finished);
 
 /* From now on SIGINT (Ctrl-C) interrupts searches (search_interrupt)
  * instead of ending the program (cli_interrupt.c). */

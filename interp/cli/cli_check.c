@@ -7,7 +7,90 @@
 #include "cli/cli.h"
 #include "front/front.h"
 
-static int check_one(const char *path, const char *variant)
+/* The diagnostics as objects (tabula(1), JSON OUTPUT): where (null
+ * where the diagnostic has no place), how grave, what, and the hint. */
+static void write_diagnostics(json_writer *w, const diag_list *diagnostics, const source_set *sources)
+{
+    static const char *const severities[] = { "error", "warning", "note" };
+    json_begin_array(w, JSON_BLOCK);
+    for (int i = 0; i < diagnostics->count; i++) {
+        const diagnostic *d = &diagnostics->items[i];
+        const source_location *at = &d->location;
+        json_begin_object(w, JSON_LINE);
+        json_key(w, "file");
+        if (at->file >= 0)
+            json_string(w, source_path(sources, at->file));
+        else
+            json_null(w);
+        json_key(w, "line");
+        if (at->file >= 0 && at->line > 0)
+            json_int(w, at->line);
+        else
+            json_null(w);
+        json_key(w, "column");
+        if (at->file >= 0 && at->line > 0)
+            json_int(w, at->column);
+        else
+            json_null(w);
+        json_key(w, "severity");
+        json_string(w, severities[d->severity]);
+        json_key(w, "message");
+        json_string(w, d->message);
+        json_key(w, "hint");
+        if (d->hint)
+            json_string(w, d->hint);
+        else
+            json_null(w);
+        json_end_object(w);
+    }
+    json_end_array(w);
+}
+
+/* The file's object: what check found, then its diagnostics. */
+static void write_file(json_writer *w, const char *path, bool ok, const check_summary *summary, const char *variant,
+                       const diag_list *diagnostics, const source_set *sources)
+{
+    json_begin_object(w, JSON_BLOCK);
+    json_key(w, "file");
+    json_string(w, path);
+    json_key(w, "ok");
+    json_bool(w, ok);
+    json_key(w, "errors");
+    json_int(w, diagnostics->errors);
+    json_key(w, "warnings");
+    json_int(w, diagnostics->warnings);
+    if (summary) {
+        json_key(w, "library");
+        json_bool(w, summary->is_library);
+    }
+    if (summary && summary->is_library) {
+        json_key(w, "definitions");
+        json_int(w, summary->definitions);
+    } else if (summary) {
+        json_key(w, "game");
+        json_string(w, summary->game);
+        json_key(w, "variant");
+        if (variant)
+            json_string(w, variant);
+        else
+            json_null(w);
+        json_key(w, "players");
+        json_int(w, summary->players);
+        json_key(w, "board");
+        json_string(w, summary->board);
+        json_key(w, "variants");
+        json_begin_array(w, JSON_LINE);
+        for (int i = 0; !variant && i < summary->variant_count; i++)
+            json_string(w, summary->variants[i]);
+        json_end_array(w);
+    }
+    json_key(w, "diagnostics");
+    write_diagnostics(w, diagnostics, sources);
+    json_end_object(w);
+}
+
+/* Checks PATH; prints what it found, or with W writes it as JSON. */
+static int check_one(const char *path, const char *variant, json_writer *w)
 {
     source_set sources;
     diag_list diagnostics;
@@ -17,13 +100,14 @@ static int check_one(const char *path, const char *variant)
     ast_node *program = NULL;
     loader_status status = loader_load(path, &options, &sources, &diagnostics, &program);
     int result = EXIT_VALID;
+    const check_summary *checked = NULL;
+    check_summary summary;
     if (status == LOADER_UNREADABLE) {
         result = EXIT_USAGE;
     } else if (status == LOADER_NO_MEMORY) {
         fprintf(stderr, "tabula: out of memory reading %s\n", path);
         result = EXIT_INVALID;
     } else {
-        check_summary summary;
         check_options check = { .variant = variant, .compile = true };
         /* semantic checks only make sense on a tree without syntax errors */
         bool variant_found = true;
@@ -31,6 +115,8 @@ static int check_one(const char *path, const char *variant)
             variant_found = check_program(program, &check, &diagnostics, &summary);
         if (diagnostics.errors > 0 || !variant_found) {
             result = EXIT_INVALID;
+        } else if (w) {
+            checked = &summary;
         } else if (summary.is_library) {
             printf("%s: ok: %d definition%s, no game\n", path, summary.definitions,
                    summary.definitions == 1 ? "" : "s");
@@ -47,8 +133,12 @@ static int check_one(const char *path, const char *variant)
             putchar('\n');
         }
     }
-    fflush(stdout);
-    front_print_diagnostics(&diagnostics, &sources);
+    if (w) {
+        write_file(w, path, result == EXIT_VALID, checked, variant, &diagnostics, &sources);
+    } else {
+        fflush(stdout);
+        front_print_diagnostics(&diagnostics, &sources);
+    }
     ast_free(program);
     diag_free(&diagnostics);
     source_set_free(&sources);
@@ -58,6 +148,7 @@ static int check_one(const char *path, const char *variant)
 int cli_check(int argc, char **argv)
 {
     const char *variant = NULL;
+    bool json = false;
     int first = 0;
     while (first < argc && argv[first][0] == '-' && argv[first][1] != '\0') {
         const char *option = argv[first];
@@ -74,6 +165,8 @@ int cli_check(int argc, char **argv)
         } else if (!strcmp(option, "-h") || !strcmp(option, "--help")) {
             cli_print_help(stdout, "check");
             return EXIT_VALID;
+        } else if (!strcmp(option, "--json")) {
+            json = true;
         } else {
             fprintf(stderr, "tabula check: unknown option '%s'; see 'tabula check --help'\n", option);
             return EXIT_USAGE;
@@ -81,14 +174,23 @@ int cli_check(int argc, char **argv)
         first++;
     }
     if (first == argc) {
-        fputs("tabula check: no file given; usage: tabula check [--variant NAME] FILE...\n", stderr);
+        fputs("tabula check: no file given; usage: tabula check [--variant NAME] [--json] FILE...\n", stderr);
         return EXIT_USAGE;
     }
     int worst = EXIT_VALID;
+    json_writer w;
+    json_writer_init(&w, stdout);
+    if (json)
+        json_begin_array(&w, JSON_BLOCK);   /* an object for each file */
     for (int i = first; i < argc; i++) {
-        int result = check_one(argv[i], variant);
+        int result = check_one(argv[i], variant, json ? &w : NULL);
         if (result > worst)
             worst = result;
+    }
+    if (json) {
+        json_end_array(&w);
+        if (!json_writer_finish(&w) && worst < EXIT_INVALID)
+            worst = EXIT_INVALID;
     }
     return worst;
 }

@@ -75,3 +75,11 @@ uint64_t cli_opening_seed(long seed, long index)
 {
     return (uint64_t)seed * 0x9E3779B97F4A7C15ull + (uint64_t)index + 1;
 }
+
+uint64_t cli_game_seed(long seed, long index, int seat)
+{
+    /* game 0's seeds are those every game of a series had when one engine
+     * played them all; another odd constant than the openings' and the
+     * MCTS helpers' (engine_spec.c), so that no game's seed is another's */
+    return (uint64_t)seed * 7919u + (uint64_t)seat + 1 + (uint64_t)index * 0xD1B54A32D192ED03ull;
+}

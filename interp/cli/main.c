@@ -21,6 +21,7 @@ static const struct command {
     { "render", cli_render },
     { "ugi", cli_ugi },
     { "uci", cli_uci },
+    { "merge", cli_merge },
     { "help", cli_help },
 };
 

@@ -264,6 +264,46 @@ void json_null(json_writer *w)
     end_value(w);
 }
 
+void json_write_value(json_writer *w, const json_value *v)
+{
+    switch (v->type) {
+    case JSON_NULL:
+        json_null(w);
+        break;
+    case JSON_FALSE:
+    case JSON_TRUE:
+        json_bool(w, v->type == JSON_TRUE);
+        break;
+    case JSON_NUMBER:
+        if (v->whole && v->negative && v->magnitude)
+            json_int(w, v->magnitude > (uint64_t)INT64_MAX ? INT64_MIN : -(int64_t)v->magnitude);
+        else if (v->whole)
+            json_uint(w, v->magnitude);
+        else
+            json_double(w, v->number);
+        break;
+    case JSON_STRING:
+        json_string_bytes(w, v->string, v->length);
+        break;
+    case JSON_ARRAY:
+    case JSON_OBJECT:
+        if (v->type == JSON_ARRAY)
+            json_begin_array(w, JSON_LINE);
+        else
+            json_begin_object(w, JSON_LINE);
+        for (size_t i = 0; i < v->count; i++) {
+            if (v->type == JSON_OBJECT)
+                json_key(w, v->keys[i]);
+            json_write_value(w, &v->items[i]);
+        }
+        if (v->type == JSON_ARRAY)
+            json_end_array(w);
+        else
+            json_end_object(w);
+        break;
+    }
+}
+
 /* --- reading */
 
 typedef struct reader {
@@ -590,10 +630,14 @@ static bool parse_literal(reader *r, const char *word, json_type type, json_valu
 {
     size_t n = strlen(word);
     if (r->length - r->at < n || memcmp(r->text + r->at, word, n)) {
-        if (r->length - r->at < n && !memcmp(r->text + r->at, word, r->length - r->at))
+        if (r->length - r->at < n && !memcmp(r->text + r->at, word, r->length - r->at)) {
             fail_end(r, "inside a word");
-        else
-            fail_at(r, r->at, "expected a value");
+        } else {
+            size_t end = r->at;   /* the word as written, for the message */
+            while (end < r->length && end - r->at < 16 && r->text[end] >= 'a' && r->text[end] <= 'z')
+                end++;
+            fail_at(r, r->at, "expected a value, not '%.*s'", (int)(end - r->at), r->text + r->at);
+        }
         return false;
     }
     r->at += n;
@@ -852,4 +896,36 @@ bool json_get_int64(const json_value *value, int64_t *out)
 const char *json_get_string(const json_value *value)
 {
     return value && value->type == JSON_STRING ? value->string : NULL;
+}
+
+bool json_equal(const json_value *a, const json_value *b)
+{
+    if (a->type != b->type)
+        return false;
+    switch (a->type) {
+    case JSON_NUMBER:
+        if (a->whole && b->whole)
+            return a->magnitude == b->magnitude && (a->negative == b->negative || !a->magnitude);
+        return a->number == b->number;   /* (1 and 1.0 are one value) */
+    case JSON_STRING:
+        return a->length == b->length && !memcmp(a->string, b->string, a->length);
+    case JSON_ARRAY:
+        if (a->count != b->count)
+            return false;
+        for (size_t i = 0; i < a->count; i++)
+            if (!json_equal(&a->items[i], &b->items[i]))
+                return false;
+        return true;
+    case JSON_OBJECT:
+        if (a->count != b->count)
+            return false;
+        for (size_t i = 0; i < a->count; i++) {
+            const json_value *other = json_member(b, a->keys[i]);
+            if (!other || !json_equal(&a->items[i], other))
+                return false;
+        }
+        return true;
+    default:
+        return true;
+    }
 }

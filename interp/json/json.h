@@ -69,6 +69,10 @@ void json_double(json_writer *w, double value);
 void json_bool(json_writer *w, bool value);
 void json_null(json_writer *w);
 
+/* Writes VALUE (as json_parse reads it) as the next value. */
+struct json_value;
+void json_write_value(json_writer *w, const struct json_value *value);
+
 /* --- reading */
 
 typedef enum json_type {
@@ -101,5 +105,9 @@ bool json_get_uint64(const json_value *value, uint64_t *out);
 bool json_get_int64(const json_value *value, int64_t *out);
 /* Its string, or NULL when VALUE is no string. */
 const char *json_get_string(const json_value *value);
+/* Whether A and B are the same value: the same members in any order, the
+ * same items in the same order, numbers of the same value (whole ones
+ * exactly). */
+bool json_equal(const json_value *a, const json_value *b);
 
 #endif

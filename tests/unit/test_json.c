@@ -329,7 +329,8 @@ static void says_why_text_is_not_json(void **state)
         { "\xc3\xa9", "line 1, column 1: expected a value, not byte 0xc3" },
         { "[\"\xc3\xa9\", x]", "line 1, column 7: expected a value, not 'x'" },
         { "nul", "the text ends inside a word (is the file truncated?)" },
-        { "nulx", "line 1, column 1: expected a value" },
+        { "nulx", "line 1, column 1: expected a value, not 'nulx'" },
+        { "not json", "line 1, column 1: expected a value, not 'not'" },
         { "{} {}", "line 1, column 4: more text after the value" },
         { "{\"\\u0000\": 1}", "line 1, column 10: a member's name may not hold \\u0000" },
         { deep, "line 1, column 65: more than 64 arrays and objects inside one another" },
@@ -348,6 +349,43 @@ static void says_why_text_is_not_json(void **state)
     assert_string_equal(error, "the text ends inside an array (is the file truncated?)");
 }
 
+/* json_equal: members in any order, items in order, numbers by value;
+ * json_write_value writes a parsed value back on one line. */
+static void compares_and_writes_back(void **state)
+{
+    (void)state;
+    json_value *a = parse("{\"a\": [1, 2.5, \"x\", true], \"b\": {\"c\": null, \"d\": -0}}");
+    json_value *b = parse("{\"b\": {\"d\": 0, \"c\": null}, \"a\": [1.0, 25e-1, \"x\", true]}");
+    json_value *c = parse("{\"a\": [2.5, 1, \"x\", true], \"b\": {\"c\": null, \"d\": 0}}");
+    json_value *d = parse("{\"a\": [1, 2.5, \"x\", true], \"b\": {\"c\": null}}");
+    json_value *e = parse("{\"a\": [1, 2.5, \"x\", true], \"b\": {\"c\": null, \"e\": 0}}");
+    json_value *big = parse("[18446744073709551615, 18446744073709551614]");
+    assert_true(json_equal(a, b));
+    assert_true(json_equal(b, a));
+    assert_false(json_equal(a, c));   /* items in another order */
+    assert_false(json_equal(a, d));   /* a member fewer */
+    assert_false(json_equal(d, a));
+    assert_false(json_equal(a, e));   /* another member's name */
+    assert_false(json_equal(&big->items[0], &big->items[1]));   /* whole numbers to the last bit */
+    char *text = NULL;
+    size_t size = 0;
+    FILE *stream = open_memstream(&text, &size);
+    assert_non_null(stream);
+    json_writer w;
+    json_writer_init(&w, stream);
+    json_write_value(&w, a);
+    assert_true(json_writer_finish(&w));
+    fclose(stream);
+    assert_string_equal(text, "{\"a\": [1, 2.5, \"x\", true], \"b\": {\"c\": null, \"d\": 0}}\n");
+    free(text);
+    json_free(a);
+    json_free(b);
+    json_free(c);
+    json_free(d);
+    json_free(e);
+    json_free(big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -357,6 +395,7 @@ int main(void)
         cmocka_unit_test(reads_back_what_it_wrote),
         cmocka_unit_test(reads_escapes_and_numbers),
         cmocka_unit_test(says_why_text_is_not_json),
+        cmocka_unit_test(compares_and_writes_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
