@@ -18,6 +18,16 @@
  * a late quiet move is first searched a ply less deep (two when very
  * late), unless in check.
  *
+ * Null moves: where alphabeta_null_moves (the rules make zugzwang rare),
+ * a node searched with a window of zero width whose side to move is not
+ * in check, with NULL_MIN_DEPTH plies or more left and an evaluation at
+ * or above beta, first hands the turn over without moving (null_make:
+ * the board unchanged, en passant's cell cleared) and searches the other
+ * side's reply two or three plies shallower; if the side to move still
+ * reaches beta, the node fails high without searching its moves.  Two null moves never follow each
+ * other; a mate found after a null move is not one after a real move, and
+ * a null move's bound is never a proof.
+ *
  * Leaves (quiescence): where alphabeta_quiesces, a leaf is not scored in
  * the middle of an exchange: the side to move may stand on the
  * evaluator's value or capture, the most valuable victim first, and so on
@@ -70,6 +80,10 @@
  * moves capture. */
 #define QUIESCE_MAX_PLY 8
 #define QUIESCE_MAX_CAPTURE_SHARE 0.5
+/* Null moves: tried with this many plies or more left, and searched two
+ * plies less deep than a move, three from NULL_DEEP plies. */
+#define NULL_MIN_DEPTH 3
+#define NULL_DEEP 7
 
 enum { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
 
@@ -121,6 +135,8 @@ struct alphabeta {
     bool quiesce;               /* leaves play out their captures (alphabeta_quiesces) */
     bool reduce;                /* late quiet moves searched less deep first (reductions=on) */
     bool reducing;              /* ... in this search: one limited by time or nodes */
+    bool null_moves;            /* null-move pruning (alphabeta_null_moves) */
+    bool after_null[SEARCH_MAX_PLY + 2];    /* the move into this ply was a null move */
 };
 
 search_table *search_table_new(void)
@@ -180,6 +196,7 @@ alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eva
     s->halt = halt;
     s->quiesce = alphabeta_quiesces(eval);
     s->reduce = false;
+    s->null_moves = alphabeta_null_moves(eval);
     bool ok = true;
     for (int i = 1; ok && i <= SEARCH_MAX_PLY; i++)
         ok = move_list_init(&s->lists[i]);
@@ -190,13 +207,18 @@ alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eva
     return s;
 }
 
+/* Whether some piece type of EVAL's game has a value. */
+static bool pieces_valued(const evaluator *eval)
+{
+    for (int t = 0; t < eval->game->type_count; t++)
+        if (eval->value[t] != 0)
+            return true;
+    return false;
+}
+
 bool alphabeta_quiesces(const evaluator *eval)
 {
-    const game *g = eval->game;
-    bool valued = false;
-    for (int t = 0; t < g->type_count; t++)
-        valued = valued || eval->value[t] != 0;
-    return g->player_count == 2 && valued && eval->capture_share < QUIESCE_MAX_CAPTURE_SHARE;
+    return eval->game->player_count == 2 && pieces_valued(eval) && eval->capture_share < QUIESCE_MAX_CAPTURE_SHARE;
 }
 
 void alphabeta_new_game(alphabeta *s)
@@ -214,6 +236,35 @@ void alphabeta_set_quiescence(alphabeta *s, bool on)
 void alphabeta_set_reductions(alphabeta *s, bool on)
 {
     s->reduce = on;
+}
+
+bool alphabeta_can_pass(const game *g)
+{
+    if (g->player_count != 2 || !g->order_by_side || g->turn_ruled)
+        return false;
+    for (int i = 0; i < g->node_count; i++)
+        if (g->nodes[i].op == M_ROLL)
+            return false;
+    return true;
+}
+
+bool alphabeta_null_moves(const evaluator *eval)
+{
+    const game *g = eval->game;
+    if (!alphabeta_can_pass(g) || !pieces_valued(eval) || g->pass_always || g->pass_when_stuck
+        || (g->filter_kinds & (1u << FILTER_PREFER_CAPTURES | 1u << FILTER_ONLY_CAPTURES_IF)))
+        return false;
+    for (int i = 0; i < g->node_count; i++) {
+        int op = g->nodes[i].op;
+        if (op == M_PLACE || op == M_SOW || op == M_PASS)
+            return false;
+    }
+    return true;
+}
+
+void alphabeta_set_null_moves(alphabeta *s, bool on)
+{
+    s->null_moves = on && alphabeta_can_pass(s->g);
 }
 
 void alphabeta_set_helper(alphabeta *s, int index)
@@ -631,6 +682,51 @@ static int child_value(alphabeta *s, int ply, int depth, int alpha, int beta, bo
     return same ? negamax(s, ply + 1, depth, alpha, beta) : -negamax(s, ply + 1, depth, -beta, -alpha);
 }
 
+/* The side to move hands the turn over without moving (a null move, which
+ * the rules need not have): nothing on the board changes but the
+ * transient variable (en passant's cell), which holds for one move only. */
+static void null_make(alphabeta *s, undo *u)
+{
+    position *p = s->p;
+    int var = s->g->transient_var;
+    change cleared = { .kind = CHANGE_VAR, .index = (uint16_t)(var >= 0 ? var : 0), .after = -1 };
+    int count = 0;
+    uint64_t hash = p->hash;
+    if (var >= 0 && p->vars[var] != -1) {
+        cleared.before = p->vars[var];
+        hash ^= pos_var_key(var, cleared.before) ^ pos_var_key(var, -1);
+        count = 1;
+    }
+    pos_make(p, &cleared, count, false, false, hash, u);
+}
+
+/* Null-move pruning at PLY (DEPTH left, a window of zero width at BETA,
+ * its moves in lists[ply]): where even handing the turn over keeps the
+ * side to move at BETA or above in a search R plies shallower, a real
+ * move would too (most positions are no zugzwang), and the node fails
+ * high without searching its moves.  Returns the value it fails high
+ * with, or -INFINITE_SCORE where it does not (or may not be tried). */
+static int null_move(alphabeta *s, int ply, int depth, int beta, bool in_check)
+{
+    if (!s->null_moves || depth < NULL_MIN_DEPTH || in_check || s->after_null[ply] || ply >= SEARCH_MAX_PLY - 1
+        || beta >= SEARCH_MATE_BOUND || beta <= -SEARCH_MATE_BOUND || leaf_value(s, ply) < beta)
+        return -INFINITE_SCORE;
+    int reduction = depth >= NULL_DEEP ? 3 : 2;
+    uint64_t horizon_before = s->horizon;
+    undo u;
+    null_make(s, &u);
+    s->after_null[ply + 1] = true;
+    int v = -negamax(s, ply + 1, depth - 1 - reduction, -beta, -beta + 1);
+    s->after_null[ply + 1] = false;
+    pos_unmake(s->p, &u);
+    if (s->stop || v < beta) {
+        s->horizon = horizon_before;   /* what the null move saw proves nothing of this node */
+        return -INFINITE_SCORE;
+    }
+    s->horizon++;       /* a bound from a move the rules may not have: never a proof */
+    return v >= SEARCH_MATE_BOUND ? beta : v;   /* a mate after passing is not one after moving */
+}
+
 static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
 {
     position *p = s->p;
@@ -675,11 +771,22 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
     if (chance_in(list))
         return chance_node(s, list, ply, depth);
 
+    int in_check = -1;      /* (asked once, where something needs it) */
+    if (s->null_moves && beta - alpha == 1 && depth >= NULL_MIN_DEPTH) {
+        in_check = movegen_checked(s->gen, p);
+        int v = null_move(s, ply, depth, beta, in_check);
+        if (s->stop)
+            return 0;
+        if (v > -INFINITE_SCORE) {
+            tt_store(s, p->hash, table_move, v, ply, depth, BOUND_LOWER, false);
+            return v;
+        }
+    }
+
     uint64_t horizon_before = s->horizon;
     int alpha_before = alpha, best = -INFINITE_SCORE, my_team = team(s, p->side);
     uint64_t best_move = 0;
     order_moves(s, list, ply, table_move);
-    int in_check = -1;      /* (asked once, when a reduction is first considered) */
     for (int k = 0; k < list->count; k++) {
         int i = (int)(uint32_t)s->order[ply][k];
         /* a quiet move late in the order (no table move, capture or

@@ -64,6 +64,18 @@ static bool read_number(const char *text, size_t length, long low, long high, lo
     return true;
 }
 
+/* VALUE (LENGTH characters) is "on" or "off": *SETTING says which. */
+static bool read_switch(const char *value, size_t length, engine_switch *setting)
+{
+    if (length == 2 && !strncmp(value, "on", 2))
+        *setting = SWITCH_ON;
+    else if (length == 3 && !strncmp(value, "off", 3))
+        *setting = SWITCH_OFF;
+    else
+        return false;
+    return true;
+}
+
 bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t error_size)
 {
     memset(spec, 0, sizeof *spec);
@@ -120,12 +132,14 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "reductions", 10)) {
             ok = (value_length == 2 && !strncmp(value, "on", 2)) || (value_length == 3 && !strncmp(value, "off", 3));
             spec->reductions = value_length == 2;
+        } else if (spec->kind == ENGINE_ALPHABETA && key_length == 4 && !strncmp(at, "null", 4)) {
+            ok = read_switch(value, value_length, &spec->null_moves);
         } else if (key_length == 7 && !strncmp(at, "threads", 7)) {
             ok = read_number(value, value_length, 1, SEARCH_MAX_THREADS, &number);
             spec->threads = (int)number;
         } else {
             snprintf(error, error_size, "unknown setting '%.*s' for %s", (int)key_length, at,
-                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, threads)"
+                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, null, threads)"
                                                     : "mcts (playouts, time, threads)");
             return false;
         }
@@ -177,6 +191,18 @@ struct engine {
     int helper_count;
 };
 
+/* The settings of SPEC an alpha-beta state takes from it (the main
+ * search's and each helper's alike). */
+static void alphabeta_configure(alphabeta *s, const engine_spec *spec)
+{
+    if (spec->no_quiescence)
+        alphabeta_set_quiescence(s, false);
+    if (spec->reductions)
+        alphabeta_set_reductions(s, true);
+    if (spec->null_moves != SWITCH_DEFAULT)
+        alphabeta_set_null_moves(s, spec->null_moves == SWITCH_ON);
+}
+
 static void helpers_free(engine *e)
 {
     for (int i = 0; i < e->helper_count; i++) {
@@ -220,10 +246,7 @@ static bool helpers_new(engine *e, uint64_t seed)
             h->ab = alphabeta_new(e->g, h->gen, &e->eval, e->table, &e->halt);
             if (h->ab) {
                 alphabeta_set_helper(h->ab, i + 1);
-                if (e->spec.no_quiescence)
-                    alphabeta_set_quiescence(h->ab, false);
-                if (e->spec.reductions)
-                    alphabeta_set_reductions(h->ab, true);
+                alphabeta_configure(h->ab, &e->spec);
             }
         }
         h->pos_ok = pos_init(&h->pos, e->g);
@@ -339,10 +362,8 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
     if (ok && spec->kind == ENGINE_ALPHABETA) {
         e->table = search_table_new();
         e->ab = e->table ? alphabeta_new(g, e->gen, &e->eval, e->table, NULL) : NULL;
-        if (e->ab && spec->no_quiescence)
-            alphabeta_set_quiescence(e->ab, false);
-        if (e->ab && spec->reductions)
-            alphabeta_set_reductions(e->ab, true);
+        if (e->ab)
+            alphabeta_configure(e->ab, spec);
         ok = e->ab != NULL && helpers_new(e, seed);
     } else if (ok && spec->kind == ENGINE_MCTS) {
         e->tree = mcts_new(g, e->gen, seed, &e->eval);

@@ -11,7 +11,10 @@
  *   the evaluator (evaluate.c) once their captures are played out (a
  *   quiescence search, where alphabeta_quiesces: two players, valued
  *   pieces, captures a minority of the moves); principal variation
- *   search; reductions=on reduces late quiet moves.  With three or four players the search is
+ *   search; null-move pruning where the rules make a pass a fair test
+ *   (alphabeta_null_moves: chess, xiangqi, Breakthrough; not where
+ *   zugzwang is common); reductions=on reduces late quiet moves.  With
+ *   three or four players the search is
  *   *paranoid*: the player to move at the root maximises its own result and
  *   every other player is taken to minimise it, which makes the game a
  *   two-sided one (the root player against a coalition) that negamax
@@ -90,11 +93,16 @@
 
 typedef enum engine_kind { ENGINE_RANDOM, ENGINE_ALPHABETA, ENGINE_MCTS } engine_kind;
 
+/* A technique of the ab search a spec turns on or off (KEY=on|off), or
+ * leaves as alphabeta_new sets it. */
+typedef enum engine_switch { SWITCH_DEFAULT, SWITCH_ON, SWITCH_OFF } engine_switch;
+
 typedef struct engine_spec {
     engine_kind kind;
     int depth;          /* 0: no limit (ab) */
     bool no_quiescence; /* ab: leaves scored as they stand (quiescence=off) */
     bool reductions;    /* ab: late quiet moves searched less deep first (reductions=on) */
+    engine_switch null_moves;   /* ab: null=on|off (alphabeta_set_null_moves) */
     long time_ms;       /* 0: no limit */
     long nodes;         /* 0: no limit (ab) */
     long playouts;      /* 0: no limit (mcts) */
@@ -266,6 +274,27 @@ void alphabeta_set_reductions(alphabeta *s, bool on);
  * (where every move flips or takes, as in Othello, taking is the game's
  * ordinary move, not an exchange to be played out). */
 bool alphabeta_quiesces(const evaluator *eval);
+/* Whether a null move (the side to move hands the turn over, the board
+ * unchanged) can be searched in game G at all: two players taking turns
+ * in a fixed order (no opening order, `again` or `out` rule), no dice. */
+bool alphabeta_can_pass(const game *g);
+/* Whether null-move pruning runs by default in the game EVAL is of: where
+ * handing the turn over is a fair test of how good a position is (the
+ * side to move, were it allowed to pass, would be no better off than
+ * after its best move), because moving is almost never worse than not
+ * moving.  Decided from the rules: alphabeta_can_pass, pieces with
+ * values, and none of what makes a pass meaningful or zugzwang common:
+ * - a pass among the moves (`pass`, `pass if no moves`: Othello, Mynd);
+ * - placements or sowings (every move adds to the board: tic-tac-toe,
+ *   Connect Four, Hex, Othello, Tak, Amazons' arrows; Kalah's seeds);
+ * - compulsory captures (`prefer captures`, `only captures if`: checkers,
+ *   Lasca, where a player is often forced into a losing capture).
+ * Chess, xiangqi, Breakthrough, GTBM and Superial qualify. */
+bool alphabeta_null_moves(const evaluator *eval);
+/* Turns null-move pruning off, or on: by default where
+ * alphabeta_null_moves says, when asked for wherever alphabeta_can_pass
+ * (a zugzwang may then be missed: for measuring, and for tests). */
+void alphabeta_set_null_moves(alphabeta *s, bool on);
 /* Makes S helper INDEX (1, 2, ...) of a Lazy SMP search: it skips some
  * depths of its iterative deepening. */
 void alphabeta_set_helper(alphabeta *s, int index);

@@ -469,6 +469,121 @@ static void quiescence_where_captures_are_exchanges(void **state)
     }
 }
 
+/* Null-move pruning where the rules make a pass a fair test (the side to
+ * move is almost never worse off for moving), decided for every shipped
+ * game from its compiled rules and its piece values. */
+static void null_moves_where_the_rules_allow(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *variant;
+        bool can_pass, on;
+        const char *why;
+    } cases[] = {
+        { "chess", NULL, true, true, "moves of pieces with values, and check" },
+        { "xiangqi", NULL, true, true, "the same" },
+        { "breakthrough", NULL, true, true, "pieces that step and take" },
+        { "gtbm", NULL, true, true, "the same" },
+        { "superial", NULL, true, true, "the cubes' moves and captures" },
+        { "checkers", NULL, true, false, "captures are compulsory" },
+        { "lasca", NULL, true, false, "captures are compulsory" },
+        { "amazons", NULL, true, false, "each move places an arrow" },
+        { "connect4", NULL, true, false, "a placement" },
+        { "tictactoe", NULL, true, false, "a placement" },
+        { "hex", NULL, true, false, "a placement" },
+        { "tak", NULL, true, false, "placements" },
+        { "desdemona", NULL, true, false, "placements, and a player with no move passes" },
+        { "othello", NULL, true, false, "placements, and a player with no move passes" },
+        { "sato", NULL, true, false, "a player with no move passes" },
+        { "mynd", NULL, true, false, "a pass is a move" },
+        { "kalah", NULL, false, false, "a last seed in one's store moves again" },
+        { "sapos", NULL, false, false, "an opening order" },
+        { "mynd", "3p", false, false, "three players" },
+        { "superial", "random-moves", false, false, "dice" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        game *g = shipped_game(cases[i].name, cases[i].variant);
+        assert_non_null(g);
+        evaluator e;
+        assert_true(evaluator_init(&e, g, 100, 1));
+        print_message("%s%s%s: null moves %s (%s)\n", cases[i].name, cases[i].variant ? " " : "",
+                      cases[i].variant ? cases[i].variant : "", alphabeta_null_moves(&e) ? "on" : "off",
+                      cases[i].why);
+        assert_int_equal(alphabeta_can_pass(g), cases[i].can_pass);
+        assert_int_equal(alphabeta_null_moves(&e), cases[i].on);
+        game_free(g);
+    }
+}
+
+/* Checkers, White to move (its men move down the board; Black has three
+ * men, at h6, f4 and g3, White eight men and a king):
+ *     . . . m . m . m    (rank 8)
+ *     . . m . . . m .
+ *     . . . m . . . M
+ *     . . m . . . . .
+ *     . . . . . M . .
+ *     . . . . . . M .
+ *     . . . . . . . .
+ *     . . . . . . k .    (rank 1)
+ * g7-f6 wins in 9 plies: each of Black's few moves gives a man away to a
+ * compulsory capture, until it has none.  Black would rather pass, so a
+ * search that lets it pass (null moves forced on) does not see the win at
+ * the same depth: why the rules keep null moves off where captures are
+ * compulsory. */
+static void null_moves_miss_a_zugzwang(void **state)
+{
+    (void)state;
+    const char *start = "3m1m1m/2m3m1/3m3M/2m5/5M2/6M1/8/6k1 w 31";
+    char best[64];
+    search_result r = search("checkers", start, "ab:depth=9", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_WIN);
+    assert_int_equal(r.distance, 9);
+    assert_string_equal(best, "g7-f6");
+    r = search("checkers", start, "ab:depth=9,null=on", best, sizeof best);
+    assert_int_not_equal(r.kind, SCORE_WIN);
+}
+
+/* Null moves make a depth cheaper (chess after 1.e4 e5 2.Nf3 Nc6, depth
+ * 5: fewer nodes), and the mate in two is still found with them. */
+static void null_moves_prune(void **state)
+{
+    (void)state;
+    const char *fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    char best[64];
+    search_result on = search("chess", fen, "ab:depth=5,null=on", best, sizeof best);
+    search_result off = search("chess", fen, "ab:depth=5,null=off", best, sizeof best);
+    print_message("depth 5: %llu nodes with null moves, %llu without\n", (unsigned long long)on.nodes,
+                  (unsigned long long)off.nodes);
+    assert_true(on.nodes < off.nodes);
+    search_result r = search("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1", "ab:depth=6,null=on", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_WIN);
+    assert_int_equal(r.distance, 3);
+}
+
+/* A search of one thread gives the same move, value and node count every
+ * time (each technique is deterministic: the table, the killers and the
+ * history start empty in a new engine). */
+static void one_thread_is_deterministic(void **state)
+{
+    (void)state;
+    static const struct { const char *name, *position; } cases[] = {
+        { "chess", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3" },
+        { "breakthrough", NULL },
+    };
+    char best[64], again[64];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        search_result a = search(cases[i].name, cases[i].position, "ab:depth=5", best, sizeof best);
+        search_result b = search(cases[i].name, cases[i].position, "ab:depth=5", again, sizeof again);
+        assert_string_equal(best, again);
+        assert_int_equal(a.score, b.score);
+        assert_true(a.nodes == b.nodes);
+        a = search(cases[i].name, cases[i].position, "ab:nodes=3000", best, sizeof best);
+        b = search(cases[i].name, cases[i].position, "ab:nodes=3000", again, sizeof again);
+        assert_string_equal(best, again);
+        assert_int_equal(a.depth, b.depth);
+    }
+}
+
 static void decisive_share(void **state)
 {
     (void)state;
@@ -524,6 +639,15 @@ static void specs(void **state)
     assert_true(engine_spec_parse("ab:time=100,reductions=on", &s, error, sizeof error));
     assert_true(s.reductions);
     assert_false(engine_spec_parse("ab:reductions=yes", &s, error, sizeof error));
+    assert_true(engine_spec_parse("ab:depth=3", &s, error, sizeof error));
+    assert_int_equal(s.null_moves, SWITCH_DEFAULT);
+    assert_true(engine_spec_parse("ab:depth=3,null=off", &s, error, sizeof error));
+    assert_int_equal(s.null_moves, SWITCH_OFF);
+    assert_true(engine_spec_parse("ab:depth=3,null=on", &s, error, sizeof error));
+    assert_int_equal(s.null_moves, SWITCH_ON);
+    assert_false(engine_spec_parse("ab:null=yes", &s, error, sizeof error));
+    assert_false(engine_spec_parse("ab:null=", &s, error, sizeof error));
+    assert_false(engine_spec_parse("mcts:null=on", &s, error, sizeof error));
 }
 
 /* --- chance: hand-made turns, as paths, with known values */
@@ -974,6 +1098,10 @@ int main(void)
         cmocka_unit_test(quiescence_sees_the_recapture),
         cmocka_unit_test(quiescence_where_captures_are_exchanges),
         cmocka_unit_test(reductions_go_deeper),
+        cmocka_unit_test(null_moves_where_the_rules_allow),
+        cmocka_unit_test(null_moves_miss_a_zugzwang),
+        cmocka_unit_test(null_moves_prune),
+        cmocka_unit_test(one_thread_is_deterministic),
         cmocka_unit_test(decisive_share),
         cmocka_unit_test(chance_values),
         cmocka_unit_test(chance_walks),
