@@ -28,6 +28,14 @@
  * other; a mate found after a null move is not one after a real move, and
  * a null move's bound is never a proof.
  *
+ * Aspiration windows: from ASPIRATION_MIN_DEPTH on, an iteration searches
+ * the root in a window of ASPIRATION_WINDOW either side of the last
+ * iteration's value (search_root), where more is cut; a value at or
+ * beyond an end of it only bounds the true one, and the window is
+ * doubled on that side and the depth searched again, the whole window
+ * once it is wider than ASPIRATION_MAX or the bound is a won or lost end.
+ * After a proven end the whole window is used from the start.
+ *
  * Leaves (quiescence): where alphabeta_quiesces, a leaf is not scored in
  * the middle of an exchange: the side to move may stand on the
  * evaluator's value or capture, the most valuable victim first, and so on
@@ -84,6 +92,13 @@
  * plies less deep than a move, three from NULL_DEEP plies. */
 #define NULL_MIN_DEPTH 3
 #define NULL_DEEP 7
+/* Aspiration windows: from this depth on, the root is first searched this
+ * close to the last depth's value (hundredths; a third of a pawn), the
+ * window doubled on the side it fails, and the whole window once it is
+ * wider than ASPIRATION_MAX. */
+#define ASPIRATION_MIN_DEPTH 4
+#define ASPIRATION_WINDOW 35
+#define ASPIRATION_MAX 1000
 
 enum { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
 
@@ -136,6 +151,7 @@ struct alphabeta {
     bool reduce;                /* late quiet moves searched less deep first (reductions=on) */
     bool reducing;              /* ... in this search: one limited by time or nodes */
     bool null_moves;            /* null-move pruning (alphabeta_null_moves) */
+    bool aspiration;            /* aspiration windows at the root */
     bool after_null[SEARCH_MAX_PLY + 2];    /* the move into this ply was a null move */
 };
 
@@ -197,6 +213,7 @@ alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eva
     s->quiesce = alphabeta_quiesces(eval);
     s->reduce = false;
     s->null_moves = alphabeta_null_moves(eval);
+    s->aspiration = true;
     bool ok = true;
     for (int i = 1; ok && i <= SEARCH_MAX_PLY; i++)
         ok = move_list_init(&s->lists[i]);
@@ -265,6 +282,11 @@ bool alphabeta_null_moves(const evaluator *eval)
 void alphabeta_set_null_moves(alphabeta *s, bool on)
 {
     s->null_moves = on && alphabeta_can_pass(s->g);
+}
+
+void alphabeta_set_aspiration(alphabeta *s, bool on)
+{
+    s->aspiration = on;
 }
 
 void alphabeta_set_helper(alphabeta *s, int index)
@@ -949,6 +971,53 @@ static const char *pv_text(alphabeta *s, const move_list *root)
     return s->pv_text;
 }
 
+/* One pass over ROOT's moves at DEPTH in the window LOW..HIGH
+ * (-INFINITE_SCORE..INFINITE_SCORE: the whole of it), the move whose hash
+ * is FIRST (0: none) first.  Returns the best value, its move in
+ * *BEST_INDEX (-1: none searched before a stop) and the pass's value in
+ * *PASS_VALUE (-INFINITE_SCORE: none); it ends at a move that reaches
+ * HIGH. */
+static int search_root(alphabeta *s, const move_list *root, int depth, int low, int high, uint64_t first,
+                       int *best_index, int *pass_value)
+{
+    position *p = s->p;
+    int my_team = team(s, p->side), alpha = low, best = -INFINITE_SCORE;
+    *best_index = -1;
+    *pass_value = -INFINITE_SCORE;
+    s->horizon = 0;
+    s->pv_length[0] = 0;
+    order_moves(s, root, 0, first);
+    for (int k = 0; k < root->count; k++) {
+        int i = (int)(uint32_t)s->order[0][k];
+        /* a pass is searched with a window AB_PASS_MARGIN lower, so that
+         * its value is known wherever it is that close to the best
+         * (pass_if_as_good) */
+        bool passing = (root->moves[i].flags & MOVE_PASS) != 0;
+        int floor = passing && alpha > -INFINITE_SCORE + AB_PASS_MARGIN ? alpha - AB_PASS_MARGIN : alpha;
+        undo u;
+        move_make(p, root, i, &u);
+        s->nodes++;
+        int v = team(s, p->side) == my_team ? negamax(s, 1, depth - 1, floor, high)
+                                            : -negamax(s, 1, depth - 1, -high, -floor);
+        pos_unmake(p, &u);
+        if (s->stop)
+            break;
+        if (passing)
+            *pass_value = v;
+        if (v > best) {
+            best = v;
+            *best_index = i;
+            if (v > alpha) {
+                alpha = v;
+                update_pv(s, 0, root->moves[i].hash);
+            }
+            if (v >= high)
+                break;
+        }
+    }
+    return best;
+}
+
 static void describe(int v, bool proven, search_result *out)
 {
     out->score = v;
@@ -996,7 +1065,6 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
         return;
     s->sides[0] = p->side;
     uint64_t previous_best = 0;
-    int my_team = team(s, p->side);
     bool chance = chance_in(root);
     /* the last complete iteration's findings, for pass_if_as_good */
     typedef struct complete {
@@ -1010,7 +1078,7 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
             continue;
         s->horizon = 0;
         s->pv_length[0] = 0;
-        int alpha = -INFINITE_SCORE, best = -INFINITE_SCORE, best_index = -1;
+        int best = -INFINITE_SCORE, best_index = -1;
         if (chance) {
             if (!search_all(s, root, 0, d, &best_index)) {
                 if (result->depth == 0)
@@ -1039,31 +1107,30 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
                 break;
             continue;
         }
-        uint64_t *order = s->order[0];
-        order_moves(s, root, 0, previous_best);
-        int pass_value = -INFINITE_SCORE;
-        for (int k = 0; k < root->count; k++) {
-            int i = (int)(uint32_t)order[k];
-            /* a pass is searched with a window AB_PASS_MARGIN lower, so
-             * that its value is known wherever it is that close to the
-             * best (pass_if_as_good) */
-            bool passing = (root->moves[i].flags & MOVE_PASS) != 0;
-            int low = passing && alpha > -INFINITE_SCORE + AB_PASS_MARGIN ? alpha - AB_PASS_MARGIN : alpha;
-            undo u;
-            move_make(p, root, i, &u);
-            s->nodes++;
-            int v = team(s, p->side) == my_team ? negamax(s, 1, d - 1, low, INFINITE_SCORE)
-                                                : -negamax(s, 1, d - 1, -INFINITE_SCORE, -low);
-            pos_unmake(p, &u);
-            if (s->stop)
+        /* aspiration: the search expects about the last depth's value and
+         * looks only that close to it, which cuts more; a value outside
+         * the window only bounds the true one, and the window is widened
+         * on that side and the depth searched again */
+        int low = -INFINITE_SCORE, high = INFINITE_SCORE, delta = ASPIRATION_WINDOW;
+        if (s->aspiration && d >= ASPIRATION_MIN_DEPTH && last.depth > 0 && last.value < SEARCH_MATE_BOUND
+            && last.value > -SEARCH_MATE_BOUND) {
+            low = last.value - delta;
+            high = last.value + delta;
+        }
+        uint64_t first = previous_best;
+        int pass_value, sure = -1, sure_value = 0;   /* SURE: a move that reached HIGH in a narrower window */
+        for (;;) {
+            best = search_root(s, root, d, low, high, first, &best_index, &pass_value);
+            if (s->stop || (best > low && best < high))
                 break;
-            if (passing)
-                pass_value = v;
-            if (v > best) {
-                best = v;
-                best_index = i;
-                alpha = v;
-                update_pv(s, 0, root->moves[i].hash);
+            delta *= 2;
+            if (best <= low) {
+                low = delta > ASPIRATION_MAX || best <= -SEARCH_MATE_BOUND ? -INFINITE_SCORE : best - delta;
+            } else {
+                sure = best_index;
+                sure_value = best;
+                first = root->moves[best_index].hash;
+                high = delta > ASPIRATION_MAX || best >= SEARCH_MATE_BOUND ? INFINITE_SCORE : best + delta;
             }
         }
         if (s->stop) {
@@ -1071,7 +1138,13 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
              * previous best move was searched first, to this depth, so a
              * move that did better in this iteration is the better move
              * (throwing the iteration away lost most of a timed move in
-             * chess, each iteration taking several times the last) */
+             * chess, each iteration taking several times the last); one
+             * at or below the window's low end is only bounded, but one
+             * that reached its high end beat the others */
+            if (best_index < 0 || (best <= low && result->depth > 0)) {
+                best_index = sure;
+                best = sure_value;
+            }
             if (best_index >= 0 && (result->depth == 0 || root->moves[best_index].hash != previous_best)) {
                 result->best = best_index;
                 describe(best, false, result);

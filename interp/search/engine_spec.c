@@ -134,12 +134,14 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
             spec->reductions = value_length == 2;
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 4 && !strncmp(at, "null", 4)) {
             ok = read_switch(value, value_length, &spec->null_moves);
+        } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "aspiration", 10)) {
+            ok = read_switch(value, value_length, &spec->aspiration);
         } else if (key_length == 7 && !strncmp(at, "threads", 7)) {
             ok = read_number(value, value_length, 1, SEARCH_MAX_THREADS, &number);
             spec->threads = (int)number;
         } else {
             snprintf(error, error_size, "unknown setting '%.*s' for %s", (int)key_length, at,
-                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, null, threads)"
+                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, null, aspiration, threads)"
                                                     : "mcts (playouts, time, threads)");
             return false;
         }
@@ -201,6 +203,8 @@ static void alphabeta_configure(alphabeta *s, const engine_spec *spec)
         alphabeta_set_reductions(s, true);
     if (spec->null_moves != SWITCH_DEFAULT)
         alphabeta_set_null_moves(s, spec->null_moves == SWITCH_ON);
+    if (spec->aspiration != SWITCH_DEFAULT)
+        alphabeta_set_aspiration(s, spec->aspiration == SWITCH_ON);
 }
 
 static void helpers_free(engine *e)

@@ -13,7 +13,8 @@
  *   pieces, captures a minority of the moves); principal variation
  *   search; null-move pruning where the rules make a pass a fair test
  *   (alphabeta_null_moves: chess, xiangqi, Breakthrough; not where
- *   zugzwang is common); reductions=on reduces late quiet moves.  With
+ *   zugzwang is common); aspiration windows at the root; reductions=on
+ *   reduces late quiet moves.  With
  *   three or four players the search is
  *   *paranoid*: the player to move at the root maximises its own result and
  *   every other player is taken to minimise it, which makes the game a
@@ -103,6 +104,7 @@ typedef struct engine_spec {
     bool no_quiescence; /* ab: leaves scored as they stand (quiescence=off) */
     bool reductions;    /* ab: late quiet moves searched less deep first (reductions=on) */
     engine_switch null_moves;   /* ab: null=on|off (alphabeta_set_null_moves) */
+    engine_switch aspiration;   /* ab: aspiration=on|off (alphabeta_set_aspiration) */
     long time_ms;       /* 0: no limit */
     long nodes;         /* 0: no limit (ab) */
     long playouts;      /* 0: no limit (mcts) */
@@ -295,6 +297,8 @@ bool alphabeta_null_moves(const evaluator *eval);
  * alphabeta_null_moves says, when asked for wherever alphabeta_can_pass
  * (a zugzwang may then be missed: for measuring, and for tests). */
 void alphabeta_set_null_moves(alphabeta *s, bool on);
+/* Turns aspiration windows at the root off (on by default). */
+void alphabeta_set_aspiration(alphabeta *s, bool on);
 /* Makes S helper INDEX (1, 2, ...) of a Lazy SMP search: it skips some
  * depths of its iterative deepening. */
 void alphabeta_set_helper(alphabeta *s, int index);

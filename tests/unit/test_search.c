@@ -584,6 +584,25 @@ static void one_thread_is_deterministic(void **state)
     }
 }
 
+/* Aspiration windows change how a depth is searched, not what it proves:
+ * the node counts differ, the proven results are the same (the draw of
+ * tic-tac-toe, the rook mate). */
+static void aspiration_windows(void **state)
+{
+    (void)state;
+    const char *fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    char best[64];
+    search_result on = search("chess", fen, "ab:depth=5,aspiration=on", best, sizeof best);
+    search_result off = search("chess", fen, "ab:depth=5,aspiration=off", best, sizeof best);
+    print_message("chess depth 5: %llu nodes with aspiration windows, %llu without\n",
+                  (unsigned long long)on.nodes, (unsigned long long)off.nodes);
+    assert_true(on.nodes != off.nodes);
+    assert_int_equal(search("tictactoe", NULL, "ab:depth=9,aspiration=on", best, sizeof best).kind, SCORE_DRAW);
+    search_result r = search("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1", "ab:depth=6,aspiration=on", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_WIN);
+    assert_int_equal(r.distance, 3);
+}
+
 static void decisive_share(void **state)
 {
     (void)state;
@@ -648,6 +667,14 @@ static void specs(void **state)
     assert_false(engine_spec_parse("ab:null=yes", &s, error, sizeof error));
     assert_false(engine_spec_parse("ab:null=", &s, error, sizeof error));
     assert_false(engine_spec_parse("mcts:null=on", &s, error, sizeof error));
+    assert_true(engine_spec_parse("ab:depth=3", &s, error, sizeof error));
+    assert_int_equal(s.aspiration, SWITCH_DEFAULT);
+    assert_true(engine_spec_parse("ab:depth=3,aspiration=off", &s, error, sizeof error));
+    assert_int_equal(s.aspiration, SWITCH_OFF);
+    assert_true(engine_spec_parse("ab:depth=3,null=on,aspiration=on", &s, error, sizeof error));
+    assert_int_equal(s.aspiration, SWITCH_ON);
+    assert_false(engine_spec_parse("ab:aspiration=", &s, error, sizeof error));
+    assert_false(engine_spec_parse("mcts:aspiration=on", &s, error, sizeof error));
 }
 
 /* --- chance: hand-made turns, as paths, with known values */
@@ -1102,6 +1129,7 @@ int main(void)
         cmocka_unit_test(null_moves_miss_a_zugzwang),
         cmocka_unit_test(null_moves_prune),
         cmocka_unit_test(one_thread_is_deterministic),
+        cmocka_unit_test(aspiration_windows),
         cmocka_unit_test(decisive_share),
         cmocka_unit_test(chance_values),
         cmocka_unit_test(chance_walks),
