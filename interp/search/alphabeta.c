@@ -24,9 +24,9 @@
  * or above beta, first hands the turn over without moving (null_make:
  * the board unchanged, en passant's cell cleared) and searches the other
  * side's reply two or three plies shallower; if the side to move still
- * reaches beta, the node fails high without searching its moves.  Two null moves never follow each
- * other; a mate found after a null move is not one after a real move, and
- * a null move's bound is never a proof.
+ * reaches beta, the node fails high without searching its moves.  Two
+ * null moves never follow each other; a mate found after a null move is
+ * not one after a real move, and a null move's bound is never a proof.
  *
  * Aspiration windows: from ASPIRATION_MIN_DEPTH on, an iteration searches
  * the root in a window of ASPIRATION_WINDOW either side of the last
@@ -35,6 +35,13 @@
  * doubled on that side and the depth searched again, the whole window
  * once it is wider than ASPIRATION_MAX or the bound is a won or lost end.
  * After a proven end the whole window is used from the start.
+ *
+ * Check extensions: a node whose side to move is in check (movegen_checked:
+ * a royal piece attacked) is searched a ply deeper than its parent gave
+ * it, at plies below twice the iteration's depth, so that a line of checks
+ * cannot grow the search without end.  The extension is made before the
+ * table is read, so that a value found without it does not stand for one
+ * with it.
  *
  * Leaves (quiescence): where alphabeta_quiesces, a leaf is not scored in
  * the middle of an exchange: the side to move may stand on the
@@ -152,6 +159,8 @@ struct alphabeta {
     bool reducing;              /* ... in this search: one limited by time or nodes */
     bool null_moves;            /* null-move pruning (alphabeta_null_moves) */
     bool aspiration;            /* aspiration windows at the root */
+    bool extensions;            /* check extensions */
+    int extend_below;           /* ... at plies below this one: twice the iteration's depth */
     bool after_null[SEARCH_MAX_PLY + 2];    /* the move into this ply was a null move */
 };
 
@@ -214,6 +223,7 @@ alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eva
     s->reduce = false;
     s->null_moves = alphabeta_null_moves(eval);
     s->aspiration = true;
+    s->extensions = true;
     bool ok = true;
     for (int i = 1; ok && i <= SEARCH_MAX_PLY; i++)
         ok = move_list_init(&s->lists[i]);
@@ -287,6 +297,11 @@ void alphabeta_set_null_moves(alphabeta *s, bool on)
 void alphabeta_set_aspiration(alphabeta *s, bool on)
 {
     s->aspiration = on;
+}
+
+void alphabeta_set_extensions(alphabeta *s, bool on)
+{
+    s->extensions = on;
 }
 
 void alphabeta_set_helper(alphabeta *s, int index)
@@ -759,6 +774,16 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
         return 0;
     s->sides[ply] = p->side;
 
+    int in_check = -1;      /* (asked once, where something needs it) */
+    if (s->extensions && ply < s->extend_below) {
+        /* check extensions: a position in check is searched a ply deeper,
+         * since the moves out of check are few and the line may be
+         * forcing (a mate, or a piece won); before the table is read, so
+         * that a value found without the extension does not stand for one
+         * with it */
+        in_check = movegen_checked(s->gen, p);
+        depth += in_check;
+    }
     tt_entry e;
     uint64_t table_move = 0;
     if (tt_probe(s, p->hash, &e)) {
@@ -793,9 +818,9 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
     if (chance_in(list))
         return chance_node(s, list, ply, depth);
 
-    int in_check = -1;      /* (asked once, where something needs it) */
     if (s->null_moves && beta - alpha == 1 && depth >= NULL_MIN_DEPTH) {
-        in_check = movegen_checked(s->gen, p);
+        if (in_check < 0)
+            in_check = movegen_checked(s->gen, p);
         int v = null_move(s, ply, depth, beta, in_check);
         if (s->stop)
             return 0;
@@ -1076,6 +1101,10 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
     for (int d = 1; d <= max_depth; d++) {
         if (helper_skips(s->helper, d) && d < max_depth)
             continue;
+        /* extensions stop at twice the nominal depth: a line of checks
+         * answered by the one move out of them cannot grow the search
+         * without end */
+        s->extend_below = 2 * d;
         s->horizon = 0;
         s->pv_length[0] = 0;
         int best = -INFINITE_SCORE, best_index = -1;

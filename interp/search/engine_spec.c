@@ -136,12 +136,14 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
             ok = read_switch(value, value_length, &spec->null_moves);
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "aspiration", 10)) {
             ok = read_switch(value, value_length, &spec->aspiration);
+        } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "extensions", 10)) {
+            ok = read_switch(value, value_length, &spec->extensions);
         } else if (key_length == 7 && !strncmp(at, "threads", 7)) {
             ok = read_number(value, value_length, 1, SEARCH_MAX_THREADS, &number);
             spec->threads = (int)number;
         } else {
             snprintf(error, error_size, "unknown setting '%.*s' for %s", (int)key_length, at,
-                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, null, aspiration, threads)"
+                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, null, aspiration, extensions, threads)"
                                                     : "mcts (playouts, time, threads)");
             return false;
         }
@@ -205,6 +207,8 @@ static void alphabeta_configure(alphabeta *s, const engine_spec *spec)
         alphabeta_set_null_moves(s, spec->null_moves == SWITCH_ON);
     if (spec->aspiration != SWITCH_DEFAULT)
         alphabeta_set_aspiration(s, spec->aspiration == SWITCH_ON);
+    if (spec->extensions != SWITCH_DEFAULT)
+        alphabeta_set_extensions(s, spec->extensions == SWITCH_ON);
 }
 
 static void helpers_free(engine *e)

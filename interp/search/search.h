@@ -13,8 +13,9 @@
  *   pieces, captures a minority of the moves); principal variation
  *   search; null-move pruning where the rules make a pass a fair test
  *   (alphabeta_null_moves: chess, xiangqi, Breakthrough; not where
- *   zugzwang is common); aspiration windows at the root; reductions=on
- *   reduces late quiet moves.  With
+ *   zugzwang is common); aspiration windows at the root; check
+ *   extensions where the game has royal pieces; reductions=on reduces
+ *   late quiet moves.  With
  *   three or four players the search is
  *   *paranoid*: the player to move at the root maximises its own result and
  *   every other player is taken to minimise it, which makes the game a
@@ -105,6 +106,7 @@ typedef struct engine_spec {
     bool reductions;    /* ab: late quiet moves searched less deep first (reductions=on) */
     engine_switch null_moves;   /* ab: null=on|off (alphabeta_set_null_moves) */
     engine_switch aspiration;   /* ab: aspiration=on|off (alphabeta_set_aspiration) */
+    engine_switch extensions;   /* ab: extensions=on|off (alphabeta_set_extensions) */
     long time_ms;       /* 0: no limit */
     long nodes;         /* 0: no limit (ab) */
     long playouts;      /* 0: no limit (mcts) */
@@ -299,6 +301,9 @@ bool alphabeta_null_moves(const evaluator *eval);
 void alphabeta_set_null_moves(alphabeta *s, bool on);
 /* Turns aspiration windows at the root off (on by default). */
 void alphabeta_set_aspiration(alphabeta *s, bool on);
+/* Turns check extensions off (on by default): a position whose side to
+ * move is in check (movegen_checked) is searched a ply deeper. */
+void alphabeta_set_extensions(alphabeta *s, bool on);
 /* Makes S helper INDEX (1, 2, ...) of a Lazy SMP search: it skips some
  * depths of its iterative deepening. */
 void alphabeta_set_helper(alphabeta *s, int index);

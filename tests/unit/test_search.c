@@ -419,13 +419,15 @@ static void mcts_mates_in_chess(void **state)
 /* The quiescence search plays out the captures below the horizon: at
  * depth 1 the queen would take the pawn on d5 and be scored a pawn up,
  * the recapture e6xd5 beyond the horizon; with the captures played out
- * the queen keeps away from d5. */
+ * the queen keeps away from d5.  (Without quiescence, check extensions
+ * are off too: Qa4+ is a check, searched a ply deeper, which sees it
+ * keep the queen.) */
 static void quiescence_sees_the_recapture(void **state)
 {
     (void)state;
     const char *fen = "4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1";
     char best[64];
-    search("chess", fen, "ab:depth=1,quiescence=off", best, sizeof best);
+    search("chess", fen, "ab:depth=1,quiescence=off,extensions=off", best, sizeof best);
     assert_string_equal(best, "d1xd5");
     search_result r = search("chess", fen, "ab:depth=1", best, sizeof best);
     assert_true(strcmp(best, "d1xd5") != 0);
@@ -560,6 +562,25 @@ static void null_moves_prune(void **state)
     assert_int_equal(r.distance, 3);
 }
 
+/* Check extensions: Black's king d7, White's rooks g1 and h6 (its king
+ * a1).  Rg7+ drives the king to the last rank (the h6 rook holds the
+ * sixth), and Rh8 mates: a win in 3 plies, which a search of depth 2 sees
+ * only when Black's reply to the check is searched a ply deeper. */
+static void check_extensions_see_a_mate_sooner(void **state)
+{
+    (void)state;
+    const char *fen = "8/3k4/7R/8/8/8/8/K5R1 w - - 0 1";
+    char best[64];
+    search_result r = search("chess", fen, "ab:depth=2", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_WIN);
+    assert_int_equal(r.distance, 3);
+    assert_string_equal(best, "g1-g7");
+    r = search("chess", fen, "ab:depth=2,extensions=off", best, sizeof best);
+    assert_int_not_equal(r.kind, SCORE_WIN);
+    r = search("chess", fen, "ab:depth=3,extensions=off", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_WIN);
+}
+
 /* A search of one thread gives the same move, value and node count every
  * time (each technique is deterministic: the table, the killers and the
  * history start empty in a new engine). */
@@ -675,6 +696,15 @@ static void specs(void **state)
     assert_int_equal(s.aspiration, SWITCH_ON);
     assert_false(engine_spec_parse("ab:aspiration=", &s, error, sizeof error));
     assert_false(engine_spec_parse("mcts:aspiration=on", &s, error, sizeof error));
+    assert_true(engine_spec_parse("ab:depth=3", &s, error, sizeof error));
+    assert_int_equal(s.extensions, SWITCH_DEFAULT);
+    assert_true(engine_spec_parse("ab:depth=3,extensions=off", &s, error, sizeof error));
+    assert_int_equal(s.extensions, SWITCH_OFF);
+    assert_true(engine_spec_parse("ab:depth=3,extensions=on,null=off", &s, error, sizeof error));
+    assert_int_equal(s.extensions, SWITCH_ON);
+    assert_int_equal(s.null_moves, SWITCH_OFF);
+    assert_false(engine_spec_parse("ab:extensions=no", &s, error, sizeof error));
+    assert_false(engine_spec_parse("mcts:extensions=on", &s, error, sizeof error));
 }
 
 /* --- chance: hand-made turns, as paths, with known values */
@@ -1128,6 +1158,7 @@ int main(void)
         cmocka_unit_test(null_moves_where_the_rules_allow),
         cmocka_unit_test(null_moves_miss_a_zugzwang),
         cmocka_unit_test(null_moves_prune),
+        cmocka_unit_test(check_extensions_see_a_mate_sooner),
         cmocka_unit_test(one_thread_is_deterministic),
         cmocka_unit_test(aspiration_windows),
         cmocka_unit_test(decisive_share),
