@@ -200,18 +200,12 @@ static void splice(loader *l, ast_node *program, ast_node *file)
     ast_free(file);
 }
 
-loader_status loader_load(const char *path, const loader_options *options, source_set *sources,
-                          diag_list *diagnostics, ast_node **program)
+/* Parses the main file, source INDEX (called PATH), and every file it
+ * includes, into *PROGRAM. */
+static loader_status load_main(int index, const char *path, const loader_options *options, source_set *sources,
+                               diag_list *diagnostics, ast_node **program)
 {
-    *program = NULL;
     loader l = { .options = options, .sources = sources, .diagnostics = diagnostics };
-    int index = source_set_read(sources, path);
-    if (index < 0) {
-        source_location nowhere = { -1, 0, 0, 0, 0 };
-        diag_report(diagnostics, DIAG_ERROR, nowhere, NULL, "cannot read '%s': %s", path,
-                    strerror(errno));
-        return LOADER_UNREADABLE;
-    }
     loader_status status = LOADER_OK;
     char *identity = identity_of(path);
     if (!identity || !remember_identity(&l, index, identity)) {
@@ -241,4 +235,34 @@ done:
         free(l.identities[i]);
     free(l.identities);
     return status;
+}
+
+loader_status loader_load(const char *path, const loader_options *options, source_set *sources,
+                          diag_list *diagnostics, ast_node **program)
+{
+    *program = NULL;
+    int index = source_set_read(sources, path);
+    if (index < 0) {
+        source_location nowhere = { -1, 0, 0, 0, 0 };
+        diag_report(diagnostics, DIAG_ERROR, nowhere, NULL, "cannot read '%s': %s", path,
+                    strerror(errno));
+        return LOADER_UNREADABLE;
+    }
+    return load_main(index, path, options, sources, diagnostics, program);
+}
+
+loader_status loader_load_text(const char *name, const char *text, size_t length, const loader_options *options,
+                               source_set *sources, diag_list *diagnostics, ast_node **program)
+{
+    *program = NULL;
+    if (length > SOURCE_MAX_BYTES) {
+        source_location nowhere = { -1, 0, 0, 0, 0 };
+        diag_report(diagnostics, DIAG_ERROR, nowhere, NULL, "'%s' is larger than %u bytes", name,
+                    SOURCE_MAX_BYTES);
+        return LOADER_UNREADABLE;
+    }
+    int index = source_set_add(sources, name, text, length);
+    if (index < 0)
+        return LOADER_NO_MEMORY;
+    return load_main(index, name, options, sources, diagnostics, program);
 }

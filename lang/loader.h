@@ -10,6 +10,8 @@
 #ifndef TABULA_LOADER_H
 #define TABULA_LOADER_H
 
+#include <stddef.h>
+
 #include "ast.h"
 #include "diag.h"
 #include "source.h"
@@ -32,6 +34,13 @@ typedef enum loader_status {
  * the caller) and SOURCES holds every file read. */
 loader_status loader_load(const char *path, const loader_options *options, source_set *sources,
                           diag_list *diagnostics, ast_node **program);
+
+/* The same for a main file already in memory: TEXT, LENGTH bytes (copied),
+ * called NAME in diagnostics.  Its includes are searched for as a file's,
+ * "the including file's folder" being NAME's (the current folder for a
+ * NAME without one).  LOADER_UNREADABLE: TEXT is larger than a file may be. */
+loader_status loader_load_text(const char *name, const char *text, size_t length, const loader_options *options,
+                               source_set *sources, diag_list *diagnostics, ast_node **program);
 
 /* Options from the environment: TABULA_STDLIB (else the installed
  * folder DEFAULT_STDLIB) and TABULA_PATH; no games folder. */

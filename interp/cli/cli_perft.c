@@ -1,4 +1,4 @@
-/* cli_perft: `tabula perft`, `tabula bench` and `tabula position`.
+/* cli_perft: `tabula perft` and `tabula bench`.
  *
  * perft splits its tree into subtrees: the positions SPLIT plies below the
  * start (the first moves, or the pairs of first and second moves when a
@@ -19,12 +19,12 @@
 #include "game/game.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
+#include "movegen/perft.h"
 #include "playout/playout.h"
 #include "game/position.h"
 #include "game/posstring.h"
 #include "game/rng.h"
 
-#define PERFT_MAX_DEPTH 64
 #define PERFT_USAGE "usage: tabula perft [--variant NAME] [--position POS] [--divide] [--json] " \
                     "[--shard K/N [--output FILE]] [--progress] FILE DEPTH"
 
@@ -33,82 +33,6 @@ static double now(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* Counts at each ply from the start: the move sequences of that length
- * (nodes), and how many of them end the game (ended). */
-typedef struct perft_counts {
-    uint64_t nodes[PERFT_MAX_DEPTH + 1];
-    uint64_t ended[PERFT_MAX_DEPTH + 1];
-} perft_counts;
-
-typedef struct perft_state {
-    movegen *generator;
-    position position;
-    move_list lists[PERFT_MAX_DEPTH + 1];
-    perft_counts counts;
-    bool overflow;
-    move_list limit;            /* the first limit hit: its kind and node */
-} perft_state;
-
-static void note_overflow(perft_state *s, const move_list *list)
-{
-    if (list->overflow && !s->overflow) {
-        s->overflow = true;
-        s->limit.limit = list->limit;
-        s->limit.limit_node = list->limit_node;
-    }
-}
-
-/* Visits the tree below the position to DEPTH more plies; counts nodes at
- * each ply from the root (PLY) and, above the last ply, games that ended. */
-static void perft(perft_state *s, int ply, int depth)
-{
-    move_list *list = &s->lists[ply];
-    /* the last ply needs only the number of moves: counted, not copied out */
-    int count = 0;
-    if (depth == 1)
-        count = movegen_sample(s->generator, &s->position, list, NULL);
-    else
-        movegen_generate(s->generator, &s->position, list);
-    note_overflow(s, list);
-    game_result result;
-    movegen_result(s->generator, &s->position, list, &result);
-    if (result.over) {
-        s->counts.ended[ply]++;
-        return;
-    }
-    if (depth == 1) {
-        s->counts.nodes[ply + 1] += (uint64_t)count;
-        return;
-    }
-    for (int i = 0; i < list->count; i++) {
-        undo u;
-        move_make(&s->position, list, i, &u);
-        s->counts.nodes[ply + 1]++;
-        perft(s, ply + 1, depth - 1);
-        pos_unmake(&s->position, &u);
-    }
-}
-
-static bool perft_setup(perft_state *s, const game *g, int depth)
-{
-    memset(s, 0, sizeof *s);
-    s->generator = movegen_new(g);
-    if (!s->generator || !pos_init(&s->position, g))
-        return false;
-    for (int i = 0; i <= depth; i++)
-        if (!move_list_init(&s->lists[i]))
-            return false;
-    return true;
-}
-
-static void perft_teardown(perft_state *s, int depth)
-{
-    for (int i = 0; i <= depth; i++)
-        move_list_free(&s->lists[i]);
-    pos_free(&s->position);
-    movegen_free(s->generator);
 }
 
 /* --- the split into subtrees */
@@ -161,7 +85,7 @@ static bool split_tree(perft_state *s, const game *g, int depth, bool divide, lo
     memset(split, 0, sizeof *split);
     move_list *root = &s->lists[0];
     movegen_generate(s->generator, &s->position, root);
-    note_overflow(s, root);
+    perft_note_overflow(s, root);
     game_result result;
     movegen_result(s->generator, &s->position, root, &result);
     /* --divide lists the moves the rules give even where an end rule has
@@ -199,7 +123,7 @@ static bool split_tree(perft_state *s, const game *g, int depth, bool divide, lo
         move_make(&s->position, root, i, &u);
         move_list *below = &s->lists[1];
         movegen_generate(s->generator, &s->position, below);
-        note_overflow(s, below);
+        perft_note_overflow(s, below);
         movegen_result(s->generator, &s->position, below, &result);
         if (result.over) {
             split->above.ended[1]++;
@@ -231,7 +155,7 @@ static void count_unit(perft_state *s, const perft_split *split, long unit, int 
         move_make(&s->position, &s->lists[1], second, &u2);
     }
     if (depth > split->ply)
-        perft(s, split->ply, depth - split->ply);
+        perft_count(s, split->ply, depth - split->ply);
     if (second >= 0)
         pos_unmake(&s->position, &u2);
     if (first >= 0)
@@ -940,82 +864,4 @@ int cli_bench(int argc, char **argv)
         return EXIT_INVALID;
     }
     return written ? EXIT_VALID : EXIT_INVALID;
-}
-
-/* --- position: print the position string */
-
-int cli_position(int argc, char **argv)
-{
-    const char *variant = NULL, *path = NULL, *start_position = NULL;
-    bool json = false;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            cli_print_help(stdout, "position");
-            return EXIT_VALID;
-        } else if (!strcmp(a, "--variant") && i + 1 < argc) {
-            variant = front_join_variant(variant, argv[++i]);
-        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
-            variant = front_join_variant(variant, a + 10);
-        } else if (!strcmp(a, "--position") && i + 1 < argc) {
-            start_position = argv[++i];
-        } else if (!strcmp(a, "--json")) {
-            json = true;
-        } else if (a[0] == '-') {
-            fprintf(stderr, "tabula position: unknown option '%s'; see 'tabula position --help'\n", a);
-            return EXIT_USAGE;
-        } else if (!path) {
-            path = a;
-        } else {
-            fputs("tabula position: give one rules file\n", stderr);
-            return EXIT_USAGE;
-        }
-    }
-    if (!path) {
-        fputs("tabula position: usage: tabula position [--variant NAME] [--position POS] [--json] FILE\n", stderr);
-        return EXIT_USAGE;
-    }
-    cli_loaded l;
-    int status = cli_load("position", path, variant, &l);
-    if (status != EXIT_VALID) {
-        cli_unload(&l);
-        return status;
-    }
-    position *p = malloc(sizeof *p);
-    if (!p || !pos_init(p, l.game)) {
-        free(p);
-        cli_unload(&l);
-        fputs("tabula position: out of memory\n", stderr);
-        return EXIT_INVALID;
-    }
-    char error[256];
-    if (start_position && !posstring_read(p, start_position, error, sizeof error)) {
-        fprintf(stderr, "tabula position: bad position: %s\n", error);
-        status = EXIT_USAGE;
-    } else {
-        char text[8192];
-        posstring_write(p, text, sizeof text);
-        if (json) {
-            json_writer w;
-            json_writer_init(&w, stdout);
-            json_begin_object(&w, JSON_BLOCK);
-            json_key(&w, "game");
-            json_string(&w, l.game->name);
-            json_key(&w, "variant");
-            json_string(&w, l.game->variant);
-            json_key(&w, "position");
-            json_string(&w, text);
-            json_key(&w, "side");
-            json_string(&w, l.game->player_names[p->side]);
-            json_end_object(&w);
-            if (!json_writer_finish(&w))
-                status = EXIT_INVALID;
-        } else {
-            puts(text);
-        }
-    }
-    pos_free(p);
-    free(p);
-    cli_unload(&l);
-    return status;
 }

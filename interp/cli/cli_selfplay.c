@@ -6,22 +6,6 @@
 #include "movegen/notation.h"
 #include "search/search.h"
 
-/* The index in LIST of move I of OTHER (the same changes, path and
- * flags), -1 if LIST has none. */
-static int find_move(const move_list *list, const move_list *other, int i)
-{
-    const move *y = &other->moves[i];
-    for (int k = 0; k < list->count; k++) {
-        const move *x = &list->moves[k];
-        if (x->hash == y->hash && x->flags == y->flags && x->count == y->count && x->path_count == y->path_count
-            && !memcmp(list->changes + x->first, other->changes + y->first, (size_t)x->count * sizeof(change))
-            && !memcmp(list->path + x->path_first, other->path + y->path_first,
-                       (size_t)x->path_count * sizeof(int32_t)))
-            return k;
-    }
-    return -1;
-}
-
 int cli_engine_move(position *p, const move_list *list, void *context, uint64_t *rng)
 {
     (void)rng;   /* (each engine draws from its own seed) */
@@ -37,7 +21,7 @@ int cli_engine_move(position *p, const move_list *list, void *context, uint64_t 
     }
     if (chosen.best < 0)
         return -1;
-    int i = find_move(list, engine_root_moves(e), chosen.best);
+    int i = move_list_find(list, engine_root_moves(e), chosen.best);
     if (i < 0) {
         notation_move(play->g, engine_root_moves(e), chosen.best, play->missing, sizeof play->missing);
         return -1;

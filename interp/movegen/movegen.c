@@ -46,6 +46,20 @@ void move_list_free(move_list *list)
     memset(list, 0, sizeof *list);
 }
 
+int move_list_find(const move_list *list, const move_list *other, int i)
+{
+    const move *y = &other->moves[i];
+    for (int k = 0; k < list->count; k++) {
+        const move *x = &list->moves[k];
+        if (x->hash == y->hash && x->flags == y->flags && x->count == y->count && x->path_count == y->path_count
+            && !memcmp(list->changes + x->first, other->changes + y->first, (size_t)x->count * sizeof(change))
+            && !memcmp(list->path + x->path_first, other->path + y->path_first,
+                       (size_t)x->path_count * sizeof(int32_t)))
+            return k;
+    }
+    return -1;
+}
+
 static void clear_list(move_list *list)
 {
     list->count = 0;

@@ -141,6 +141,11 @@ bool movegen_count_alternatives(movegen *m, position *p, const move_list *legal,
  * the others are never built. */
 int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng);
 
+/* The index in LIST of move I of OTHER, a list of the same position's
+ * moves from another generator (an engine's): the move with the same
+ * changes, path and flags; -1 when LIST has none. */
+int move_list_find(const move_list *list, const move_list *other, int i);
+
 void move_make(position *p, const move_list *list, int index, undo *u);
 /* move_make for good (pos_play): for playouts, which never go back. */
 void move_play(position *p, const move_list *list, int index);

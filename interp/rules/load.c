@@ -26,12 +26,12 @@ static void compile_build(void *data, const ast_node *game_node, const ast_node 
                                  state->diagnostics);
 }
 
-game *game_load(const char *path, const game_load_options *options, source_set *sources,
-                diag_list *diagnostics, bool *unreadable)
+/* The game of the program the loader read from PATH (STATUS, PROGRAM),
+ * checked and compiled. */
+static game *build(loader_status status, ast_node *program, const char *path, const game_load_options *options,
+                   source_set *sources, diag_list *diagnostics, bool *unreadable)
 {
     *unreadable = false;
-    ast_node *program = NULL;
-    loader_status status = loader_load(path, &options->loader, sources, diagnostics, &program);
     if (status == LOADER_UNREADABLE) {
         *unreadable = true;
         return NULL;
@@ -74,4 +74,20 @@ game *game_load(const char *path, const game_load_options *options, source_set *
     if (specialise && strcmp(specialise, "off") == 0)
         specialise_none(state.result);
     return state.result;
+}
+
+game *game_load(const char *path, const game_load_options *options, source_set *sources,
+                diag_list *diagnostics, bool *unreadable)
+{
+    ast_node *program = NULL;
+    loader_status status = loader_load(path, &options->loader, sources, diagnostics, &program);
+    return build(status, program, path, options, sources, diagnostics, unreadable);
+}
+
+game *game_load_text(const char *name, const char *text, size_t length, const game_load_options *options,
+                     source_set *sources, diag_list *diagnostics, bool *unreadable)
+{
+    ast_node *program = NULL;
+    loader_status status = loader_load_text(name, text, length, &options->loader, sources, diagnostics, &program);
+    return build(status, program, name, options, sources, diagnostics, unreadable);
 }

@@ -5,6 +5,7 @@
 #define TABULA_LOAD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "diag.h"
 #include "game/game.h"
@@ -21,4 +22,9 @@ typedef struct game_load_options {
  * file that could not be read from one with errors. */
 game *game_load(const char *path, const game_load_options *options, source_set *sources,
                 diag_list *diagnostics, bool *unreadable);
+/* The same for a rules file's TEXT (LENGTH bytes) already in memory,
+ * called NAME in diagnostics (loader_load_text); *UNREADABLE: TEXT is too
+ * large. */
+game *game_load_text(const char *name, const char *text, size_t length, const game_load_options *options,
+                     source_set *sources, diag_list *diagnostics, bool *unreadable);
 #endif
