@@ -21,14 +21,15 @@ targets="fuzz_rules fuzz_rules_include fuzz_position fuzz_move_text fuzz_savegam
 # the targets that drive the REPL, which need the program's front end too
 front_end_targets="fuzz_savegame fuzz_repl"
 
-# The library sources: the .c files of libtabula_a_SOURCES in Makefile.am
-# (read from it, so that files added to the library are picked up), less
-# the search engines, which no target reaches.
-lib_sources=$(sed -n '/^libtabula_a_SOURCES *=/,/^[^\t ]/p' "$root/Makefile.am" |
-    sed '1s/^libtabula_a_SOURCES *=//' | tr ' \t\\' '\n\n\n' | grep '\.c$' |
-    grep -v '^interp/search/')
+# The library sources: the .c files of libtabula_core_la_SOURCES in
+# Makefile.am (read from it, so that files added to the library are picked
+# up), less the search engines, which no target reaches, and the public
+# API (api/), which none calls.
+lib_sources=$(sed -n '/^libtabula_core_la_SOURCES *=/,/^[^\t ]/p' "$root/Makefile.am" |
+    sed '1s/^libtabula_core_la_SOURCES *=//' | tr ' \t\\' '\n\n\n' | grep '\.c$' |
+    grep -v -e '^interp/search/' -e '^interp/api/')
 if [ -z "$lib_sources" ]; then
-    echo "build.sh: no libtabula_a_SOURCES in $root/Makefile.am" >&2
+    echo "build.sh: no libtabula_core_la_SOURCES in $root/Makefile.am" >&2
     exit 1
 fi
 
@@ -37,7 +38,7 @@ fi
 front_sources=$(sed -n '/^tabula_SOURCES *=/,/^[^\t ]/p' "$root/Makefile.am" |
     sed '1s/^tabula_SOURCES *=//' | tr ' \t\\' '\n\n\n' | grep '\.c$' |
     grep -v -e '^interp/cli/main\.c$' -e '^interp/repl/line\.c$' -e '^interp/cli/cli_play\.c$')
-front_sources="$front_sources $(sed -n '/^libtabula_a_SOURCES *=/,/^[^\t ]/p' "$root/Makefile.am" |
+front_sources="$front_sources $(sed -n '/^libtabula_core_la_SOURCES *=/,/^[^\t ]/p' "$root/Makefile.am" |
     tr ' \t\\' '\n\n\n' | grep '^interp/search/.*\.c$')"
 
 mkdir -p "$out/gen/lang" "$out/obj"

@@ -55,7 +55,8 @@ static const struct help {
       "Environment: TABULA_PATH (folders searched for included files),\n"
       "TABULA_STDLIB (the stdlib folder), TABULA_SPECIALISE=off (play by the\n"
       "rules alone, without the shortcuts worked out at load), NO_COLOR (no colours).\n"
-      "See tabula(1) and, for the language, tabula-rules(5).\n" },
+      "See tabula(1) and, for the language, tabula-rules(5).  The same code is a C\n"
+      "library, libtabula, for other programs: see libtabula(3).\n" },
     { "check",
       "usage: tabula check [--variant NAME] [--json] FILE...\n"
       "\n"
