@@ -47,6 +47,11 @@ printf '#define TABULA_DATADIR "%s"\n#define TABULA_BUILDDIR "%s"\n#define TABUL
     "$root" "$root" "$root" > "$out/gen/paths.h.new"
 cmp -s "$out/gen/paths.h.new" "$out/gen/paths.h" 2>/dev/null || mv "$out/gen/paths.h.new" "$out/gen/paths.h"
 rm -f "$out/gen/paths.h.new"
+# what configure writes to config.h that the sources read: the version
+version=$(sed -n 's/^AC_INIT(\[tabula\], \[\([^]]*\)\].*/\1/p' "$root/configure.ac")
+printf '#define PACKAGE_VERSION "%s"\n' "$version" > "$out/gen/config.h.new"
+cmp -s "$out/gen/config.h.new" "$out/gen/config.h" 2>/dev/null || mv "$out/gen/config.h.new" "$out/gen/config.h"
+rm -f "$out/gen/config.h.new"
 
 # generated sources (only when the grammar or the scanner changed)
 if [ ! -f "$out/gen/lang/parser.c" ] || [ "$root/lang/parser.y" -nt "$out/gen/lang/parser.c" ]; then
