@@ -383,6 +383,60 @@ static void test_search(void **state)
     tabula_game_free(g);
 }
 
+/* Rules that make more moves than the generator holds: refused at the
+ * rule (tests/limits/moves.err, written by hand), nothing played. */
+static void test_limit(void **state)
+{
+    (void)state;
+    char path[1024];
+    const char *top = getenv("top_srcdir");
+    snprintf(path, sizeof path, "%s/tests/limits/moves.rules", top ? top : ".");
+    tabula_game *g;
+    assert_int_equal(tabula_game_load(path, NULL, &g, NULL, NULL), TABULA_OK);
+    tabula_position *p;
+    assert_int_equal(tabula_position_new(g, &p, NULL), TABULA_OK);
+    tabula_error error;
+    int count = -1;
+    assert_int_equal(tabula_moves(p, &count, &error), TABULA_ERROR_LIMIT);
+    assert_int_equal(count, 0);
+    char expected[1100];
+    snprintf(expected, sizeof expected, "%s:7:38: more than 16384 moves in one position", path);
+    assert_memory_equal(error.message, expected, strlen(expected));
+    assert_int_equal(tabula_play(p, 0, NULL), TABULA_ERROR_LIMIT);
+    assert_int_equal(tabula_play_text(p, "a1", NULL), TABULA_ERROR_LIMIT);
+    uint64_t nodes = 0;
+    assert_int_equal(tabula_perft(p, 1, &nodes, &error), TABULA_ERROR_LIMIT);
+    assert_memory_equal(error.message, expected, strlen(expected));
+    tabula_search_result chosen;
+    assert_int_equal(tabula_search(p, "random", 1, &chosen, NULL), TABULA_ERROR_LIMIT);
+    assert_int_equal(tabula_position_ply(p), 0);
+    tabula_position_free(p);
+    tabula_game_free(g);
+}
+
+/* NULL handles are refused, never followed. */
+static void test_null(void **state)
+{
+    (void)state;
+    char text[8] = "x";
+    assert_int_equal(tabula_position_write(NULL, text, sizeof text), 0);
+    assert_string_equal(text, "");
+    assert_int_equal(tabula_moves(NULL, NULL, NULL), TABULA_ERROR_ARGUMENT);
+    assert_int_equal(tabula_play(NULL, 0, NULL), TABULA_ERROR_ARGUMENT);
+    assert_int_equal(tabula_play_text(NULL, "e4", NULL), TABULA_ERROR_ARGUMENT);
+    assert_int_equal(tabula_undo(NULL, NULL), TABULA_ERROR_ARGUMENT);
+    assert_int_equal(tabula_result_get(NULL, NULL, NULL), TABULA_ERROR_ARGUMENT);
+    assert_int_equal(tabula_position_new(NULL, NULL, NULL), TABULA_ERROR_ARGUMENT);
+    assert_int_equal(tabula_diagnostics_count(NULL), 0);
+    assert_int_equal(tabula_diagnostics_write(NULL, stderr, false), TABULA_ERROR_ARGUMENT);
+    assert_null(tabula_game_name(NULL));
+    assert_int_equal(tabula_position_side(NULL), -1);
+    tabula_game_free(NULL);
+    tabula_position_free(NULL);
+    tabula_engine_free(NULL);
+    tabula_diagnostics_free(NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -395,6 +449,8 @@ int main(void)
         cmocka_unit_test(test_malformed_rules),
         cmocka_unit_test(test_unreadable),
         cmocka_unit_test(test_search),
+        cmocka_unit_test(test_limit),
+        cmocka_unit_test(test_null),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
