@@ -29,11 +29,12 @@
 _Static_assert(TABULA_MAX_PLAYERS == GAME_MAX_PLAYERS, "tabula.h's TABULA_MAX_PLAYERS is the game's");
 _Static_assert(TABULA_MAX_PLAYERS <= 4, "tabula.h's TABULA_MAX_PLAYERS is the game's");
 _Static_assert(PERFT_MAX_DEPTH == 64, "tabula.h says tabula_perft counts to depth 64");
+_Static_assert(TABULA_SEARCH_MAX_DEPTH == SEARCH_MAX_PLY - 1, "tabula.h's search depth is the engines'");
+_Static_assert(TABULA_SEARCH_MAX_THREADS == SEARCH_MAX_THREADS, "tabula.h's threads are the engines'");
 
 struct tabula_game {
     game *compiled;
-    char **paths;               /* the files read, by source index */
-    int path_count;
+    source_set sources;         /* the files read: where a generator's limit is quoted from */
 };
 
 struct tabula_diagnostics {
@@ -54,7 +55,8 @@ struct tabula_position {
 struct tabula_engine {
     const tabula_game *owner;
     engine *chooser;
-    engine_spec spec;
+    tabula_progress progress;
+    void *context;
 };
 
 const char *tabula_version(void)
@@ -151,13 +153,12 @@ static tabula_status finish_load(game *compiled, bool unreadable, const char *na
             status = fail(error, TABULA_ERROR_MEMORY, "out of memory loading %s", name);
     } else {
         made = calloc(1, sizeof *made);
+        bool copied = made != NULL;
         if (made)
-            made->paths = calloc((size_t)found->sources.count + 1, sizeof *made->paths);
-        bool copied = made && made->paths;
+            source_set_init(&made->sources);
         for (int i = 0; copied && i < found->sources.count; i++) {
-            made->paths[i] = strdup(source_path(&found->sources, i));
-            copied = made->paths[i] != NULL;
-            made->path_count = i + 1;
+            const source_file *file = &found->sources.files[i];
+            copied = source_set_add(&made->sources, file->path, file->text, file->length) == i;
         }
         if (copied) {
             made->compiled = compiled;
@@ -231,9 +232,7 @@ void tabula_game_free(tabula_game *g)
 {
     if (!g)
         return;
-    for (int i = 0; i < g->path_count; i++)
-        free(g->paths[i]);
-    free(g->paths);
+    source_set_free(&g->sources);
     game_free(g->compiled);
     free(g);
 }
@@ -425,8 +424,9 @@ static tabula_status limit_hit(const tabula_game *g, const move_list *list, tabu
     char text[256];
     movegen_limit_text(list, text, sizeof text);
     source_location at = movegen_limit_location(g->compiled, list);
-    if (at.line > 0 && at.file >= 0 && at.file < g->path_count)
-        return fail(error, TABULA_ERROR_LIMIT, "%s:%d:%d: %s", g->paths[at.file], at.line, at.column, text);
+    if (at.line > 0 && at.file >= 0 && at.file < g->sources.count)
+        return fail(error, TABULA_ERROR_LIMIT, "%s:%d:%d: %s", source_path(&g->sources, at.file), at.line,
+                    at.column, text);
     return fail(error, TABULA_ERROR_LIMIT, "%s", text);
 }
 
@@ -462,6 +462,22 @@ tabula_status tabula_moves(tabula_position *p, int *count, tabula_error *error)
     if (status == TABULA_OK && count)
         *count = p->moves.count;
     return status;
+}
+
+tabula_status tabula_limit_write(tabula_position *p, FILE *stream, bool colour)
+{
+    if (!p || !stream || list_moves(p, NULL) != TABULA_ERROR_LIMIT)
+        return TABULA_ERROR_ARGUMENT;
+    char text[256];
+    movegen_limit_text(&p->moves, text, sizeof text);
+    diag_list report;
+    diag_init(&report);
+    /* (the hint and text front_report_limit gives the program's commands) */
+    bool reported = diag_report(&report, DIAG_ERROR, movegen_limit_location(p->owner->compiled, &p->moves),
+                                "the limits are listed under LIMITS in tabula-rules(5)", "%s", text);
+    diag_print(&report, &p->owner->sources, stream, colour);
+    diag_free(&report);
+    return reported ? TABULA_OK : TABULA_ERROR_MEMORY;
 }
 
 size_t tabula_move_write(tabula_position *p, int index, char *out, size_t size)
@@ -604,6 +620,29 @@ tabula_status tabula_perft(tabula_position *p, int depth, uint64_t *count, tabul
     return status;
 }
 
+/* Reads TEXT into SPEC, refusing an ab or mcts engine without a limit. */
+static tabula_status read_spec(const char *text, engine_spec *spec, tabula_error *error)
+{
+    char why[256];
+    if (!engine_spec_parse(text, spec, why, sizeof why))
+        return fail(error, TABULA_ERROR_ENGINE, "%s", why);
+    bool limited = spec->kind == ENGINE_RANDOM || spec->time_ms > 0
+                   || (spec->kind == ENGINE_ALPHABETA && (spec->depth > 0 || spec->nodes > 0))
+                   || (spec->kind == ENGINE_MCTS && spec->playouts > 0);
+    if (!limited)
+        return fail(error, TABULA_ERROR_ENGINE, "'%s' has no limit: give %s", text,
+                    spec->kind == ENGINE_MCTS ? "playouts=N or time=MS" : "depth=N, time=MS or nodes=N");
+    return succeed(error);
+}
+
+tabula_status tabula_engine_check(const char *text, tabula_error *error)
+{
+    if (!text)
+        return fail(error, TABULA_ERROR_ARGUMENT, "tabula_engine_check: no engine text");
+    engine_spec spec;
+    return read_spec(text, &spec, error);
+}
+
 tabula_status tabula_engine_new(const tabula_game *g, const char *text, uint64_t seed, tabula_engine **out,
                                 tabula_error *error)
 {
@@ -613,15 +652,9 @@ tabula_status tabula_engine_new(const tabula_game *g, const char *text, uint64_t
     if (!g || !text)
         return fail(error, TABULA_ERROR_ARGUMENT, "tabula_engine_new: no game or no engine text");
     engine_spec spec;
-    char why[256];
-    if (!engine_spec_parse(text, &spec, why, sizeof why))
-        return fail(error, TABULA_ERROR_ENGINE, "%s", why);
-    bool limited = spec.kind == ENGINE_RANDOM || spec.time_ms > 0
-                   || (spec.kind == ENGINE_ALPHABETA && (spec.depth > 0 || spec.nodes > 0))
-                   || (spec.kind == ENGINE_MCTS && spec.playouts > 0);
-    if (!limited)
-        return fail(error, TABULA_ERROR_ENGINE, "'%s' has no limit: give %s", text,
-                    spec.kind == ENGINE_MCTS ? "playouts=N or time=MS" : "depth=N, time=MS or nodes=N");
+    tabula_status status = read_spec(text, &spec, error);
+    if (status != TABULA_OK)
+        return status;
     tabula_engine *made = malloc(sizeof *made);
     if (made)
         made->chooser = engine_new(g->compiled, &spec, seed);
@@ -630,7 +663,8 @@ tabula_status tabula_engine_new(const tabula_game *g, const char *text, uint64_t
         return fail(error, TABULA_ERROR_MEMORY, "out of memory making an engine");
     }
     made->owner = g;
-    made->spec = spec;
+    made->progress = NULL;
+    made->context = NULL;
     *out = made;
     return succeed(error);
 }
@@ -641,6 +675,37 @@ void tabula_engine_free(tabula_engine *e)
         return;
     engine_free(e->chooser);
     free(e);
+}
+
+void tabula_engine_set_progress(tabula_engine *e, tabula_progress progress, void *context)
+{
+    if (!e)
+        return;
+    e->progress = progress;
+    e->context = context;
+}
+
+static const tabula_score_kind public_kinds[] = {
+    [SCORE_VALUE] = TABULA_SCORE_VALUE,
+    [SCORE_WIN] = TABULA_SCORE_WIN,
+    [SCORE_LOSS] = TABULA_SCORE_LOSS,
+    [SCORE_DRAW] = TABULA_SCORE_DRAW,
+};
+
+/* An engine's progress passed on to its tabula_progress. */
+static void pass_progress(const search_info *info, void *context)
+{
+    const tabula_engine *e = context;
+    tabula_search_info passed = {
+        .depth = info->depth,
+        .kind = public_kinds[info->kind],
+        .score = info->score,
+        .distance = info->distance,
+        .nodes = info->nodes,
+        .seconds = info->seconds,
+        .line = info->pv,
+    };
+    e->progress(&passed, e->context);
 }
 
 tabula_status tabula_engine_choose(tabula_engine *e, tabula_position *p, tabula_search_result *out,
@@ -660,19 +725,13 @@ tabula_status tabula_engine_choose(tabula_engine *e, tabula_position *p, tabula_
     if (p->moves.count == 0)
         return fail(error, TABULA_ERROR_OVER, "%s has no legal move", p->owner->compiled->player_names[p->state.side]);
     search_result chosen;
-    engine_choose(e->chooser, &p->state, &chosen, NULL, NULL);
+    engine_choose(e->chooser, &p->state, &chosen, e->progress ? pass_progress : NULL, e);
     int index = chosen.best >= 0 ? move_list_find(&p->moves, engine_root_moves(e->chooser), chosen.best) : -1;
     if (index < 0)
         return fail(error, TABULA_ERROR_OVER, "the engine found no move");
-    static const tabula_score_kind kinds[] = {
-        [SCORE_VALUE] = TABULA_SCORE_VALUE,
-        [SCORE_WIN] = TABULA_SCORE_WIN,
-        [SCORE_LOSS] = TABULA_SCORE_LOSS,
-        [SCORE_DRAW] = TABULA_SCORE_DRAW,
-    };
     *out = (tabula_search_result){
         .move = index,
-        .kind = kinds[chosen.kind],
+        .kind = public_kinds[chosen.kind],
         .score = chosen.score,
         .distance = chosen.distance,
         .depth = chosen.depth,
@@ -694,6 +753,21 @@ tabula_status tabula_search(tabula_position *p, const char *spec, uint64_t seed,
     status = tabula_engine_choose(e, p, out, error);
     tabula_engine_free(e);
     return status;
+}
+
+void tabula_interrupt(void)
+{
+    search_interrupt();
+}
+
+bool tabula_interrupted(void)
+{
+    return search_interrupted();
+}
+
+void tabula_interrupt_clear(void)
+{
+    search_clear_interrupt();
 }
 
 size_t tabula_score_write(const tabula_search_result *r, char *out, size_t size)

@@ -14,7 +14,8 @@
  * TABULA_OK (0) on success, and when its last argument ERROR is not NULL
  * writes what went wrong into ERROR->message (and the status into
  * ERROR->status).  A call that fails changes nothing.  Nothing here exits
- * or prints, but tabula_diagnostics_write, to the stream it is given.  A
+ * or prints, but tabula_diagnostics_write and tabula_limit_write, to the
+ * stream they are given.  A
  * rules file's mistakes are diagnostics (tabula_diagnostic): each with its
  * file, line, column, severity, message and hint.
  *
@@ -170,6 +171,11 @@ TABULA_API const tabula_game *tabula_position_game(const tabula_position *positi
  * make too many moves or too long a turn; the message names the rule),
  * and no move may be played from this position. */
 TABULA_API tabula_status tabula_moves(tabula_position *position, int *count, tabula_error *error);
+/* Writes the limit tabula_moves reported (TABULA_ERROR_LIMIT) as `tabula
+ * check` writes a diagnostic (tabula_diagnostics_write): at the rule that
+ * hit it, with the rule's line, a caret and a hint.  TABULA_ERROR_ARGUMENT
+ * when POSITION's moves hit no limit. */
+TABULA_API tabula_status tabula_limit_write(tabula_position *position, FILE *stream, bool colour);
 /* Writes move INDEX as text (Tabula's notation, "e2-e4", "b1-c3", "@d4";
  * the parts of a compound turn joined by a space) into OUT, as
  * tabula_position_write writes; 0 when there is no such move. */
@@ -215,6 +221,10 @@ TABULA_API tabula_status tabula_perft(tabula_position *position, int depth, uint
 
 typedef struct tabula_engine tabula_engine;
 
+/* The largest depth of an ab engine's limit, and of threads of an engine. */
+#define TABULA_SEARCH_MAX_DEPTH 63
+#define TABULA_SEARCH_MAX_THREADS 64
+
 /* An engine for GAME made from SPEC, as `tabula search --engine` reads it:
  * "ab:depth=N", "ab:time=MS", "ab:nodes=N", "mcts:playouts=N",
  * "mcts:time=MS" (keys joined by commas: "ab:depth=6,time=1000",
@@ -225,6 +235,10 @@ typedef struct tabula_engine tabula_engine;
 TABULA_API tabula_status tabula_engine_new(const tabula_game *game, const char *spec, uint64_t seed,
                                            tabula_engine **engine, tabula_error *error);
 TABULA_API void tabula_engine_free(tabula_engine *engine);
+/* Whether SPEC reads as tabula_engine_new reads it, limit included,
+ * without a game (to check a user's text before loading one):
+ * TABULA_ERROR_ENGINE, the message saying why, when it does not. */
+TABULA_API tabula_status tabula_engine_check(const char *spec, tabula_error *error);
 
 typedef enum tabula_score_kind {
     TABULA_SCORE_VALUE,         /* a value: see score */
@@ -244,6 +258,20 @@ typedef struct tabula_search_result {
     double seconds;
 } tabula_search_result;
 
+/* How a search is going: after each depth (ab) or now and then (mcts). */
+typedef struct tabula_search_info {
+    int depth;                  /* ab: the depth just searched through */
+    tabula_score_kind kind;
+    int score, distance;        /* as in tabula_search_result */
+    uint64_t nodes;
+    double seconds;
+    const char *line;           /* the moves the engine expects, in notation, space separated */
+} tabula_search_info;
+typedef void (*tabula_progress)(const tabula_search_info *info, void *context);
+/* From now on ENGINE's searches call PROGRESS (NULL: none) with CONTEXT,
+ * in the thread that called tabula_engine_choose. */
+TABULA_API void tabula_engine_set_progress(tabula_engine *engine, tabula_progress progress, void *context);
+
 /* ENGINE chooses a move in POSITION (left as it was found) within its
  * limit.  TABULA_ERROR_OVER when the game is over there. */
 TABULA_API tabula_status tabula_engine_choose(tabula_engine *engine, tabula_position *position,
@@ -251,6 +279,14 @@ TABULA_API tabula_status tabula_engine_choose(tabula_engine *engine, tabula_posi
 /* An engine made from SPEC and SEED for this one search, then freed. */
 TABULA_API tabula_status tabula_search(tabula_position *position, const char *spec, uint64_t seed,
                                        tabula_search_result *result, tabula_error *error);
+/* Asks every search running in this process to stop as soon as it can,
+ * as if its time had run out: it returns the best move found so far.  It
+ * only sets a flag, so a signal handler may call it (on SIGINT, as
+ * `tabula search` does); searches stop at once until
+ * tabula_interrupt_clear. */
+TABULA_API void tabula_interrupt(void);
+TABULA_API bool tabula_interrupted(void);
+TABULA_API void tabula_interrupt_clear(void);
 /* Writes RESULT's score as `tabula search` does ("win in 3", "loss in 2",
  * "draw", "35") into OUT, as tabula_position_write writes. */
 TABULA_API size_t tabula_score_write(const tabula_search_result *result, char *out, size_t size);

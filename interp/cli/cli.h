@@ -46,6 +46,11 @@ typedef struct cli_loaded {
  * (EXIT_VALID when OUT->game is ready).  cli_unload frees it either way. */
 int cli_load(const char *command, const char *path, const char *variant, cli_loaded *out);
 void cli_unload(cli_loaded *loaded);
+/* The same through libtabula's public API (api/tabula.h), for the
+ * commands written on it: *OUT receives the game (tabula_game_free), the
+ * diagnostics are printed as cli_load prints them. */
+struct tabula_game;
+int cli_load_game(const char *command, const char *path, const char *variant, struct tabula_game **out);
 /* Reads a whole decimal number within LOW..HIGH. */
 bool cli_parse_count(const char *text, long low, long high, long *out);
 /* The same for the value of a command's OPTION; says on stderr what is

@@ -155,12 +155,13 @@ static const struct help {
       "The default engine is alpha-beta with the given limits; --engine picks\n"
       "another (see 'tabula help match' for SPEC), and the limits given as\n"
       "options override the spec's (--engine mcts --time 2000: the engine\n"
-      "named alone takes the option's limit).  Three or four players: the ab\n"
-      "search is paranoid (everyone else plays against the side to move).  A\n"
-      "turn with dice is valued over all their faces; the faces in 'bestmove'\n"
-      "are the engine's own throws.  --threads N runs the search in N threads\n"
-      "(see 'tabula help match').  Ctrl-C (SIGINT) stops the search, which then\n"
-      "prints the best move found so far.\n" },
+      "named alone takes the option's limit); a search without any limit is\n"
+      "refused, and --depth and --nodes are for ab only.  Three or four\n"
+      "players: the ab search is paranoid (everyone else plays against the\n"
+      "side to move).  A turn with dice is valued over all their faces; the\n"
+      "faces in 'bestmove' are the engine's own throws.  --threads N runs the\n"
+      "search in N threads (see 'tabula help match').  Ctrl-C (SIGINT) stops\n"
+      "the search, which then prints the best move found so far.\n" },
     { "match",
       "usage: tabula match [--variant NAME] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC]\n"
       "                    --games N [--seed S] [--openings K] [--opening-file FILE]\n"

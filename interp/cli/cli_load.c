@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "api/tabula.h"
 #include "cli/cli.h"
 #include "front/front.h"
 
@@ -20,6 +21,21 @@ int cli_load(const char *command, const char *path, const char *variant, cli_loa
         return unreadable ? EXIT_USAGE : EXIT_INVALID;
     }
     return EXIT_VALID;
+}
+
+int cli_load_game(const char *command, const char *path, const char *variant, tabula_game **out)
+{
+    tabula_diagnostics *diagnostics = NULL;
+    tabula_error error;
+    tabula_status status = tabula_game_load(path, variant, out, &diagnostics, &error);
+    tabula_diagnostics_write(diagnostics, stderr, front_colour(stderr));
+    int count = tabula_diagnostics_count(diagnostics);
+    tabula_diagnostics_free(diagnostics);
+    if (status == TABULA_OK)
+        return EXIT_VALID;
+    if (count == 0)
+        fprintf(stderr, "tabula %s: %s\n", command, error.message);
+    return status == TABULA_ERROR_UNREADABLE ? EXIT_USAGE : EXIT_INVALID;
 }
 
 void cli_unload(cli_loaded *l)

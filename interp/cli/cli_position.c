@@ -10,23 +10,6 @@
 
 #define POSITION_USAGE "usage: tabula position [--variant NAME] [--position POS] [--json] FILE"
 
-/* Loads PATH (VARIANT) through the API, printing its diagnostics as every
- * command does (cli_load); returns the exit status. */
-static int load_game(const char *path, const char *variant, tabula_game **out)
-{
-    tabula_diagnostics *diagnostics = NULL;
-    tabula_error error;
-    tabula_status status = tabula_game_load(path, variant, out, &diagnostics, &error);
-    tabula_diagnostics_write(diagnostics, stderr, front_colour(stderr));
-    int count = tabula_diagnostics_count(diagnostics);
-    tabula_diagnostics_free(diagnostics);
-    if (status == TABULA_OK)
-        return EXIT_VALID;
-    if (count == 0)
-        fprintf(stderr, "tabula position: %s\n", error.message);
-    return status == TABULA_ERROR_UNREADABLE ? EXIT_USAGE : EXIT_INVALID;
-}
-
 /* Writes P as --json has it. */
 static bool write_json(const tabula_game *g, const tabula_position *p, const char *text)
 {
@@ -77,7 +60,7 @@ int cli_position(int argc, char **argv)
         return EXIT_USAGE;
     }
     tabula_game *g = NULL;
-    int exit_status = load_game(path, variant, &g);
+    int exit_status = cli_load_game("position", path, variant, &g);
     if (exit_status != EXIT_VALID)
         return exit_status;
     tabula_position *p = NULL;

@@ -1,31 +1,34 @@
-/* cli_search: `tabula search`: one position, one engine. */
-#include <errno.h>
-#include <stdint.h>
+/* cli_search: `tabula search`: one position, one engine, written on
+ * libtabula's public API (api/tabula.h) but for the command line and the
+ * catching of Ctrl-C. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/tabula.h"
 #include "cli/cli.h"
 #include "front/front.h"
-#include "game/game.h"
-#include "movegen/movegen.h"
-#include "movegen/notation.h"
-#include "game/position.h"
-#include "game/posstring.h"
-#include "search/search.h"
 
-/* --- search */
-
-static void print_info(const search_info *info, void *context)
+static void print_info(const tabula_search_info *info, void *context)
 {
     (void)context;
     char score[64];
-    search_score_text(info->kind, info->score, info->distance, score, sizeof score);
+    tabula_search_result as_result = { .kind = info->kind, .score = info->score, .distance = info->distance };
+    tabula_score_write(&as_result, score, sizeof score);
     printf("info depth %d score %s nodes %llu time %.0f pv %s\n", info->depth, score,
-           (unsigned long long)info->nodes, info->seconds * 1000.0, info->pv);
+           (unsigned long long)info->nodes, info->seconds * 1000.0, info->line);
     fflush(stdout);
 }
 
 #define SEARCH_USAGE "usage: tabula search [--variant V] [--position POS] FILE (--depth N | --time MS | --nodes N) [--engine SPEC] [--threads N]"
+
+/* Appends KEY=VALUE to the engine text TEXT (SIZE bytes): after its name
+ * with a ':', after its settings with a ','. */
+static void add_setting(char *text, size_t size, const char *key, long value)
+{
+    size_t length = strlen(text);
+    snprintf(text + length, size - length, "%s%s=%ld", strchr(text, ':') ? "," : ":", key, value);
+}
 
 int cli_search(int argc, char **argv)
 {
@@ -45,7 +48,7 @@ int cli_search(int argc, char **argv)
         } else if (!strcmp(a, "--engine") && i + 1 < argc) {
             engine_text = argv[++i];
         } else if (!strcmp(a, "--depth") && i + 1 < argc) {
-            if (!cli_count_option("search", "--depth", argv[++i], 1, SEARCH_MAX_PLY - 1, &depth))
+            if (!cli_count_option("search", "--depth", argv[++i], 1, TABULA_SEARCH_MAX_DEPTH, &depth))
                 return EXIT_USAGE;
         } else if (!strcmp(a, "--time") && i + 1 < argc) {
             if (!cli_count_option("search", "--time", argv[++i], 1, 86400000L, &time_ms))
@@ -54,7 +57,7 @@ int cli_search(int argc, char **argv)
             if (!cli_count_option("search", "--nodes", argv[++i], 1, 2000000000L, &nodes))
                 return EXIT_USAGE;
         } else if (!strcmp(a, "--threads") && i + 1 < argc) {
-            if (!cli_count_option("search", "--threads", argv[++i], 1, SEARCH_MAX_THREADS, &threads))
+            if (!cli_count_option("search", "--threads", argv[++i], 1, TABULA_SEARCH_MAX_THREADS, &threads))
                 return EXIT_USAGE;
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "tabula search: unknown option '%s'; see 'tabula search --help'\n", a);
@@ -70,103 +73,94 @@ int cli_search(int argc, char **argv)
         fputs("tabula search: " SEARCH_USAGE "\n", stderr);
         return EXIT_USAGE;
     }
-    engine_spec spec = { .kind = ENGINE_ALPHABETA };
-    /* `--engine mcts --time 2000`: the limit given as an option is the
-     * spec's (the options override the spec's settings below) */
-    char with_limit[256];
-    bool named_alone = engine_text && !strchr(engine_text, ':') && strcmp(engine_text, "random");
-    if (named_alone && (time_ms || ((depth || nodes) && !strcmp(engine_text, "ab")))) {
-        snprintf(with_limit, sizeof with_limit, "%s:%s=%ld", engine_text,
-                 depth ? "depth" : nodes ? "nodes" : "time", depth ? depth : nodes ? nodes : time_ms);
-        engine_text = with_limit;
-    }
-    if (engine_text) {
-        char error[256];
-        if (!engine_spec_parse(engine_text, &spec, error, sizeof error)) {
-            fprintf(stderr, "tabula search: --engine: %s\n", error);
-            return EXIT_USAGE;
-        }
-    }
-    if (spec.kind != ENGINE_ALPHABETA && (depth || nodes)) {
+    /* the engine's text: --engine's (ab by default), with the limits and
+     * threads given as options over its own settings */
+    const char *name = engine_text ? engine_text : "ab";
+    size_t name_length = strcspn(name, ":");
+    bool is_random = name_length == 6 && !strncmp(name, "random", 6);
+    bool alphabeta = name_length == 2 && !strncmp(name, "ab", 2);
+    if (!alphabeta && (depth || nodes)) {
         fputs("tabula search: --depth and --nodes apply to the ab engine only\n", stderr);
         return EXIT_USAGE;
     }
-    if (threads && spec.kind == ENGINE_RANDOM) {
+    if (threads && is_random) {
         fputs("tabula search: --threads applies to the ab and mcts engines\n", stderr);
         return EXIT_USAGE;
     }
+    char spec[512];
+    snprintf(spec, sizeof spec, "%s", name);
     if (threads)
-        spec.threads = (int)threads;
+        add_setting(spec, sizeof spec, "threads", threads);
     if (depth)
-        spec.depth = (int)depth;
+        add_setting(spec, sizeof spec, "depth", depth);
     if (nodes)
-        spec.nodes = nodes;
-    if (time_ms)
-        spec.time_ms = time_ms;
-
-    cli_loaded l;
-    int status = cli_load("search", path, variant, &l);
-    if (status != EXIT_VALID) {
-        cli_unload(&l);
-        return status;
+        add_setting(spec, sizeof spec, "nodes", nodes);
+    if (time_ms && !is_random)
+        add_setting(spec, sizeof spec, "time", time_ms);
+    tabula_error error;
+    if (tabula_engine_check(spec, &error) != TABULA_OK) {
+        fprintf(stderr, "tabula search: --engine: %s\n", error.message);
+        return EXIT_USAGE;
     }
-    const game *g = l.game;
-    position *p = malloc(sizeof *p);
-    movegen *generator = movegen_new(g);
-    move_list list;
-    bool list_ok = move_list_init(&list);
-    bool position_ok = p && pos_init(p, g);
-    engine *e = NULL;   /* made once the root is known to be searchable */
-    if (!position_ok || !generator || !list_ok) {
+
+    tabula_game *g = NULL;
+    int status = cli_load_game("search", path, variant, &g);
+    if (status != EXIT_VALID)
+        return status;
+    tabula_position *p = NULL;
+    tabula_engine *e = NULL;
+    tabula_status got = start_position ? tabula_position_from_text(g, start_position, &p, &error)
+                                       : tabula_position_new(g, &p, &error);
+    if (got == TABULA_ERROR_POSITION) {
+        fprintf(stderr, "tabula search: %s\n", error.message);
+        status = EXIT_USAGE;
+        goto done;
+    }
+    int count = 0;
+    if (got == TABULA_OK)
+        got = tabula_moves(p, &count, &error);
+    if (got == TABULA_ERROR_LIMIT) {
+        tabula_limit_write(p, stderr, front_colour(stderr));
+        status = EXIT_INVALID;
+        goto done;
+    }
+    tabula_result over;
+    if (got == TABULA_OK)
+        got = tabula_result_get(p, &over, &error);
+    if (got != TABULA_OK) {
         fputs("tabula search: out of memory\n", stderr);
         status = EXIT_INVALID;
         goto done;
     }
-    char error[256];
-    if (start_position && !posstring_read(p, start_position, error, sizeof error)) {
-        fprintf(stderr, "tabula search: bad position: %s\n", error);
-        status = EXIT_USAGE;
-        goto done;
-    }
-    movegen_generate(generator, p, &list);
-    if (list.overflow) {
-        front_report_limit(g, &l.sources, &list);
-        status = EXIT_INVALID;
-        goto done;
-    }
-    game_result over;
-    movegen_result(generator, p, &list, &over);
-    if (over.over || list.count == 0) {
-        double mine = over.score[p->side];
+    if (over.over || count == 0) {
+        double mine = over.score[tabula_position_side(p)];
         puts("bestmove none");
         printf("score %s\n", !over.over ? "draw" : mine >= 1.0 ? "win in 0" : mine <= 0.0 ? "loss in 0" : "draw");
         goto done;
     }
-    e = engine_new(g, &spec, 1);
-    if (!e) {
-        fputs("tabula search: out of memory\n", stderr);
+    if (tabula_engine_new(g, spec, 1, &e, &error) != TABULA_OK) {
+        fprintf(stderr, "tabula search: %s\n", error.message);
         status = EXIT_INVALID;
         goto done;
     }
-    search_result result;
+    tabula_engine_set_progress(e, print_info, NULL);
+    tabula_search_result result;
     cli_catch_interrupts();
-    engine_choose(e, p, &result, print_info, NULL);
-    if (search_interrupted())
+    if (tabula_engine_choose(e, p, &result, &error) != TABULA_OK) {
+        fprintf(stderr, "tabula search: %s\n", error.message);
+        status = EXIT_INVALID;
+        goto done;
+    }
+    if (tabula_interrupted())
         fputs("tabula search: interrupted; the best move found so far:\n", stderr);
-    const move_list *root = engine_root_moves(e);
     char text[512], score[64];
-    notation_move(g, root, result.best, text, sizeof text);
-    search_score_text(result.kind, result.score, result.distance, score, sizeof score);
+    tabula_move_write(p, result.move, text, sizeof text);
+    tabula_score_write(&result, score, sizeof score);
     printf("bestmove %s\n", text);
     printf("score %s\n", score);
 done:
-    engine_free(e);
-    if (list_ok)
-        move_list_free(&list);
-    movegen_free(generator);
-    if (position_ok)
-        pos_free(p);
-    free(p);
-    cli_unload(&l);
+    tabula_engine_free(e);
+    tabula_position_free(p);
+    tabula_game_free(g);
     return status;
 }

@@ -341,6 +341,19 @@ static void test_unreadable(void **state)
     assert_null(g);
 }
 
+typedef struct progress_seen {
+    int calls, last_depth;
+} progress_seen;
+
+static void note_progress(const tabula_search_info *info, void *context)
+{
+    progress_seen *seen = context;
+    assert_non_null(info->line);
+    assert_true(info->depth > seen->last_depth);
+    seen->last_depth = info->depth;
+    seen->calls++;
+}
+
 /* White mates in one (Ra8#, the back rank); an engine finds it and says so. */
 static void test_search(void **state)
 {
@@ -350,6 +363,8 @@ static void test_search(void **state)
     assert_int_equal(tabula_position_from_text(g, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &p, NULL), TABULA_OK);
     tabula_search_result chosen;
     tabula_error error;
+    assert_int_equal(tabula_engine_check("ab:depth=3", NULL), TABULA_OK);
+    assert_int_equal(tabula_engine_check("random", NULL), TABULA_OK);
     assert_int_equal(tabula_search(p, "ab:depth=3", 1, &chosen, &error), TABULA_OK);
     char move[64], score[64];
     tabula_move_write(p, chosen.move, move, sizeof move);
@@ -371,6 +386,22 @@ static void test_search(void **state)
     assert_int_equal(result.winner, 0);
     assert_int_equal(tabula_engine_choose(e, p, &chosen, &error), TABULA_ERROR_OVER);
     tabula_engine_free(e);
+    /* progress, after each depth, from the position before the mate */
+    assert_int_equal(tabula_undo(p, NULL), TABULA_OK);
+    progress_seen seen = { 0, 0 };
+    assert_int_equal(tabula_engine_new(g, "ab:depth=3", 1, &e, NULL), TABULA_OK);
+    tabula_engine_set_progress(e, note_progress, &seen);
+    assert_int_equal(tabula_engine_choose(e, p, &chosen, NULL), TABULA_OK);
+    assert_true(seen.calls >= 1);
+    assert_int_equal(seen.last_depth, chosen.depth);
+    tabula_engine_free(e);
+    /* an interrupted search stops at once with the best move so far */
+    tabula_interrupt();
+    assert_true(tabula_interrupted());
+    assert_int_equal(tabula_search(p, "ab:time=100000", 1, &chosen, NULL), TABULA_OK);
+    assert_true(chosen.seconds < 10.0);
+    tabula_interrupt_clear();
+    assert_false(tabula_interrupted());
     /* engine texts without a limit, or that do not read */
     const char *refused[] = { "ab", "mcts", "ab:depth=0", "alphabeta:depth=3", "ab:depth=x", "" };
     for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
@@ -378,6 +409,7 @@ static void test_search(void **state)
         assert_int_equal(tabula_engine_new(g, refused[i], 1, &e, &error), TABULA_ERROR_ENGINE);
         assert_null(e);
         assert_true(error.message[0] != '\0');
+        assert_int_equal(tabula_engine_check(refused[i], NULL), TABULA_ERROR_ENGINE);
     }
     tabula_position_free(p);
     tabula_game_free(g);
@@ -410,6 +442,26 @@ static void test_limit(void **state)
     tabula_search_result chosen;
     assert_int_equal(tabula_search(p, "random", 1, &chosen, NULL), TABULA_ERROR_LIMIT);
     assert_int_equal(tabula_position_ply(p), 0);
+    /* written as every command writes it: tests/limits/moves.err */
+    char *written = NULL;
+    size_t length = 0;
+    FILE *stream = open_memstream(&written, &length);
+    assert_int_equal(tabula_limit_write(p, stream, false), TABULA_OK);
+    fclose(stream);
+    snprintf(path, sizeof path, "%s/tests/limits/moves.err", top ? top : ".");
+    FILE *err = fopen(path, "r");
+    assert_non_null(err);
+    char want[4096];
+    size_t got = fread(want, 1, sizeof want - 1, err);
+    fclose(err);
+    want[got] = '\0';
+    /* (moves.err names the file from the top of the tree) */
+    const char *after_name = strstr(want, ":7:38:");
+    assert_non_null(after_name);
+    assert_non_null(strstr(written, after_name));
+    assert_int_equal(strlen(written), strlen(expected) - strlen(":7:38: more than 16384 moves in one position")
+                                          + strlen(after_name));
+    free(written);
     tabula_position_free(p);
     tabula_game_free(g);
 }
