@@ -179,6 +179,7 @@ typedef struct cli_part_read {
 } cli_part_read;
 int cli_analyze_merge(const cli_part_read *parts, long count, bool json);
 int cli_perft_merge(const cli_part_read *parts, long count, bool json);
+int cli_match_merge(const cli_part_read *parts, long count, bool json);
 /* Reading a part's members for a merge: each says on stderr what is wrong
  * ("tabula merge: FILE: ...") and returns false (NULL) when the member is
  * missing or not what it should be. */
