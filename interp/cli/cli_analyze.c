@@ -1264,6 +1264,72 @@ static int play_games(analyze_run *run, tally *t, cli_part *part)
     return status;
 }
 
+/* --- a job shared among MPI ranks (cli_mpi.c) */
+
+/* What the ranks' items need: the run, and a record to fill. */
+typedef struct analyze_shared {
+    analyze_run *run;
+    game_record *record;
+    const analyze_names *names;
+} analyze_shared;
+
+/* A rank's item: game ITEM played, its record written with W. */
+static int shared_game(void *context, long item, json_writer *w)
+{
+    analyze_shared *shared = context;
+    int stopped = play_game(shared->run, item, shared->record);
+    if (stopped) {
+        fprintf(stderr, "tabula analyze: %s in game %ld\n", stopped == 1 ? "interrupted" : "stopped", item + 1);
+        return EXIT_INVALID;
+    }
+    write_record(w, shared->record, shared->run->g->type_count);
+    return EXIT_VALID;
+}
+
+static void shared_head(json_writer *w, const void *context)
+{
+    const analyze_shared *shared = context;
+    json_begin_object(w, JSON_BLOCK);
+    json_key(w, "names");
+    write_names(w, shared->names);
+    json_key(w, "games");
+    json_begin_array(w, JSON_BLOCK);
+}
+
+static void shared_tail(json_writer *w, const void *context)
+{
+    (void)context;
+    json_end_array(w);
+    json_end_object(w);
+}
+
+/* The job's games played by the ranks of an MPI run, the report (or the
+ * shard's part) written by rank 0; READY: whether this rank has what the
+ * games need.  Returns the exit status. */
+static int play_shared(analyze_run *run, const analyze_options *o, const analyze_job *job,
+                       const analyze_names *names, bool ready)
+{
+    analyze_shared shared = { .run = run, .names = names };
+    shared.record = ready ? record_new(run->counting.sites.count) : NULL;
+    if (ready && !shared.record)
+        fputs("tabula analyze: out of memory\n", stderr);
+    cli_catch_interrupts();
+    cli_shared_job items = { .command = "analyze", .what = "games", .shard = &o->shard, .count = o->games,
+                             .run = shared_game, .context = &shared };
+    char **texts;
+    long count;
+    int status = cli_mpi_share(&items, shared.record != NULL, &texts, &count);
+    record_free(shared.record);
+    if (status != EXIT_VALID || cli_mpi_rank() != 0)
+        return status;
+    cli_shared_part part = { .command = "analyze", .file = o->path, .shard = &o->shard, .job = write_job,
+                             .job_context = job, .head = shared_head, .tail = shared_tail, .context = &shared,
+                             .merge = cli_analyze_merge, .json = o->json };
+    status = cli_mpi_output(&part, texts, count);
+    cli_mpi_texts_free(texts, count);
+    return status;
+}
+
 int cli_analyze(int argc, char **argv)
 {
     analyze_options o;
@@ -1293,7 +1359,9 @@ int cli_analyze(int argc, char **argv)
                         .rules = cli_rules_hash(&l.sources), .games = o.games, .seed = o.seed,
                         .openings = o.openings, .threads = o.threads, .shards = o.shard.count };
     if (o.shard.output) {
-        int present = cli_part_present("analyze", &o.shard, write_job, &job);
+        /* (under mpirun, rank 0 looks: the others may not see its files) */
+        int present = cli_mpi_rank() == 0 ? cli_part_present("analyze", &o.shard, write_job, &job) : 0;
+        present = cli_mpi_broadcast(present);
         if (present != 0) {
             cli_unload(&l);
             return present > 0 ? EXIT_VALID : EXIT_USAGE;
@@ -1304,7 +1372,9 @@ int cli_analyze(int argc, char **argv)
     analyze_names names;
     names_of_game(g, &run.counting.sites, &names);
     tally *t = tally_new(run.counting.sites.count);
-    if (!ready || !t) {
+    if (cli_mpi_ranks() > 1) {
+        status = play_shared(&run, &o, &job, &names, ready && t);
+    } else if (!ready || !t) {
         fputs("tabula analyze: out of memory\n", stderr);
         status = EXIT_INVALID;
     } else if (o.shard.count) {

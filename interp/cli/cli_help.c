@@ -357,7 +357,12 @@ static const struct help {
       "must be given once: merge says which shards are missing, which is given\n"
       "twice, how two parts' jobs differ, and which file is cut short or is not\n"
       "a part, and then prints nothing.  Exit status: 0, 1 when the parts do not\n"
-      "make a whole job or one is malformed, 2 when a file cannot be read.\n" },
+      "make a whole job or one is malformed, 2 when a file cannot be read.\n"
+      "A tabula built with './configure --with-mpi' shares analyze, match and\n"
+      "perft among the processes of 'mpirun -np P tabula ...': rank 0 hands out\n"
+      "the games or subtrees one at a time to the ranks that ask, and prints\n"
+      "what one process prints (see tabula(1), SHARDED JOBS, and the recipes\n"
+      "in doc/clusters.md: Slurm job arrays, GNU parallel, mpirun).\n" },
     { "play",
       "usage: tabula play [--variant NAME] [--position POS] [--p1 SPEC ... --p4 SPEC]\n"
       "                   [--dice hand|SEED] [FILE]\n"

@@ -1330,22 +1330,86 @@ static bool options_fit(const match_options *o, const game *g, contestant *engin
                 g->name, players);
         return false;
     }
-    if (o->shard.count) {
-        /* a part holds what merge prints: the games' lines and the
-         * summary, not the moves nor the record of each game */
+    if (o->shard.count || cli_mpi_ranks() > 1) {
+        /* a part (or an MPI rank's result) holds what merge prints: the
+         * games' lines and the summary, not the moves nor the record of
+         * each game */
         const char *alone = o->verbose ? "--verbose" : o->record_path ? "--record" : NULL;
         if (alone) {
-            fprintf(stderr, "tabula match: %s is for a whole match: a shard's part holds the games' results, "
-                    "not their moves\n", alone);
+            fprintf(stderr, "tabula match: %s is for a whole match in one process: a shard's part (or an MPI "
+                    "rank's result) holds the games' results, not their moves\n", alone);
             return false;
         }
         if (*any_outside) {
             fputs("tabula match: an outside engine (ugi: or uci:) plays by its own clock and state, which a "
-                  "shard cannot make again: run such a match whole\n", stderr);
+                  "shard (or an MPI rank) cannot make again: run such a match whole, in one process\n", stderr);
             return false;
         }
     }
     return true;
+}
+
+/* --- a match shared among MPI ranks (cli_mpi.c) */
+
+/* What the ranks' games need: the run, a record to fill, the names. */
+typedef struct match_shared {
+    match_run *run;
+    match_record *record;
+    const match_names *names;
+} match_shared;
+
+/* A rank's item: game ITEM played, its record written with W. */
+static int shared_game(void *context, long item, json_writer *w)
+{
+    match_shared *shared = context;
+    int stopped = play_game(shared->run, item, shared->record);
+    if (stopped != GAME_PLAYED) {
+        fprintf(stderr, "tabula match: %s in game %ld\n", stopped == GAME_INTERRUPTED ? "interrupted" : "stopped",
+                item + 1);
+        return EXIT_INVALID;
+    }
+    write_game(w, shared->names, shared->record);
+    return EXIT_VALID;
+}
+
+static void shared_head(json_writer *w, const void *context)
+{
+    const match_shared *shared = context;
+    write_part_head(w, shared->names);
+}
+
+static void shared_tail(json_writer *w, const void *context)
+{
+    (void)context;
+    json_end_array(w);
+    json_end_object(w);
+}
+
+/* The match's games played by the ranks of an MPI run, the output (or the
+ * shard's part) written by rank 0; READY: whether this rank has what the
+ * games need.  Returns the exit status. */
+static int play_shared(match_run *run, const match_options *o, const match_job *job, const match_names *n,
+                       bool ready)
+{
+    match_shared shared = { .run = run, .names = n };
+    shared.record = ready ? malloc(sizeof *shared.record) : NULL;
+    if (ready && !shared.record)
+        fputs("tabula match: out of memory\n", stderr);
+    cli_catch_interrupts();
+    cli_shared_job items = { .command = "match", .what = "games", .shard = &o->shard, .count = o->games,
+                             .run = shared_game, .context = &shared };
+    char **texts;
+    long count;
+    int status = cli_mpi_share(&items, shared.record != NULL, &texts, &count);
+    free(shared.record);
+    if (status != EXIT_VALID || cli_mpi_rank() != 0)
+        return status;
+    cli_shared_part part = { .command = "match", .file = o->path, .shard = &o->shard, .job = write_job,
+                             .job_context = job, .head = shared_head, .tail = shared_tail, .context = &shared,
+                             .merge = cli_match_merge, .json = o->json };
+    status = cli_mpi_output(&part, texts, count);
+    cli_mpi_texts_free(texts, count);
+    return status;
 }
 
 int cli_match(int argc, char **argv)
@@ -1388,15 +1452,19 @@ int cli_match(int argc, char **argv)
         n.player[s] = g->player_names[s];
         n.spec[s] = job.spec[s] = engines[s].text;
     }
-    if (status == EXIT_VALID && o.shard.output) {
-        int present = cli_part_present("match", &o.shard, write_job, &job);
+    if (o.shard.output) {
+        /* (under mpirun, rank 0 looks: the others may not see its files) */
+        int present = cli_mpi_rank() == 0 ? cli_part_present("match", &o.shard, write_job, &job) : 0;
+        present = cli_mpi_broadcast(present);
         if (present != 0) {
             run_free(&run);
             cli_unload(&l);
             return present > 0 ? EXIT_VALID : EXIT_USAGE;
         }
     }
-    if (status != EXIT_VALID) {
+    if (cli_mpi_ranks() > 1) {
+        status = play_shared(&run, &o, &job, &n, status == EXIT_VALID);
+    } else if (status != EXIT_VALID) {
         /* (nothing to do) */
     } else if (o.shard.count) {
         cli_part part;
