@@ -194,8 +194,8 @@ static int hand_out(const cli_shared_job *job, char **texts, long owned)
         memcpy(&item_status, message + sizeof item, sizeof item_status);
         if (item >= 0 && item_status != EXIT_VALID) {
             if (!stopping)
-                fprintf(stderr, "tabula %s: rank %d stopped in item %lld: no more %s handed out, and no result\n",
-                        job->command, probe.MPI_SOURCE, (long long)item, job->what);
+                fprintf(stderr, "tabula %s: rank %d stopped (it said why): no more %s handed out, and no result\n",
+                        job->command, probe.MPI_SOURCE, job->what);
             stopping = true;
             status = item_status > status ? item_status : status;
         } else if (item >= 0) {
