@@ -229,6 +229,8 @@ static void say_options(server *s)
     say(s, "option name Exploration type spin default %d min 1 max %d",
         (int)((s->spec.exploration > 0 ? s->spec.exploration : MCTS_EXPLORATION) * 100 + 0.5),
         (int)(MCTS_MAX_EXPLORATION * 100));
+    say(s, "option name Bias type spin default %d min 0 max %d",
+        (int)((s->spec.bias_given ? s->spec.bias : MCTS_BIAS) * 100 + 0.5), (int)(MCTS_MAX_EXPLORATION * 100));
     say(s, "option name Seed type spin default %llu min 0 max 2147483647", (unsigned long long)s->seed);
 }
 
@@ -342,13 +344,19 @@ static bool run_setoption(server *s, char **words, int count)
             return refuse(s, "option Exploration is a number of hundredths from 1 to %d, not '%s'",
                           (int)(MCTS_MAX_EXPLORATION * 100), value);
         spec.exploration = (double)number / 100;
+    } else if (!strcasecmp(name, "Bias")) {
+        if (!read_number(value, 0, (long)(MCTS_MAX_EXPLORATION * 100), &number))
+            return refuse(s, "option Bias is a number of hundredths from 0 to %d, not '%s'",
+                          (int)(MCTS_MAX_EXPLORATION * 100), value);
+        spec.bias = (double)number / 100;
+        spec.bias_given = true;
     } else if (!strcasecmp(name, "Seed")) {
         if (!read_number(value, 0, 2147483647L, &number))
             return refuse(s, "option Seed is a number from 0 to 2147483647, not '%s'", value);
         s->seed = (uint64_t)number;
     } else {
         return refuse(s, "no option '%s' (the options: Engine, Threads, Depth, MoveTime, Quiescence, "
-                      "Reductions, NullMove, Aspiration, Extensions, Hash, Exploration, Seed)", name);
+                      "Reductions, NullMove, Aspiration, Extensions, Hash, Exploration, Bias, Seed)", name);
     }
     s->spec = spec;
     engine_free(s->engine);   /* made again with the new settings at the next go */

@@ -169,10 +169,13 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
             spec->hash_mb = (int)number;
         } else if (spec->kind == ENGINE_MCTS && key_length == 11 && !strncmp(at, "exploration", 11)) {
             ok = read_decimal(value, value_length, 0.01, MCTS_MAX_EXPLORATION, &spec->exploration);
+        } else if (spec->kind == ENGINE_MCTS && key_length == 4 && !strncmp(at, "bias", 4)) {
+            ok = read_decimal(value, value_length, 0, MCTS_MAX_EXPLORATION, &spec->bias);
+            spec->bias_given = true;
         } else {
             snprintf(error, error_size, "unknown setting '%.*s' for %s", (int)key_length, at,
                      spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, null, aspiration, extensions, threads, hash)"
-                                                    : "mcts (playouts, time, threads, hash, exploration)");
+                                                    : "mcts (playouts, time, threads, hash, exploration, bias)");
             return false;
         }
         if (!ok) {
@@ -239,6 +242,15 @@ static void alphabeta_configure(alphabeta *s, const engine_spec *spec)
         alphabeta_set_extensions(s, spec->extensions == SWITCH_ON);
 }
 
+/* The settings of SPEC an mcts tree takes from it (each thread's alike). */
+static void mcts_configure(mcts *s, const engine_spec *spec)
+{
+    if (spec->exploration > 0)
+        mcts_set_exploration(s, spec->exploration);
+    if (spec->bias_given)
+        mcts_set_bias(s, spec->bias);
+}
+
 static void helpers_free(engine *e)
 {
     for (int i = 0; i < e->helper_count; i++) {
@@ -278,8 +290,8 @@ static bool helpers_new(engine *e, uint64_t seed)
         h->gen = movegen_new(e->g);
         if (h->gen && e->spec.kind == ENGINE_MCTS) {
             h->tree = mcts_new(e->g, h->gen, helper_seed(seed, i), &e->eval, (size_t)e->spec.hash_mb << 20);
-            if (h->tree && e->spec.exploration > 0)
-                mcts_set_exploration(h->tree, e->spec.exploration);
+            if (h->tree)
+                mcts_configure(h->tree, &e->spec);
         } else if (h->gen) {
             h->ab = alphabeta_new(e->g, h->gen, &e->eval, e->table, &e->halt);
             if (h->ab) {
@@ -405,8 +417,8 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
         ok = e->ab != NULL && helpers_new(e, seed);
     } else if (ok && spec->kind == ENGINE_MCTS) {
         e->tree = mcts_new(g, e->gen, seed, &e->eval, (size_t)spec->hash_mb << 20);
-        if (e->tree && spec->exploration > 0)
-            mcts_set_exploration(e->tree, spec->exploration);
+        if (e->tree)
+            mcts_configure(e->tree, spec);
         ok = e->tree != NULL && helpers_new(e, seed);
     }
     if (!ok) {

@@ -72,6 +72,7 @@ typedef struct tnode {
     int8_t side;            /* the player to move here, once expanded */
     uint8_t proven;
     uint8_t chance;         /* its moves hold dice */
+    uint8_t prior;          /* with an evaluator: the position after the move, for its mover (0-255) */
     uint16_t distance;      /* proven: plies to the end */
     uint32_t visits;
     float total[GAME_MAX_PLAYERS];
@@ -96,6 +97,7 @@ struct mcts {
     int pool_nodes;             /* the room in POOL (and SPARE, FROM) */
     uint32_t pool_changes;      /* ... and in CHANGES (and SPARE_CHANGES) */
     double exploration;         /* UCT's constant */
+    double bias;                /* the weight of a child's prior (progressive bias; 0: none) */
     bool has_tree;              /* the pool holds the last search's tree */
     uint64_t root_hash;         /* of the last search's root */
     uint64_t reused;            /* visits kept by the last search */
@@ -121,6 +123,11 @@ size_t mcts_default_memory(void)
 void mcts_set_exploration(mcts *s, double c)
 {
     s->exploration = c;
+}
+
+void mcts_set_bias(mcts *s, double weight)
+{
+    s->bias = weight;
 }
 
 mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator *eval, size_t memory)
@@ -152,6 +159,7 @@ mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator
     s->pool_nodes = (int)nodes;
     s->pool_changes = (uint32_t)nodes * CHANGES_PER_NODE;
     s->exploration = MCTS_EXPLORATION;
+    s->bias = MCTS_BIAS;
     s->pool = malloc((size_t)s->pool_nodes * sizeof *s->pool);
     s->changes = malloc((size_t)s->pool_changes * sizeof *s->changes);
     if (!s->pool || !s->changes || !move_list_init(&s->list) || !pos_init(&s->scratch, g)) {
@@ -212,6 +220,22 @@ static void make_child(position *p, const mcts *s, const tnode *c, undo *u)
 {
     pos_make(p, s->changes + c->changes, c->change_count, (c->move_flags & MOVE_RESETS) != 0,
              (c->move_flags & MOVE_PASS) != 0, c->change_count ? c->move : p->hash, u);
+}
+
+/* Progressive bias: each child of N (just expanded at P) gets the
+ * evaluation of the position after its move for the player who makes it,
+ * as the logistic a cut-off playout scores, in 0-255. */
+static void set_priors(mcts *s, position *p, tnode *n)
+{
+    int mover = n->side;
+    for (int k = 0; k < n->child_count; k++) {
+        tnode *c = &s->pool[n->first_child + k];
+        undo u;
+        make_child(p, s, c, &u);
+        double m = evaluate_material(s->eval, p, mover);
+        pos_unmake(p, &u);
+        c->prior = (uint8_t)(255.0 / (1.0 + exp(-m / MCTS_MATERIAL_SCALE)) + 0.5);
+    }
 }
 
 
@@ -311,10 +335,11 @@ static int select_child(mcts *s, const tnode *n)
             value = c->proof[side];
         else if (c->proven)   /* a draw: visited as its value deserves, as visits choose the move */
             value = c->proof[side] + s->exploration * sqrt(log_visits / c->visits);
-        else if (c->visits == 0)
-            value = 1e9 + (double)(rng_next(&s->rng) & 0xFFFF);   /* untried first, in random order */
+        else if (c->visits == 0)   /* untried first: the best prior first, then in random order */
+            value = 1e9 + (s->bias > 0 ? c->prior * 65536.0 : 0) + (double)(rng_next(&s->rng) & 0xFFFF);
         else
-            value = c->total[side] / c->visits + s->exploration * sqrt(log_visits / c->visits);
+            value = c->total[side] / c->visits + s->exploration * sqrt(log_visits / c->visits)
+                    + s->bias * c->prior / 255.0 / (c->visits + 1);
         if (value > best_value) {
             best_value = value;
             best = k;
@@ -768,6 +793,8 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
                     leaf = &s->pool[node];
                     leaf->first_child = first;
                     leaf->child_count = (uint16_t)s->list.count;
+                    if (s->eval && s->bias > 0 && !leaf->chance)
+                        set_priors(s, p, leaf);
                 }
                 rollout(s, p, score, mover, mover_moves);
             }

@@ -113,6 +113,8 @@ typedef struct engine_spec {
     int threads;        /* searches run side by side (0 or 1: one) */
     int hash_mb;        /* MiB for ab's table, or for each of mcts's trees (0: the default) */
     double exploration; /* mcts: UCT's exploration constant (0: the default) */
+    bool bias_given;    /* mcts: bias=W given (else MCTS_BIAS) */
+    double bias;        /* ... W, progressive bias's weight (mcts_set_bias) */
 } engine_spec;
 
 /* hash=MB: the range, and what an engine of KIND takes without it (MiB). */
@@ -350,6 +352,13 @@ size_t mcts_default_memory(void);
  * value is its mean result plus C * sqrt(ln N / n). */
 void mcts_set_exploration(mcts *s, double c);
 #define MCTS_EXPLORATION 1.0
+/* Progressive bias, with an evaluator: when a node is expanded each child
+ * is evaluated (the position after its move, for its mover, as a share of
+ * a win, H); untried children are tried best H first, and a tried child's
+ * value gains WEIGHT * H / (n + 1), which fades as its own results come
+ * in.  0 turns it off. */
+void mcts_set_bias(mcts *s, double weight);
+#define MCTS_BIAS 0.0
 #define MCTS_CUTOFF 60
 #define MCTS_DECISIVE 0.5           /* below this share of decided random games: no playout */
 #define MCTS_MATERIAL_SCALE 300.0   /* hundredths: a lead of this much is worth a 73% result */

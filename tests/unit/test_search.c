@@ -129,6 +129,21 @@ static void small_tables(void **state)
     assert_int_equal(search_default_hash_mb(ENGINE_MCTS), 228);
 }
 
+/* Progressive bias: the white rook on d1 can take the black queen on d5,
+ * the one move of its 15 that wins material.  With two playouts MCTS
+ * expands the root, then tries one child: with bias, the child whose
+ * position is best for White by the evaluation, the capture; without, a
+ * random one (here d1-d4, which the seed draws). */
+static void mcts_bias_tries_the_best_first(void **state)
+{
+    (void)state;
+    char best[64];
+    search("chess", "k7/8/8/3q4/8/8/8/K2R4 w - - 0 1", "mcts:playouts=2,bias=0.001", best, sizeof best);
+    assert_string_equal(best, "d1xd5");
+    search("chess", "k7/8/8/3q4/8/8/8/K2R4 w - - 0 1", "mcts:playouts=2", best, sizeof best);
+    assert_string_not_equal(best, "d1xd5");
+}
+
 /* O to move:      X X .     (rank 3)
  *                 . O .
  *                 X . O     (rank 1)
@@ -735,6 +750,14 @@ static void specs(void **state)
     assert_false(engine_spec_parse("mcts:time=10,exploration=1e3", &s, error, sizeof error));
     assert_false(engine_spec_parse("mcts:time=10,exploration=nan", &s, error, sizeof error));
     assert_false(engine_spec_parse("ab:depth=3,exploration=1", &s, error, sizeof error));
+    assert_true(engine_spec_parse("mcts:time=10", &s, error, sizeof error));
+    assert_false(s.bias_given);
+    assert_true(engine_spec_parse("mcts:time=10,bias=0", &s, error, sizeof error));
+    assert_true(s.bias_given && s.bias == 0.0);
+    assert_true(engine_spec_parse("mcts:time=10,bias=0.5", &s, error, sizeof error));
+    assert_true(s.bias_given && s.bias == 0.5);
+    assert_false(engine_spec_parse("mcts:time=10,bias=-1", &s, error, sizeof error));
+    assert_false(engine_spec_parse("ab:depth=3,bias=1", &s, error, sizeof error));
     assert_true(engine_spec_parse("ab:depth=3", &s, error, sizeof error));
     assert_int_equal(s.extensions, SWITCH_DEFAULT);
     assert_true(engine_spec_parse("ab:depth=3,extensions=off", &s, error, sizeof error));
@@ -1186,6 +1209,7 @@ int main(void)
         cmocka_unit_test(connect4_open_three),
         cmocka_unit_test(chess_mate_in_two),
         cmocka_unit_test(small_tables),
+        cmocka_unit_test(mcts_bias_tries_the_best_first),
         cmocka_unit_test(alphabeta_beats_random),
         cmocka_unit_test(mcts_beats_random),
         cmocka_unit_test(mcts_mates_in_chess),
