@@ -43,6 +43,8 @@ typedef struct game_record {
     long moves, captures, chance;       /* moves the engines played */
     long by_kind[KINDS];                /* the move's first path token */
     long by_kind_type[KINDS][GAME_MAX_TYPES];
+    uint32_t arrived;                   /* bit t: a move put a piece of type t on a cell (moved,
+                                         * placed or turned into it), as any part of the move */
     uint64_t end;                       /* the last position's hash */
     unsigned char *sites;               /* [site]: SITE_MADE, SITE_REPEATED (see alternatives) */
     int site_count;
@@ -59,7 +61,7 @@ typedef struct tally {
     long legal, moves, captures, chance;
     long by_kind[KINDS];
     long by_kind_type[KINDS][GAME_MAX_TYPES];
-    long played_type[GAME_MAX_TYPES];   /* moved or placed */
+    long played_type[GAME_MAX_TYPES];   /* moves that moved or placed one (and games that put one on a cell) */
     long ended_by[END_RULES + 1];       /* [rule + 1]: the games each end rule ended ([0]: no one could move) */
     uint64_t first_end;                 /* the first game's last position and length */
     long first_plies;
@@ -141,6 +143,13 @@ static void count_move(game_record *r, const game *g, position *p, const move_li
     r->by_kind[kind]++;
     if (type >= 0 && type < g->type_count)
         r->by_kind_type[kind][type]++;
+    /* the pieces the move leaves on cells where they were not: the stone
+     * a Desdemona turn places after its pawn's move counts as placed */
+    for (int c = 0; c < mv->count; c++) {
+        const change *ch = &list->changes[mv->first + c];
+        if (ch->kind == CHANGE_CELL && ch->after && ch->after != ch->before)
+            r->arrived |= 1u << PIECE_TYPE((uint16_t)ch->after);
+    }
 }
 
 /* The rules' move alternatives, each place in the rules once (a site):
@@ -403,6 +412,8 @@ static void tally_add(tally *t, const game_record *r)
     t->moves += r->moves;
     t->captures += r->captures;
     t->chance += r->chance;
+    for (int ty = 0; ty < GAME_MAX_TYPES; ty++)
+        t->played_type[ty] += r->arrived >> ty & 1;
     for (int kind = 0; kind < KINDS; kind++) {
         t->by_kind[kind] += r->by_kind[kind];
         for (int ty = 0; ty < GAME_MAX_TYPES; ty++) {
@@ -848,7 +859,8 @@ static void write_sites(json_writer *w, const game_record *r, unsigned char flag
 }
 
 /* A record on one line: "played" lists [kind, type, count] for each kind
- * and piece type (type -1: the moves of that kind with no type). */
+ * and piece type (type -1: the moves of that kind with no type), "arrived"
+ * the types some move put on a cell. */
 static void write_record(json_writer *w, const game_record *r, int types)
 {
     json_begin_object(w, JSON_LINE);
@@ -889,6 +901,12 @@ static void write_record(json_writer *w, const game_record *r, int types)
             json_end_array(w);
         }
     }
+    json_end_array(w);
+    json_key(w, "arrived");
+    json_begin_array(w, JSON_LINE);
+    for (int ty = 0; ty < types; ty++)
+        if (r->arrived >> ty & 1)
+            json_int(w, ty);
     json_end_array(w);
     json_key(w, "end");
     cli_write_hash(w, r->end);
@@ -975,6 +993,17 @@ static bool read_record(const cli_part_read *part, const json_value *v, const an
     if (counted != r->moves) {
         cli_part_malformed(part, "a game's \"played\" does not add up to its moves");
         return false;
+    }
+    const json_value *arrived = cli_member_array(part, v, "arrived");
+    if (!arrived)
+        return false;
+    for (size_t i = 0; i < arrived->count; i++) {
+        int64_t type;
+        if (!json_get_int64(&arrived->items[i], &type) || type < 0 || type >= n->types) {
+            cli_part_malformed(part, "a game's \"arrived\" holds something other than piece types");
+            return false;
+        }
+        r->arrived |= 1u << type;
     }
     const char *end = cli_member_string(part, v, "end");
     char *stop;
