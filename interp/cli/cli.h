@@ -184,6 +184,7 @@ typedef struct cli_part_read {
 } cli_part_read;
 int cli_analyze_merge(const cli_part_read *parts, long count, bool json);
 int cli_perft_merge(const cli_part_read *parts, long count, bool json);
+int cli_match_merge(const cli_part_read *parts, long count, bool json);
 /* Reading a part's members for a merge: each says on stderr what is wrong
  * ("tabula merge: FILE: ...") and returns false (NULL) when the member is
  * missing or not what it should be. */
@@ -211,6 +212,58 @@ void cli_progress_show(cli_progress *p, long done);
 void cli_progress_clear(cli_progress *p);
 /* FINISHED: the bar shown full and wiped; else left, with a new line. */
 void cli_progress_end(cli_progress *p, long done, bool finished);
+
+/* --- a job shared among the ranks of an MPI run (cli_mpi.c)
+ *
+ * Under mpirun, in a build configured --with-mpi, every rank runs the same
+ * command; rank 0 hands out the job's items (those its --shard owns, or
+ * all) one at a time to the other ranks as each asks for the next, and
+ * collects their results.  Without MPI, or outside mpirun, there is one
+ * rank and nothing changes. */
+
+/* The number of ranks (1 without MPI or outside mpirun; MPI is started
+ * at the first call), and this process's (0 for the one that prints). */
+int cli_mpi_ranks(void);
+int cli_mpi_rank(void);
+/* Ends MPI where it was started (main, after the command). */
+void cli_mpi_end(void);
+/* Rank 0's VALUE, on every rank. */
+int cli_mpi_broadcast(int value);
+
+/* A job's items: RUN does item ITEM, writing its result (what a part holds
+ * for it) as one JSON value with W, and returns the exit status. */
+typedef struct cli_shared_job {
+    const char *command, *what;     /* "analyze", "games": for messages and progress */
+    const cli_shard *shard;
+    long count;                     /* the job's items */
+    int (*run)(void *context, long item, json_writer *w);
+    void *context;
+} cli_shared_job;
+/* Runs JOB's items on the ranks but 0 (READY: whether this rank could make
+ * what they need; if any could not, none runs).  On rank 0, the results of
+ * the items the shard owns, in the order of their numbers, into *TEXTS
+ * (*COUNT of them; cli_mpi_texts_free frees them).  Returns the exit
+ * status: EXIT_VALID when every item was done, else said on stderr. */
+int cli_mpi_share(const cli_shared_job *job, bool ready, char ***texts, long *count);
+void cli_mpi_texts_free(char **texts, long count);
+
+/* What rank 0 makes of the results: a part with the command's HEAD (which
+ * opens the result and the array of items), the items, and its TAIL (which
+ * closes them); written to --output for a shard, or, for a whole job, read
+ * back by the command's MERGE as one part, which prints what the
+ * one-process job prints (as JSON with JSON). */
+typedef struct cli_shared_part {
+    const char *command, *file;
+    const cli_shard *shard;
+    cli_job_writer job;
+    const void *job_context;
+    void (*head)(json_writer *w, const void *context);
+    void (*tail)(json_writer *w, const void *context);
+    const void *context;
+    int (*merge)(const cli_part_read *parts, long count, bool json);
+    bool json;
+} cli_shared_part;
+int cli_mpi_output(const cli_shared_part *p, char **texts, long count);
 
 /* From now on SIGINT (Ctrl-C) interrupts searches (search_interrupt)
  * instead of ending the program (cli_interrupt.c). */

@@ -43,6 +43,8 @@ typedef struct game_record {
     long moves, captures, chance;       /* moves the engines played */
     long by_kind[KINDS];                /* the move's first path token */
     long by_kind_type[KINDS][GAME_MAX_TYPES];
+    uint32_t arrived;                   /* bit t: a move put a piece of type t on a cell (moved,
+                                         * placed or turned into it), as any part of the move */
     uint64_t end;                       /* the last position's hash */
     unsigned char *sites;               /* [site]: SITE_MADE, SITE_REPEATED (see alternatives) */
     int site_count;
@@ -59,7 +61,7 @@ typedef struct tally {
     long legal, moves, captures, chance;
     long by_kind[KINDS];
     long by_kind_type[KINDS][GAME_MAX_TYPES];
-    long played_type[GAME_MAX_TYPES];   /* moved or placed */
+    long played_type[GAME_MAX_TYPES];   /* moves that moved or placed one (and games that put one on a cell) */
     long ended_by[END_RULES + 1];       /* [rule + 1]: the games each end rule ended ([0]: no one could move) */
     uint64_t first_end;                 /* the first game's last position and length */
     long first_plies;
@@ -141,6 +143,13 @@ static void count_move(game_record *r, const game *g, position *p, const move_li
     r->by_kind[kind]++;
     if (type >= 0 && type < g->type_count)
         r->by_kind_type[kind][type]++;
+    /* the pieces the move leaves on cells where they were not: the stone
+     * a Desdemona turn places after its pawn's move counts as placed */
+    for (int c = 0; c < mv->count; c++) {
+        const change *ch = &list->changes[mv->first + c];
+        if (ch->kind == CHANGE_CELL && ch->after && ch->after != ch->before)
+            r->arrived |= 1u << PIECE_TYPE((uint16_t)ch->after);
+    }
 }
 
 /* The rules' move alternatives, each place in the rules once (a site):
@@ -403,6 +412,8 @@ static void tally_add(tally *t, const game_record *r)
     t->moves += r->moves;
     t->captures += r->captures;
     t->chance += r->chance;
+    for (int ty = 0; ty < GAME_MAX_TYPES; ty++)
+        t->played_type[ty] += r->arrived >> ty & 1;
     for (int kind = 0; kind < KINDS; kind++) {
         t->by_kind[kind] += r->by_kind[kind];
         for (int ty = 0; ty < GAME_MAX_TYPES; ty++) {
@@ -848,7 +859,8 @@ static void write_sites(json_writer *w, const game_record *r, unsigned char flag
 }
 
 /* A record on one line: "played" lists [kind, type, count] for each kind
- * and piece type (type -1: the moves of that kind with no type). */
+ * and piece type (type -1: the moves of that kind with no type), "arrived"
+ * the types some move put on a cell. */
 static void write_record(json_writer *w, const game_record *r, int types)
 {
     json_begin_object(w, JSON_LINE);
@@ -889,6 +901,12 @@ static void write_record(json_writer *w, const game_record *r, int types)
             json_end_array(w);
         }
     }
+    json_end_array(w);
+    json_key(w, "arrived");
+    json_begin_array(w, JSON_LINE);
+    for (int ty = 0; ty < types; ty++)
+        if (r->arrived >> ty & 1)
+            json_int(w, ty);
     json_end_array(w);
     json_key(w, "end");
     cli_write_hash(w, r->end);
@@ -975,6 +993,17 @@ static bool read_record(const cli_part_read *part, const json_value *v, const an
     if (counted != r->moves) {
         cli_part_malformed(part, "a game's \"played\" does not add up to its moves");
         return false;
+    }
+    const json_value *arrived = cli_member_array(part, v, "arrived");
+    if (!arrived)
+        return false;
+    for (size_t i = 0; i < arrived->count; i++) {
+        int64_t type;
+        if (!json_get_int64(&arrived->items[i], &type) || type < 0 || type >= n->types) {
+            cli_part_malformed(part, "a game's \"arrived\" holds something other than piece types");
+            return false;
+        }
+        r->arrived |= 1u << type;
     }
     const char *end = cli_member_string(part, v, "end");
     char *stop;
@@ -1264,6 +1293,72 @@ static int play_games(analyze_run *run, tally *t, cli_part *part)
     return status;
 }
 
+/* --- a job shared among MPI ranks (cli_mpi.c) */
+
+/* What the ranks' items need: the run, and a record to fill. */
+typedef struct analyze_shared {
+    analyze_run *run;
+    game_record *record;
+    const analyze_names *names;
+} analyze_shared;
+
+/* A rank's item: game ITEM played, its record written with W. */
+static int shared_game(void *context, long item, json_writer *w)
+{
+    analyze_shared *shared = context;
+    int stopped = play_game(shared->run, item, shared->record);
+    if (stopped) {
+        fprintf(stderr, "tabula analyze: %s in game %ld\n", stopped == 1 ? "interrupted" : "stopped", item + 1);
+        return EXIT_INVALID;
+    }
+    write_record(w, shared->record, shared->run->g->type_count);
+    return EXIT_VALID;
+}
+
+static void shared_head(json_writer *w, const void *context)
+{
+    const analyze_shared *shared = context;
+    json_begin_object(w, JSON_BLOCK);
+    json_key(w, "names");
+    write_names(w, shared->names);
+    json_key(w, "games");
+    json_begin_array(w, JSON_BLOCK);
+}
+
+static void shared_tail(json_writer *w, const void *context)
+{
+    (void)context;
+    json_end_array(w);
+    json_end_object(w);
+}
+
+/* The job's games played by the ranks of an MPI run, the report (or the
+ * shard's part) written by rank 0; READY: whether this rank has what the
+ * games need.  Returns the exit status. */
+static int play_shared(analyze_run *run, const analyze_options *o, const analyze_job *job,
+                       const analyze_names *names, bool ready)
+{
+    analyze_shared shared = { .run = run, .names = names };
+    shared.record = ready ? record_new(run->counting.sites.count) : NULL;
+    if (ready && !shared.record)
+        fputs("tabula analyze: out of memory\n", stderr);
+    cli_catch_interrupts();
+    cli_shared_job items = { .command = "analyze", .what = "games", .shard = &o->shard, .count = o->games,
+                             .run = shared_game, .context = &shared };
+    char **texts;
+    long count;
+    int status = cli_mpi_share(&items, shared.record != NULL, &texts, &count);
+    record_free(shared.record);
+    if (status != EXIT_VALID || cli_mpi_rank() != 0)
+        return status;
+    cli_shared_part part = { .command = "analyze", .file = o->path, .shard = &o->shard, .job = write_job,
+                             .job_context = job, .head = shared_head, .tail = shared_tail, .context = &shared,
+                             .merge = cli_analyze_merge, .json = o->json };
+    status = cli_mpi_output(&part, texts, count);
+    cli_mpi_texts_free(texts, count);
+    return status;
+}
+
 int cli_analyze(int argc, char **argv)
 {
     analyze_options o;
@@ -1293,7 +1388,9 @@ int cli_analyze(int argc, char **argv)
                         .rules = cli_rules_hash(&l.sources), .games = o.games, .seed = o.seed,
                         .openings = o.openings, .threads = o.threads, .shards = o.shard.count };
     if (o.shard.output) {
-        int present = cli_part_present("analyze", &o.shard, write_job, &job);
+        /* (under mpirun, rank 0 looks: the others may not see its files) */
+        int present = cli_mpi_rank() == 0 ? cli_part_present("analyze", &o.shard, write_job, &job) : 0;
+        present = cli_mpi_broadcast(present);
         if (present != 0) {
             cli_unload(&l);
             return present > 0 ? EXIT_VALID : EXIT_USAGE;
@@ -1304,7 +1401,9 @@ int cli_analyze(int argc, char **argv)
     analyze_names names;
     names_of_game(g, &run.counting.sites, &names);
     tally *t = tally_new(run.counting.sites.count);
-    if (!ready || !t) {
+    if (cli_mpi_ranks() > 1) {
+        status = play_shared(&run, &o, &job, &names, ready && t);
+    } else if (!ready || !t) {
         fputs("tabula analyze: out of memory\n", stderr);
         status = EXIT_INVALID;
     } else if (o.shard.count) {

@@ -92,28 +92,23 @@ static void write_file(json_writer *w, const char *path, bool ok, const check_su
 /* Checks PATH; prints what it found, or with W writes it as JSON. */
 static int check_one(const char *path, const char *variant, json_writer *w)
 {
-    source_set sources;
-    diag_list diagnostics;
-    source_set_init(&sources);
-    diag_init(&diagnostics);
-    loader_options options = front_loader_options();
-    ast_node *program = NULL;
-    loader_status status = loader_load(path, &options, &sources, &diagnostics, &program);
+    front_tree tree;
+    front_tree_load(&tree, path);
     int result = EXIT_VALID;
     const check_summary *checked = NULL;
     check_summary summary;
-    if (status == LOADER_UNREADABLE) {
+    if (tree.status == LOADER_UNREADABLE) {
         result = EXIT_USAGE;
-    } else if (status == LOADER_NO_MEMORY) {
+    } else if (tree.status == LOADER_NO_MEMORY) {
         fprintf(stderr, "tabula: out of memory reading %s\n", path);
         result = EXIT_INVALID;
     } else {
         check_options check = { .variant = variant, .compile = true };
         /* semantic checks only make sense on a tree without syntax errors */
         bool variant_found = true;
-        if (diagnostics.errors == 0)
-            variant_found = check_program(program, &check, &diagnostics, &summary);
-        if (diagnostics.errors > 0 || !variant_found) {
+        if (tree.diagnostics.errors == 0)
+            variant_found = check_program(tree.program, &check, &tree.diagnostics, &summary);
+        if (tree.diagnostics.errors > 0 || !variant_found) {
             result = EXIT_INVALID;
         } else if (w) {
             checked = &summary;
@@ -128,20 +123,18 @@ static int check_one(const char *path, const char *variant, json_writer *w)
                 for (int i = 0; i < summary.variant_count; i++)
                     printf(" %s", summary.variants[i]);
             }
-            if (diagnostics.warnings > 0)
-                printf(" (%d warning%s)", diagnostics.warnings, diagnostics.warnings == 1 ? "" : "s");
+            if (tree.diagnostics.warnings > 0)
+                printf(" (%d warning%s)", tree.diagnostics.warnings, tree.diagnostics.warnings == 1 ? "" : "s");
             putchar('\n');
         }
     }
     if (w) {
-        write_file(w, path, result == EXIT_VALID, checked, variant, &diagnostics, &sources);
+        write_file(w, path, result == EXIT_VALID, checked, variant, &tree.diagnostics, &tree.sources);
     } else {
         fflush(stdout);
-        front_print_diagnostics(&diagnostics, &sources);
+        front_print_diagnostics(&tree.diagnostics, &tree.sources);
     }
-    ast_free(program);
-    diag_free(&diagnostics);
-    source_set_free(&sources);
+    front_tree_free(&tree);
     return result;
 }
 
@@ -205,20 +198,12 @@ int cli_parse(int argc, char **argv)
         fputs("tabula parse: usage: tabula parse FILE\n", stderr);
         return EXIT_USAGE;
     }
-    source_set sources;
-    diag_list diagnostics;
-    source_set_init(&sources);
-    diag_init(&diagnostics);
-    loader_options options = front_loader_options();
-    ast_node *program = NULL;
-    loader_status status = loader_load(argv[0], &options, &sources, &diagnostics, &program);
-    int result = status == LOADER_UNREADABLE ? EXIT_USAGE
-               : status != LOADER_OK || diagnostics.errors ? EXIT_INVALID : EXIT_VALID;
-    if (result == EXIT_VALID)
-        ast_dump(program, stdout);
-    front_print_diagnostics(&diagnostics, &sources);
-    ast_free(program);
-    diag_free(&diagnostics);
-    source_set_free(&sources);
+    front_tree tree;
+    bool parsed = front_tree_load(&tree, argv[0]);
+    int result = tree.status == LOADER_UNREADABLE ? EXIT_USAGE : parsed ? EXIT_VALID : EXIT_INVALID;
+    if (parsed)
+        ast_dump(tree.program, stdout);
+    front_print_diagnostics(&tree.diagnostics, &tree.sources);
+    front_tree_free(&tree);
     return result;
 }

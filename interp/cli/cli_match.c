@@ -12,6 +12,15 @@
  * answer in time or an engine that dies loses it the game, and the report
  * says why, with the position.  With --tc each seat has a clock; a seat
  * whose clock runs out by more than the margin loses on time.
+ *
+ * Each game is played alone: Tabula's engines start it afresh from seeds
+ * of the game's own number (engine_new_game, cli_game_seed), its opening
+ * comes from the seed and its number, and its seats from its number.  It
+ * leaves a record (its result, length, how it ended, where the engines
+ * began), and the output, text or JSON, is the records folded in the
+ * order of the games.  So a shard (--shard K/N) plays its games and writes
+ * their records as a part, and merge folds the parts' records through the
+ * same code into what the whole match prints.
  */
 #include <errno.h>
 #include <math.h>
@@ -32,6 +41,7 @@
 #include "protocol/protocol.h"
 #include "protocol/record.h"
 #include "search/search.h"
+#include "game/rng.h"
 
 #define MATCH_MAX_PLIES 2000
 #define MATCH_MAX_OPTIONS 16
@@ -50,8 +60,6 @@ typedef struct contestant {
     int option_count;
     const char *go_words;       /* what its go says besides the clocks */
     bool new_game;              /* not yet told that a game began */
-    long won, lost, drawn;
-    long seat_won[GAME_MAX_PLAYERS], seat_lost[GAME_MAX_PLAYERS], seat_drawn[GAME_MAX_PLAYERS];
 } contestant;
 
 /* Why a seat lost a game before its end. */
@@ -214,64 +222,442 @@ static int match_move(position *p, const move_list *list, void *context, uint64_
     return index;
 }
 
-/* --- the summary */
+/* --- a game's record, and the output made from the records */
+
+static const char *const forfeit_names[] = { "", "by an illegal move", "on time", "by not answering",
+                                             "by ending" };
+/* A forfeit as PGN's Termination tag says it. */
+static const char *const forfeit_terminations[] = { "", "rules infraction", "time forfeit", "abandoned",
+                                                    "abandoned" };
+/* A forfeit's kind in JSON. */
+static const char *const forfeit_kinds[] = { "", "illegal", "time", "silent", "died" };
+
+/* What a game came to: enough to print its line and to count it, in the
+ * run that played it or in merge. */
+typedef struct match_record {
+    long index;                                 /* from 0 */
+    int plies;                                  /* the opening's random moves too */
+    int winner;                                 /* its seat; -1: none */
+    bool over;                                  /* ended by a rule of the game */
+    bool unfinished;                            /* not over at MATCH_MAX_PLIES */
+    char termination[256];                      /* the end rule that held, when over */
+    forfeit_kind forfeit;
+    int forfeit_seat;
+    char forfeit_text[PROTOCOL_MOVE_TEXT + 256];
+    char opening[PROTOCOL_POSITION_TEXT];       /* the position the engines began from */
+} match_record;
+
+/* What the output names: the game's and its seats', the engines'. */
+typedef struct match_names {
+    const char *game, *variant;
+    int players;
+    const char *player[GAME_MAX_PLAYERS];       /* the seats' names */
+    const char *spec[GAME_MAX_PLAYERS];         /* engines A, B, ... as given */
+    const char *id[GAME_MAX_PLAYERS];           /* an outside engine's own name where it differs; NULL */
+    long seed, openings;
+} match_names;
+
+/* The records folded: by engine (A, B, ...), and by engine and seat. */
+typedef struct match_tally {
+    long games, draws;
+    long won[GAME_MAX_PLAYERS], lost[GAME_MAX_PLAYERS], drawn[GAME_MAX_PLAYERS];
+    long forfeits[GAME_MAX_PLAYERS];            /* games lost by a forfeit */
+    long seat_won[GAME_MAX_PLAYERS][GAME_MAX_PLAYERS];   /* [engine][seat] */
+    long seat_lost[GAME_MAX_PLAYERS][GAME_MAX_PLAYERS];
+    long seat_drawn[GAME_MAX_PLAYERS][GAME_MAX_PLAYERS];
+} match_tally;
+
+/* The engine (0 for A) at SEAT in game INDEX: engine q sits at seat
+ * (q + INDEX) mod PLAYERS. */
+static int engine_at(long index, int seat, int players)
+{
+    return (int)(((long)seat - index % players + players) % players);
+}
+
+static void tally_add(match_tally *t, const match_record *r, int players)
+{
+    t->games++;
+    if (r->winner < 0)
+        t->draws++;
+    for (int s = 0; s < players; s++) {
+        int q = engine_at(r->index, s, players);
+        if (r->winner < 0) {
+            t->drawn[q]++;
+            t->seat_drawn[q][s]++;
+        } else if (s == r->winner) {
+            t->won[q]++;
+            t->seat_won[q][s]++;
+        } else {
+            t->lost[q]++;
+            t->seat_lost[q][s]++;
+            if (r->forfeit && s == r->forfeit_seat)
+                t->forfeits[q]++;
+        }
+    }
+}
+
+/* The line of a game: who won, after how many plies, and how. */
+static void print_game(const match_names *n, const match_record *r)
+{
+    long k = r->index;
+    int players = n->players;
+    if (r->forfeit) {
+        int loser = r->forfeit_seat;
+        printf("game %ld: %s (%c) wins after %d plies: %s (%c) lost %s: %s\n", k + 1, n->player[r->winner],
+               'A' + engine_at(k, r->winner, players), r->plies, n->player[loser], 'A' + engine_at(k, loser, players),
+               forfeit_names[r->forfeit], r->forfeit_text);
+    } else if (r->winner >= 0) {
+        printf("game %ld: %s (%c) wins after %d plies (%s)\n", k + 1, n->player[r->winner],
+               'A' + engine_at(k, r->winner, players), r->plies, r->termination);
+    } else {
+        printf("game %ld: %s after %d plies", k + 1, r->unfinished ? "unfinished (a draw)" : "draw", r->plies);
+        if (r->over)
+            printf(" (%s)\n", r->termination);
+        else
+            putchar('\n');
+    }
+}
+
+/* A game's record as JSON, on one line: in --json's "results" and in a
+ * part alike. */
+static void write_game(json_writer *w, const match_names *n, const match_record *r)
+{
+    char letter[2] = "A";
+    json_begin_object(w, JSON_LINE);
+    json_key(w, "game");
+    json_int(w, r->index + 1);
+    json_key(w, "seats");
+    json_begin_array(w, JSON_LINE);
+    for (int s = 0; s < n->players; s++) {
+        letter[0] = (char)('A' + engine_at(r->index, s, n->players));
+        json_string(w, letter);
+    }
+    json_end_array(w);
+    json_key(w, "result");
+    json_string(w, r->winner >= 0 ? "win" : r->unfinished ? "unfinished" : "draw");
+    json_key(w, "winner");
+    if (r->winner >= 0)
+        json_string(w, n->player[r->winner]);
+    else
+        json_null(w);
+    json_key(w, "plies");
+    json_int(w, r->plies);
+    json_key(w, "termination");
+    if (r->forfeit)
+        json_string(w, forfeit_terminations[r->forfeit]);
+    else if (r->over)
+        json_string(w, r->termination);
+    else
+        json_null(w);
+    json_key(w, "forfeit");
+    if (r->forfeit) {
+        json_begin_object(w, JSON_LINE);
+        json_key(w, "loser");
+        json_string(w, n->player[r->forfeit_seat]);
+        json_key(w, "kind");
+        json_string(w, forfeit_kinds[r->forfeit]);
+        json_key(w, "text");
+        json_string(w, r->forfeit_text);
+        json_end_object(w);
+    } else {
+        json_null(w);
+    }
+    json_key(w, "opening");
+    json_string(w, r->opening);
+    json_end_object(w);
+}
+
+/* The seat called NAME, -1 when none is. */
+static int seat_named(const match_names *n, const char *name)
+{
+    for (int s = 0; name && s < n->players; s++)
+        if (!strcmp(n->player[s], name))
+            return s;
+    return -1;
+}
+
+/* Copies TEXT into OUT (SIZE bytes); false when it does not fit. */
+static bool copy_text(char *out, size_t size, const char *text)
+{
+    return (size_t)snprintf(out, size, "%s", text) < size;
+}
+
+/* Reads game record V of PART (write_game's) into R; false, said, when it
+ * is malformed. */
+static bool read_game(const cli_part_read *part, const json_value *v, const match_names *n, match_record *r)
+{
+    memset(r, 0, sizeof *r);
+    int64_t number, plies;
+    if (v->type != JSON_OBJECT) {
+        cli_part_malformed(part, "a game's record is not an object");
+        return false;
+    }
+    const char *result, *opening;
+    if (!cli_member_count(part, v, "game", 1, 1000000, &number)
+        || !cli_member_count(part, v, "plies", 0, MATCH_MAX_PLIES + 200, &plies)
+        || !(result = cli_member_string(part, v, "result")) || !(opening = cli_member_string(part, v, "opening")))
+        return false;
+    r->index = (long)number - 1;
+    r->plies = (int)plies;
+    r->winner = -1;
+    const json_value *winner = json_member(v, "winner"), *termination = json_member(v, "termination");
+    const json_value *forfeited = json_member(v, "forfeit");
+    bool win = !strcmp(result, "win");
+    if ((strcmp(result, "draw") && strcmp(result, "unfinished") && !win)
+        || !winner || (win ? (r->winner = seat_named(n, json_get_string(winner))) < 0 : winner->type != JSON_NULL)
+        || !termination || (termination->type != JSON_NULL && !json_get_string(termination))
+        || !forfeited || (forfeited->type != JSON_NULL && (forfeited->type != JSON_OBJECT || !win))
+        || !copy_text(r->opening, sizeof r->opening, opening)) {
+        cli_part_malformed(part, "a game's \"result\", \"winner\", \"termination\", \"forfeit\" or \"opening\" "
+                           "is not what a game's record holds");
+        return false;
+    }
+    r->unfinished = !strcmp(result, "unfinished");
+    if (forfeited->type == JSON_OBJECT) {
+        const char *kind = cli_member_string(part, forfeited, "kind");
+        const char *text = kind ? cli_member_string(part, forfeited, "text") : NULL;
+        const char *loser = text ? cli_member_string(part, forfeited, "loser") : NULL;
+        if (!loser)
+            return false;
+        for (int f = FORFEIT_ILLEGAL; f <= FORFEIT_DIED; f++)
+            if (!strcmp(kind, forfeit_kinds[f]))
+                r->forfeit = (forfeit_kind)f;
+        r->forfeit_seat = seat_named(n, loser);
+        if (!r->forfeit || r->forfeit_seat < 0 || r->forfeit_seat == r->winner
+            || !copy_text(r->forfeit_text, sizeof r->forfeit_text, text)) {
+            cli_part_malformed(part, "a game's \"forfeit\" is not a loser, a kind and a text");
+            return false;
+        }
+        return true;
+    }
+    /* a game the rules ended names the end rule; a draw where no one
+     * could move names none, and so does a game cut off unfinished */
+    r->over = termination->type != JSON_NULL;
+    if ((win && !r->over) || (r->unfinished && r->over)
+        || (r->over && !copy_text(r->termination, sizeof r->termination, json_get_string(termination)))) {
+        cli_part_malformed(part, "a game's \"termination\" does not go with its \"result\"");
+        return false;
+    }
+    return true;
+}
+
+/* The Elo difference that a score SHARE (0..1) stands for; infinite at 0
+ * and 1 (and not a number outside). */
+static double elo_of_share(double share)
+{
+    if (share <= 0.0)
+        return -INFINITY;
+    if (share >= 1.0)
+        return INFINITY;
+    return -400.0 * log10(1.0 / share - 1.0) + 0.0;   /* (+0.0, not -0.0) */
+}
 
 /* Writes the Elo difference that a score SHARE (0..1) stands for. */
 static void elo_text(double share, char *out, size_t size)
 {
-    if (share <= 0.0)
-        snprintf(out, size, "-inf");
-    else if (share >= 1.0)
-        snprintf(out, size, "+inf");
+    double elo = elo_of_share(share);
+    if (isinf(elo))
+        snprintf(out, size, "%s", elo < 0 ? "-inf" : "+inf");
     else
-        snprintf(out, size, "%+.1f", -400.0 * log10(1.0 / share - 1.0) + 0.0);   /* (+0.0, not -0.0) */
+        snprintf(out, size, "%+.1f", elo);
 }
 
-/* The Elo line of engine A against engine B: A's score over the games,
- * the difference it stands for by the logistic formula, and the 95%
- * interval from the score's standard error over the games (each game
- * scoring 1, 1/2 or 0). */
-static void print_elo(const contestant *a)
+/* Engine A's score against engine B over the games, the share of the
+ * points it is, and the 95% interval of the share from its standard
+ * error over the games (each game scoring 1, 1/2 or 0).  False when no
+ * game was played. */
+typedef struct elo_estimate {
+    long games;
+    double score, share, low, high;
+} elo_estimate;
+
+static bool estimate_elo(const match_tally *t, elo_estimate *e)
 {
-    long games = a->won + a->lost + a->drawn;
+    long games = t->won[0] + t->lost[0] + t->drawn[0];
     if (games == 0)
-        return;
-    double n = (double)games, share = ((double)a->won + 0.5 * (double)a->drawn) / n;
-    double deviation = ((double)a->won * (1.0 - share) * (1.0 - share)
-                        + (double)a->drawn * (0.5 - share) * (0.5 - share)
-                        + (double)a->lost * share * share) / n;
+        return false;
+    double n = (double)games, share = ((double)t->won[0] + 0.5 * (double)t->drawn[0]) / n;
+    double deviation = ((double)t->won[0] * (1.0 - share) * (1.0 - share)
+                        + (double)t->drawn[0] * (0.5 - share) * (0.5 - share)
+                        + (double)t->lost[0] * share * share) / n;
     double error = sqrt(deviation / n);
+    *e = (elo_estimate){ .games = games, .score = (double)t->won[0] + 0.5 * (double)t->drawn[0], .share = share,
+                         .low = share - 1.959964 * error, .high = share + 1.959964 * error };
+    return true;
+}
+
+/* The Elo line of engine A against engine B. */
+static void print_elo(const match_tally *t)
+{
+    elo_estimate e;
+    if (!estimate_elo(t, &e))
+        return;
     char elo[32], low[32], high[32];
-    elo_text(share, elo, sizeof elo);
-    elo_text(share - 1.959964 * error, low, sizeof low);
-    elo_text(share + 1.959964 * error, high, sizeof high);
-    printf("A against B: score %.1f/%ld (%.1f%%), Elo %s", (double)a->won + 0.5 * (double)a->drawn, games,
-           100.0 * share, elo);
-    if (share <= 0.0 || share >= 1.0)
-        printf(" (every game %s: no finite estimate)\n", share <= 0.0 ? "lost" : "won");
+    elo_text(e.share, elo, sizeof elo);
+    elo_text(e.low, low, sizeof low);
+    elo_text(e.high, high, sizeof high);
+    printf("A against B: score %.1f/%ld (%.1f%%), Elo %s", e.score, e.games, 100.0 * e.share, elo);
+    if (e.share <= 0.0 || e.share >= 1.0)
+        printf(" (every game %s: no finite estimate)\n", e.share <= 0.0 ? "lost" : "won");
     else
         printf(" (95%%: %s to %s)\n", low, high);
 }
 
-static void print_summary(const game *g, contestant *engines, int players, long draws)
+static void print_summary(const match_names *n, const match_tally *t)
 {
+    int players = n->players;
     for (int q = 0; q < players; q++) {
-        const contestant *c = &engines[q];
-        printf("%c %s", 'A' + q, c->text);
-        if (c->outside && c->player && strcmp(protocol_player_name(c->player), c->text + 4))
-            printf(" (%s)", protocol_player_name(c->player));   /* (its id name) */
-        printf(": %ld won, %ld lost, %ld drawn;", c->won, c->lost, c->drawn);
+        printf("%c %s", 'A' + q, n->spec[q]);
+        if (n->id[q])
+            printf(" (%s)", n->id[q]);
+        printf(": %ld won, %ld lost, %ld drawn;", t->won[q], t->lost[q], t->drawn[q]);
         for (int s = 0; s < players; s++)
-            printf("%s as %s %ld-%ld-%ld", s ? "," : "", g->player_names[s], c->seat_won[s], c->seat_lost[s],
-                   c->seat_drawn[s]);
+            printf("%s as %s %ld-%ld-%ld", s ? "," : "", n->player[s], t->seat_won[q][s], t->seat_lost[q][s],
+                   t->seat_drawn[q][s]);
         putchar('\n');
     }
     if (players == 2)
-        print_elo(&engines[0]);
+        print_elo(t);
     printf("result:");
     for (int q = 0; q < players; q++)
-        printf(" %ld", engines[q].won);
-    printf(" %ld\n", draws);
+        printf(" %ld", t->won[q]);
+    printf(" %ld\n", t->draws);
+}
+
+/* The summary's members in --json (the schema is in tabula(1)). */
+static void write_summary(json_writer *w, const match_names *n, const match_tally *t)
+{
+    char letter[2] = "A";
+    json_key(w, "games");
+    json_int(w, t->games);
+    json_key(w, "engines");
+    json_begin_array(w, JSON_BLOCK);
+    for (int q = 0; q < n->players; q++) {
+        json_begin_object(w, JSON_LINE);
+        letter[0] = (char)('A' + q);
+        json_key(w, "engine");
+        json_string(w, letter);
+        json_key(w, "spec");
+        json_string(w, n->spec[q]);
+        json_key(w, "name");
+        json_string(w, n->id[q] ? n->id[q] : n->spec[q]);
+        json_key(w, "won");
+        json_int(w, t->won[q]);
+        json_key(w, "lost");
+        json_int(w, t->lost[q]);
+        json_key(w, "drawn");
+        json_int(w, t->drawn[q]);
+        json_key(w, "score");
+        json_double(w, (double)t->won[q] + 0.5 * (double)t->drawn[q]);
+        json_key(w, "forfeits");
+        json_int(w, t->forfeits[q]);
+        json_key(w, "seats");
+        json_begin_array(w, JSON_LINE);
+        for (int s = 0; s < n->players; s++) {
+            json_begin_object(w, JSON_LINE);
+            json_key(w, "seat");
+            json_string(w, n->player[s]);
+            json_key(w, "won");
+            json_int(w, t->seat_won[q][s]);
+            json_key(w, "lost");
+            json_int(w, t->seat_lost[q][s]);
+            json_key(w, "drawn");
+            json_int(w, t->seat_drawn[q][s]);
+            json_end_object(w);
+        }
+        json_end_array(w);
+        json_end_object(w);
+    }
+    json_end_array(w);
+    json_key(w, "draws");
+    json_int(w, t->draws);
+    json_key(w, "forfeits");
+    long forfeits = 0;
+    for (int q = 0; q < n->players; q++)
+        forfeits += t->forfeits[q];
+    json_int(w, forfeits);
+    /* A against B, as the text's Elo line: null where there is none (more
+     * than two players, no game), and an infinite difference as null */
+    json_key(w, "elo");
+    elo_estimate e;
+    if (n->players != 2 || !estimate_elo(t, &e)) {
+        json_null(w);
+        return;
+    }
+    json_begin_object(w, JSON_LINE);
+    json_key(w, "games");
+    json_int(w, e.games);
+    json_key(w, "score");
+    json_double(w, e.score);
+    json_key(w, "share");
+    json_double(w, e.share);
+    json_key(w, "difference");
+    json_double(w, elo_of_share(e.share));
+    json_key(w, "low");
+    json_double(w, e.low > 0.0 && e.low < 1.0 ? elo_of_share(e.low) : NAN);
+    json_key(w, "high");
+    json_double(w, e.high > 0.0 && e.high < 1.0 ? elo_of_share(e.high) : NAN);
+    json_end_object(w);
+}
+
+/* The output, made game by game as the records come (from the games as
+ * they end, or from the parts in merge): each game's line, then the
+ * summary; or with --json one object, the games in "results". */
+typedef struct match_report {
+    const match_names *names;
+    match_tally tally;
+    bool json;
+    json_writer w;
+} match_report;
+
+static void report_begin(match_report *rep, const match_names *n, bool json)
+{
+    memset(rep, 0, sizeof *rep);
+    rep->names = n;
+    rep->json = json;
+    if (!json)
+        return;
+    json_writer *w = &rep->w;
+    json_writer_init(w, stdout);
+    json_begin_object(w, JSON_BLOCK);
+    json_key(w, "game");
+    json_string(w, n->game);
+    json_key(w, "variant");
+    json_string(w, n->variant);
+    json_key(w, "seed");
+    json_int(w, n->seed);
+    json_key(w, "openings");
+    json_int(w, n->openings);
+    json_key(w, "players");
+    json_begin_array(w, JSON_LINE);
+    for (int s = 0; s < n->players; s++)
+        json_string(w, n->player[s]);
+    json_end_array(w);
+    json_key(w, "results");
+    json_begin_array(w, JSON_BLOCK);
+}
+
+static void report_game(match_report *rep, const match_record *r)
+{
+    tally_add(&rep->tally, r, rep->names->players);
+    if (rep->json)
+        write_game(&rep->w, rep->names, r);
+    else
+        print_game(rep->names, r);
+    fflush(stdout);
+}
+
+/* False when the JSON could not be written whole. */
+static bool report_end(match_report *rep)
+{
+    if (!rep->json) {
+        print_summary(rep->names, &rep->tally);
+        return true;
+    }
+    json_end_array(&rep->w);
+    write_summary(&rep->w, rep->names, &rep->tally);
+    json_end_object(&rep->w);
+    return json_writer_finish(&rep->w);
 }
 
 /* --- openings */
@@ -336,13 +722,14 @@ static bool read_openings(const char *path, position *p, char ***out, int *count
 
 /* --- the command */
 
-#define MATCH_USAGE "usage: tabula match [--variant V] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC] --games N [--seed S] [--openings K] [--opening-file FILE] [--tc MS[+INC]] [--pN-option NAME=VALUE] [--pN-go WORDS] [--timeout MS] [--record FILE] [--verbose] [--threads N]"
+#define MATCH_USAGE "usage: tabula match [--variant V] FILE --p1 SPEC --p2 SPEC [--p3 SPEC --p4 SPEC] --games N [--seed S] [--openings K] [--opening-file FILE] [--tc MS[+INC]] [--pN-option NAME=VALUE] [--pN-go WORDS] [--timeout MS] [--record FILE] [--verbose] [--threads N] [--json] [--shard K/N [--output FILE]] [--progress]"
 
 typedef struct match_options {
     const char *variant, *path, *opening_path, *record_path;
     long games, seed, threads, openings, timeout;
     long base, increment;
-    bool timed, verbose;
+    bool timed, verbose, json;
+    cli_shard shard;
 } match_options;
 
 /* Reads --tc MS or MS+INC. */
@@ -380,6 +767,11 @@ static int parse_options(int argc, char **argv, match_options *o, contestant *en
         const char *a = argv[i];
         int q;
         bool more = i + 1 < argc;
+        int taken = cli_shard_option("match", argc, argv, &i, &o->shard);
+        if (taken < 0)
+            return EXIT_USAGE;
+        if (taken > 0)
+            continue;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             cli_print_help(stdout, "match");
             return EXIT_VALID + 100;
@@ -403,6 +795,8 @@ static int parse_options(int argc, char **argv, match_options *o, contestant *en
         } else if (!strcmp(a, "--seed") && more) {
             if (!cli_count_option("match", "--seed", argv[++i], 0, 2147483647L, &o->seed))
                 return EXIT_USAGE;
+        } else if (!strcmp(a, "--json")) {
+            o->json = true;
         } else if (!strcmp(a, "--verbose")) {
             o->verbose = true;
         } else if (!strcmp(a, "--openings") && more) {
@@ -433,6 +827,12 @@ static int parse_options(int argc, char **argv, match_options *o, contestant *en
     }
     if (!o->path || !o->games) {
         fputs("tabula match: " MATCH_USAGE "\n", stderr);
+        return EXIT_USAGE;
+    }
+    if (!cli_shard_check("match", &o->shard, o->json))
+        return EXIT_USAGE;
+    if (o->verbose && o->json) {
+        fputs("tabula match: --verbose prints the moves among the text's lines: not with --json\n", stderr);
         return EXIT_USAGE;
     }
     for (int q = 0; q < GAME_MAX_PLAYERS; q++) {
@@ -489,12 +889,6 @@ static bool start_players(const game *g, contestant *engines, int players, long 
     return true;
 }
 
-static const char *const forfeit_names[] = { "", "by an illegal move", "on time", "by not answering",
-                                             "by ending" };
-/* A forfeit as PGN's Termination tag says it. */
-static const char *const forfeit_terminations[] = { "", "rules infraction", "time forfeit", "abandoned",
-                                                    "abandoned" };
-
 /* Appends game K (from 0) of the match to RECORD: its moves as people see
  * them, who sat where, its RESULT, or WINNER's win by the forfeit. */
 static bool write_record(FILE *record, const match_game *m, const match_options *o, const game *g, long k,
@@ -519,6 +913,505 @@ static bool write_record(FILE *record, const match_game *m, const match_options 
     return ok;
 }
 
+/* --- parts: the job, and merge */
+
+/* The job: what a part names (every argument that changes a game). */
+typedef struct match_job {
+    const char *game, *variant;
+    uint64_t rules;
+    int players;
+    const char *spec[GAME_MAX_PLAYERS];
+    long games, seed, openings, threads, base, increment, shards;
+    bool timed;
+    const char *opening_file;       /* the hash of --opening-file's positions; NULL: none */
+} match_job;
+
+static void write_job(json_writer *w, const void *context)
+{
+    const match_job *job = context;
+    cli_job_begin(w, "match", job->game, job->variant, job->rules);
+    json_key(w, "engines");
+    json_begin_array(w, JSON_LINE);
+    for (int q = 0; q < job->players; q++)
+        json_string(w, job->spec[q]);
+    json_end_array(w);
+    json_key(w, "games");
+    json_int(w, job->games);
+    json_key(w, "seed");
+    json_int(w, job->seed);
+    json_key(w, "openings");
+    json_int(w, job->openings);
+    json_key(w, "opening_file");
+    if (job->opening_file)
+        json_string(w, job->opening_file);
+    else
+        json_null(w);
+    json_key(w, "tc");
+    if (job->timed) {
+        json_begin_array(w, JSON_LINE);
+        json_int(w, job->base);
+        json_int(w, job->increment);
+        json_end_array(w);
+    } else {
+        json_null(w);
+    }
+    json_key(w, "threads");
+    json_int(w, job->threads);
+    cli_job_end(w, job->shards);
+}
+
+/* A part's result: the seats' names, then the games' records (written by
+ * the caller) in "games". */
+static void write_part_head(json_writer *w, const match_names *n)
+{
+    json_begin_object(w, JSON_BLOCK);
+    json_key(w, "players");
+    json_begin_array(w, JSON_LINE);
+    for (int s = 0; s < n->players; s++)
+        json_string(w, n->player[s]);
+    json_end_array(w);
+    json_key(w, "games");
+    json_begin_array(w, JSON_BLOCK);
+}
+
+int cli_match_merge(const cli_part_read *parts, long count, bool json)
+{
+    const json_value *job_value = json_member(parts[0].root, "job");
+    match_names n = { 0 };
+    int64_t games, seed, openings;
+    n.game = cli_member_string(&parts[0], job_value, "game");
+    n.variant = n.game ? cli_member_string(&parts[0], job_value, "variant") : NULL;
+    const json_value *specs = n.variant ? cli_member_array(&parts[0], job_value, "engines") : NULL;
+    const json_value *seats = specs ? cli_member_array(&parts[0], parts[0].result, "players") : NULL;
+    if (!seats || !cli_member_count(&parts[0], job_value, "games", 1, 1000000, &games)
+        || !cli_member_count(&parts[0], job_value, "seed", 0, INT64_MAX, &seed)
+        || !cli_member_count(&parts[0], job_value, "openings", 0, 100, &openings))
+        return EXIT_INVALID;
+    n.seed = (long)seed;
+    n.openings = (long)openings;
+    n.players = (int)seats->count;
+    if (seats->count < 1 || seats->count > GAME_MAX_PLAYERS || specs->count != seats->count) {
+        cli_part_malformed(&parts[0], "its engines and players are not one for each seat");
+        return EXIT_INVALID;
+    }
+    for (int s = 0; s < n.players; s++) {
+        n.player[s] = json_get_string(&seats->items[s]);
+        n.spec[s] = json_get_string(&specs->items[s]);
+        if (!n.player[s] || !n.spec[s]) {
+            cli_part_malformed(&parts[0], "its engines or players hold something other than strings");
+            return EXIT_INVALID;
+        }
+    }
+    const json_value **records = calloc((size_t)count, sizeof *records);
+    match_record *r = malloc(sizeof *r);
+    int status = records && r ? EXIT_VALID : EXIT_INVALID;
+    if (status != EXIT_VALID)
+        fputs("tabula merge: out of memory\n", stderr);
+    for (long i = 0; i < count && status == EXIT_VALID; i++) {
+        if (!json_equal(json_member(parts[0].result, "players"), json_member(parts[i].result, "players"))) {
+            fprintf(stderr, "tabula merge: %s and %s name the game's players differently: were they written by "
+                    "different versions of tabula?\n", parts[0].path, parts[i].path);
+            status = EXIT_INVALID;
+        } else if (!(records[i] = cli_member_array(&parts[i], parts[i].result, "games"))) {
+            status = EXIT_INVALID;
+        } else {
+            long expected = 0;
+            for (long k = i; k < (long)games; k += count)
+                expected++;
+            if ((long)records[i]->count != expected) {
+                char what[160];
+                snprintf(what, sizeof what, "it holds %zu games' records, where shard %ld/%ld of %ld games has %ld",
+                         records[i]->count, i + 1, count, (long)games, expected);
+                cli_part_malformed(&parts[i], what);
+                status = EXIT_INVALID;
+            }
+        }
+    }
+    /* every record read before anything is printed: a bad one in the
+     * last part prints nothing */
+    for (long k = 0; k < (long)games && status == EXIT_VALID; k++) {
+        const cli_part_read *part = &parts[k % count];
+        if (!read_game(part, &records[k % count]->items[k / count], &n, r)) {
+            status = EXIT_INVALID;
+        } else if (r->index != k) {
+            char what[96];
+            snprintf(what, sizeof what, "it holds game %ld where game %ld should be", r->index + 1, k + 1);
+            cli_part_malformed(part, what);
+            status = EXIT_INVALID;
+        }
+    }
+    if (status == EXIT_VALID) {
+        match_report rep;
+        report_begin(&rep, &n, json);
+        for (long k = 0; k < (long)games; k++) {
+            read_game(&parts[k % count], &records[k % count]->items[k / count], &n, r);
+            report_game(&rep, r);
+        }
+        if (!report_end(&rep))
+            status = EXIT_INVALID;
+    }
+    free(r);
+    free(records);
+    return status;
+}
+
+/* --- the command */
+
+/* What the games of a match share: the engines, the position, the lists,
+ * the openings and the record. */
+typedef struct match_run {
+    const game *g;
+    cli_loaded *loaded;
+    const match_options *o;
+    contestant *engines;
+    int players;
+    match_game m;
+    match_print print;
+    position *p;
+    movegen *generator;
+    move_list list;
+    bool list_ok, position_ok;
+    char **openings;
+    int opening_count;
+    char start[PROTOCOL_POSITION_TEXT];
+    FILE *record;
+} match_run;
+
+/* How play_game ended. */
+enum { GAME_PLAYED, GAME_INTERRUPTED, GAME_STOPPED, GAME_NOT_STARTED };
+
+/* Plays game K (from 0) of the match into R: GAME_PLAYED when it was
+ * played to its end (a forfeit or a cut-off too), else why not (said on
+ * stderr, but for an interruption). */
+static int play_game(match_run *run, long k, match_record *r)
+{
+    const game *g = run->g;
+    const match_options *o = run->o;
+    match_game *m = &run->m;
+    int players = run->players;
+    position *p = run->p;
+    if (!start_players(g, run->engines, players, o->timeout))
+        return GAME_NOT_STARTED;
+    for (int q = 0; q < players; q++) {   /* engine q at seat (q + k) mod players */
+        int seat = (int)((q + k) % players);
+        contestant *c = &run->engines[q];
+        m->at[seat] = c;
+        m->engines[seat] = c->engine;
+        m->clock[seat] = o->base;
+        /* afresh, from the game's own seed: a game does not depend on those before it */
+        if (c->engine)
+            engine_new_game(c->engine, cli_game_seed(o->seed, k, q));
+    }
+    long round = k / players;   /* the games of one turn of the seats share their opening */
+    pos_reset(p);
+    m->start = NULL;
+    if (run->openings) {
+        char error[256];
+        posstring_read(p, run->openings[round % run->opening_count], error, sizeof error);
+        posstring_write(p, run->start, sizeof run->start);
+        m->start = run->start;
+    }
+    m->move_count = 0;
+    m->forfeit = FORFEIT_NONE;
+    m->play.ply = 0;
+    m->play.interrupted = false;
+    m->play.missing[0] = '\0';
+    int opening = cli_random_opening(run->generator, p, &run->list, o->openings, cli_opening_seed(o->seed, round),
+                                     opening_move, m);
+    pos_commit(p);
+    memset(r, 0, sizeof *r);
+    r->index = k;
+    posstring_write(p, r->opening, sizeof r->opening);
+    uint64_t unused = 0;
+    m->play.ply = opening;
+    playout loop = { .max_plies = MATCH_MAX_PLIES, .choose = match_move, .context = m };
+    playout_run(run->generator, p, &run->list, &unused, &loop);
+    if (o->verbose)
+        putchar('\n');
+    if (m->play.interrupted)
+        return GAME_INTERRUPTED;
+    if (run->list.overflow) {
+        front_report_limit(g, &run->loaded->sources, &run->list);
+        char where[PROTOCOL_POSITION_TEXT];
+        posstring_write(p, where, sizeof where);
+        fprintf(stderr, "tabula match: the position: %s\n", where);
+        return GAME_STOPPED;   /* the engines would not see every move */
+    }
+    if (m->play.missing[0]) {
+        fprintf(stderr, "tabula match: the engine chose %s, which is not among the legal moves\n", m->play.missing);
+        return GAME_STOPPED;
+    }
+    const game_result *result = &loop.result;
+    r->plies = opening + loop.plies;
+    r->winner = m->forfeit ? 1 - m->forfeit_seat : result->over ? result->winner : -1;
+    r->over = result->over && !m->forfeit;
+    r->unfinished = !result->over && loop.moves > 0 && !m->forfeit;
+    if (r->over)
+        snprintf(r->termination, sizeof r->termination, "%s", game_end_text(g, result));
+    r->forfeit = m->forfeit;
+    r->forfeit_seat = m->forfeit_seat;
+    snprintf(r->forfeit_text, sizeof r->forfeit_text, "%s", m->forfeit_text);
+    if (m->forfeit == FORFEIT_SILENT || m->forfeit == FORFEIT_DIED || m->forfeit == FORFEIT_TIME) {
+        contestant *c = m->at[m->forfeit_seat];   /* (started again for the next game: it may still be thinking) */
+        protocol_player_free(c->player);
+        c->player = NULL;
+    }
+    if (run->record && !write_record(run->record, m, o, g, k, result, r->winner)) {
+        fprintf(stderr, "tabula match: --record %s: %s\n", o->record_path, strerror(errno));
+        return GAME_STOPPED;
+    }
+    return GAME_PLAYED;
+}
+
+/* Makes what the games need; false with the error said. */
+static int run_new(match_run *run, cli_loaded *loaded, const match_options *o, contestant *engines)
+{
+    memset(run, 0, sizeof *run);
+    const game *g = loaded->game;
+    run->g = g;
+    run->loaded = loaded;
+    run->o = o;
+    run->engines = engines;
+    run->players = g->player_count;
+    run->print = (match_print){ .g = g, .on = o->verbose };
+    run->m = (match_game){ .g = g, .print = &run->print, .timed = o->timed, .increment = o->increment,
+                           .margin = MATCH_MARGIN_MS, .timeout = o->timeout };
+    run->m.play = (cli_selfplay){ .g = g, .engines = run->m.engines, .chosen = o->verbose ? print_move : NULL,
+                                  .context = &run->print };
+    run->p = malloc(sizeof *run->p);
+    run->generator = movegen_new(g);
+    run->list_ok = move_list_init(&run->list);
+    run->position_ok = run->p && pos_init(run->p, g);
+    run->m.moves[0] = malloc((MATCH_MAX_PLIES + 128) * sizeof *run->m.moves[0]);
+    run->m.moves[1] = malloc((MATCH_MAX_PLIES + 128) * sizeof *run->m.moves[1]);
+    bool ok = run->position_ok && run->generator && run->list_ok && run->m.moves[0] && run->m.moves[1];
+    for (int q = 0; ok && q < run->players; q++)
+        if (!engines[q].outside) {
+            engines[q].engine = engine_new(g, &engines[q].spec, cli_game_seed(o->seed, 0, q));
+            ok = engines[q].engine != NULL;
+        }
+    if (ok && o->record_path) {
+        run->m.shown = malloc((MATCH_MAX_PLIES + 128) * sizeof *run->m.shown);
+        run->record = run->m.shown ? fopen(o->record_path, "w") : NULL;
+        if (run->m.shown && !run->record) {
+            fprintf(stderr, "tabula match: --record %s: %s\n", o->record_path, strerror(errno));
+            return EXIT_USAGE;
+        }
+        ok = run->m.shown != NULL;
+    }
+    if (ok && (o->verbose || run->record) && g->notation == GAME_NOTATION_ALGEBRAIC) {
+        run->print.generator = movegen_new(g);
+        ok = run->print.generator && move_list_init(&run->print.replies);
+    }
+    if (!ok) {
+        fputs("tabula match: out of memory\n", stderr);
+        return EXIT_INVALID;
+    }
+    if (o->opening_path && !read_openings(o->opening_path, run->p, &run->openings, &run->opening_count))
+        return EXIT_USAGE;
+    return EXIT_VALID;
+}
+
+/* Frees what run_new made; false when the record could not be closed
+ * (said). */
+static bool run_free(match_run *run)
+{
+    bool ok = true;
+    for (int q = 0; q < run->players; q++) {
+        engine_free(run->engines[q].engine);
+        protocol_player_free(run->engines[q].player);
+    }
+    for (int i = 0; i < run->opening_count; i++)
+        free(run->openings[i]);
+    free(run->openings);
+    free(run->m.moves[0]);
+    free(run->m.moves[1]);
+    free(run->m.shown);
+    if (run->record && fclose(run->record) != 0) {
+        fprintf(stderr, "tabula match: --record %s: %s\n", run->o->record_path, strerror(errno));
+        ok = false;
+    }
+    if (run->list_ok)
+        move_list_free(&run->list);
+    move_list_free(&run->print.replies);
+    movegen_free(run->print.generator);
+    movegen_free(run->generator);
+    if (run->position_ok)
+        pos_free(run->p);
+    free(run->p);
+    return ok;
+}
+
+/* The hash of the positions of --opening-file, as 16 hexadecimal digits
+ * in OUT: a part names the openings, not the file's name. */
+static void openings_hash(char **openings, int count, char *out, size_t size)
+{
+    uint64_t hash = 0xcbf29ce484222325ull;
+    for (int i = 0; i < count; i++)
+        for (const char *c = openings[i];; c++) {
+            hash ^= (unsigned char)*c;
+            hash *= 0x100000001b3ull;
+            if (!*c)
+                break;
+        }
+    snprintf(out, size, "%016llx", (unsigned long long)rng_mix(hash));
+}
+
+/* Plays the match's games (a shard's only), each into REP or, for a shard,
+ * into PART's games; returns the exit status. */
+static int play_games(match_run *run, match_report *rep, cli_part *part, const match_names *n)
+{
+    const match_options *o = run->o;
+    const cli_shard *shard = &o->shard;
+    long owned = 0;
+    for (long k = 0; k < o->games; k++)
+        owned += cli_shard_owns(shard, k);
+    cli_progress progress;
+    cli_progress_start(&progress, "match", "games", owned, shard);
+    match_record *r = malloc(sizeof *r);
+    if (!r) {
+        fputs("tabula match: out of memory\n", stderr);
+        return EXIT_INVALID;
+    }
+    int status = EXIT_VALID;
+    long done = 0;
+    cli_catch_interrupts();
+    for (long k = 0; k < o->games; k++) {
+        if (!cli_shard_owns(shard, k))
+            continue;
+        cli_progress_show(&progress, done);
+        if (o->verbose)
+            cli_progress_clear(&progress);   /* (the moves are printed as they are played) */
+        int stopped = play_game(run, k, r);
+        if (stopped != GAME_PLAYED) {
+            cli_progress_end(&progress, done, false);
+            if (part)
+                fprintf(stderr, "tabula match: %s in game %ld; shard %ld/%ld is not finished and writes no part\n",
+                        stopped == GAME_INTERRUPTED ? "interrupted" : "stopped", k + 1, shard->index, shard->count);
+            else if (stopped == GAME_NOT_STARTED)
+                fprintf(stderr, "tabula match: stopped before game %ld; the result counts the %ld games finished\n",
+                        k + 1, done);
+            else
+                fprintf(stderr, "tabula match: %s in game %ld; the result counts the %ld games finished\n",
+                        stopped == GAME_INTERRUPTED ? "interrupted" : "stopped", k + 1, done);
+            /* an interrupted match reports the games it finished; a
+             * shard's part must be whole */
+            if (stopped != GAME_INTERRUPTED || part)
+                status = EXIT_INVALID;
+            free(r);
+            return status;
+        }
+        cli_progress_clear(&progress);   /* (before the game's line, on a terminal) */
+        if (part)
+            write_game(&part->w, n, r);
+        else
+            report_game(rep, r);
+        done++;
+    }
+    cli_progress_end(&progress, done, true);
+    free(r);
+    return status;
+}
+
+/* Whether the options go with the game (said when not). */
+static bool options_fit(const match_options *o, const game *g, contestant *engines, bool *any_outside)
+{
+    int players = g->player_count;
+    *any_outside = false;
+    for (int q = 0; q < GAME_MAX_PLAYERS; q++) {
+        if ((q < players) != (engines[q].text != NULL)) {
+            fprintf(stderr, "tabula match: %s has %d players: give --p1 to --p%d\n", g->name, players, players);
+            return false;
+        }
+        *any_outside = *any_outside || engines[q].outside;
+    }
+    if ((*any_outside || o->timed) && players != 2) {
+        fprintf(stderr, "tabula match: outside engines and --tc are for two-player games; %s has %d players\n",
+                g->name, players);
+        return false;
+    }
+    if (o->shard.count || cli_mpi_ranks() > 1) {
+        /* a part (or an MPI rank's result) holds what merge prints: the
+         * games' lines and the summary, not the moves nor the record of
+         * each game */
+        const char *alone = o->verbose ? "--verbose" : o->record_path ? "--record" : NULL;
+        if (alone) {
+            fprintf(stderr, "tabula match: %s is for a whole match in one process: a shard's part (or an MPI "
+                    "rank's result) holds the games' results, not their moves\n", alone);
+            return false;
+        }
+        if (*any_outside) {
+            fputs("tabula match: an outside engine (ugi: or uci:) plays by its own clock and state, which a "
+                  "shard (or an MPI rank) cannot make again: run such a match whole, in one process\n", stderr);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* --- a match shared among MPI ranks (cli_mpi.c) */
+
+/* What the ranks' games need: the run, a record to fill, the names. */
+typedef struct match_shared {
+    match_run *run;
+    match_record *record;
+    const match_names *names;
+} match_shared;
+
+/* A rank's item: game ITEM played, its record written with W. */
+static int shared_game(void *context, long item, json_writer *w)
+{
+    match_shared *shared = context;
+    int stopped = play_game(shared->run, item, shared->record);
+    if (stopped != GAME_PLAYED) {
+        fprintf(stderr, "tabula match: %s in game %ld\n", stopped == GAME_INTERRUPTED ? "interrupted" : "stopped",
+                item + 1);
+        return EXIT_INVALID;
+    }
+    write_game(w, shared->names, shared->record);
+    return EXIT_VALID;
+}
+
+static void shared_head(json_writer *w, const void *context)
+{
+    const match_shared *shared = context;
+    write_part_head(w, shared->names);
+}
+
+static void shared_tail(json_writer *w, const void *context)
+{
+    (void)context;
+    json_end_array(w);
+    json_end_object(w);
+}
+
+/* The match's games played by the ranks of an MPI run, the output (or the
+ * shard's part) written by rank 0; READY: whether this rank has what the
+ * games need.  Returns the exit status. */
+static int play_shared(match_run *run, const match_options *o, const match_job *job, const match_names *n,
+                       bool ready)
+{
+    match_shared shared = { .run = run, .names = n };
+    shared.record = ready ? malloc(sizeof *shared.record) : NULL;
+    if (ready && !shared.record)
+        fputs("tabula match: out of memory\n", stderr);
+    cli_catch_interrupts();
+    cli_shared_job items = { .command = "match", .what = "games", .shard = &o->shard, .count = o->games,
+                             .run = shared_game, .context = &shared };
+    char **texts;
+    long count;
+    int status = cli_mpi_share(&items, shared.record != NULL, &texts, &count);
+    free(shared.record);
+    if (status != EXIT_VALID || cli_mpi_rank() != 0)
+        return status;
+    cli_shared_part part = { .command = "match", .file = o->path, .shard = &o->shard, .job = write_job,
+                             .job_context = job, .head = shared_head, .tail = shared_tail, .context = &shared,
+                             .merge = cli_match_merge, .json = o->json };
+    status = cli_mpi_output(&part, texts, count);
+    cli_mpi_texts_free(texts, count);
+    return status;
+}
+
 int cli_match(int argc, char **argv)
 {
     match_options o = { .seed = 1, .timeout = MATCH_TIMEOUT_MS };
@@ -535,190 +1428,72 @@ int cli_match(int argc, char **argv)
     }
     const game *g = l.game;
     int players = g->player_count;
-    bool any_outside = false;
-    for (int q = 0; q < GAME_MAX_PLAYERS; q++) {
-        if ((q < players) != (engines[q].text != NULL)) {
-            fprintf(stderr, "tabula match: %s has %d players: give --p1 to --p%d\n", g->name, players, players);
-            cli_unload(&l);
-            return EXIT_USAGE;
-        }
-        any_outside = any_outside || engines[q].outside;
-    }
-    if ((any_outside || o.timed) && players != 2) {
-        fprintf(stderr, "tabula match: outside engines and --tc are for two-player games; %s has %d players\n",
-                g->name, players);
+    bool any_outside;
+    if (!options_fit(&o, g, engines, &any_outside)) {
         cli_unload(&l);
         return EXIT_USAGE;
     }
     if (any_outside)
         signal(SIGPIPE, SIG_IGN);   /* an engine that ended: a failed write, not the end of the match */
-    match_print print = { .g = g, .on = o.verbose };
-    match_game m = { .g = g, .print = &print, .timed = o.timed, .increment = o.increment,
-                     .margin = MATCH_MARGIN_MS, .timeout = o.timeout };
-    position *p = malloc(sizeof *p);
-    movegen *generator = movegen_new(g);
-    move_list list;
-    bool list_ok = move_list_init(&list);
-    bool position_ok = p && pos_init(p, g);
-    char **openings = NULL;
-    int opening_count = 0;
-    char start[PROTOCOL_POSITION_TEXT];
-    m.moves[0] = malloc((MATCH_MAX_PLIES + 128) * sizeof *m.moves[0]);
-    m.moves[1] = malloc((MATCH_MAX_PLIES + 128) * sizeof *m.moves[1]);
-    bool ok = position_ok && generator && list_ok && m.moves[0] && m.moves[1];
-    for (int q = 0; ok && q < players; q++)
-        if (!engines[q].outside) {
-            engines[q].engine = engine_new(g, &engines[q].spec, (uint64_t)o.seed * 7919u + (uint64_t)q + 1);
-            ok = engines[q].engine != NULL;
+    match_run run;
+    status = run_new(&run, &l, &o, engines);
+    match_names n = { .game = g->name, .variant = g->variant, .players = players, .seed = o.seed,
+                      .openings = o.openings };
+    match_job job = { .game = g->name, .variant = g->variant, .rules = cli_rules_hash(&l.sources),
+                      .players = players, .games = o.games, .seed = o.seed, .openings = o.openings,
+                      .threads = o.threads, .base = o.base, .increment = o.increment, .timed = o.timed,
+                      .shards = o.shard.count };
+    char opening_file[17];
+    if (run.openings) {
+        openings_hash(run.openings, run.opening_count, opening_file, sizeof opening_file);
+        job.opening_file = opening_file;
+    }
+    for (int s = 0; s < players; s++) {
+        n.player[s] = g->player_names[s];
+        n.spec[s] = job.spec[s] = engines[s].text;
+    }
+    if (o.shard.output) {
+        /* (under mpirun, rank 0 looks: the others may not see its files) */
+        int present = cli_mpi_rank() == 0 ? cli_part_present("match", &o.shard, write_job, &job) : 0;
+        present = cli_mpi_broadcast(present);
+        if (present != 0) {
+            run_free(&run);
+            cli_unload(&l);
+            return present > 0 ? EXIT_VALID : EXIT_USAGE;
         }
-    FILE *record = NULL;
-    if (ok && o.record_path) {
-        m.shown = malloc((MATCH_MAX_PLIES + 128) * sizeof *m.shown);
-        record = m.shown ? fopen(o.record_path, "w") : NULL;
-        if (m.shown && !record) {
-            fprintf(stderr, "tabula match: --record %s: %s\n", o.record_path, strerror(errno));
+    }
+    if (cli_mpi_ranks() > 1) {
+        status = play_shared(&run, &o, &job, &n, status == EXIT_VALID);
+    } else if (status != EXIT_VALID) {
+        /* (nothing to do) */
+    } else if (o.shard.count) {
+        cli_part part;
+        if (!cli_part_begin(&part, "match", &o.shard, o.path, write_job, &job)) {
             status = EXIT_USAGE;
-            goto done;
-        }
-        ok = m.shown != NULL;
-    }
-    if (ok && (o.verbose || record) && g->notation == GAME_NOTATION_ALGEBRAIC) {
-        print.generator = movegen_new(g);
-        ok = print.generator && move_list_init(&print.replies);
-    }
-    if (!ok) {
-        fputs("tabula match: out of memory\n", stderr);
-        status = EXIT_INVALID;
-        goto done;
-    }
-    if (o.opening_path && !read_openings(o.opening_path, p, &openings, &opening_count)) {
-        status = EXIT_USAGE;
-        goto done;
-    }
-    long draws = 0, played = 0;
-    bool interrupted = false, limited = false;
-    m.play = (cli_selfplay){ .g = g, .engines = m.engines, .chosen = o.verbose ? print_move : NULL,
-                             .context = &print };
-    cli_catch_interrupts();
-    for (long k = 0; k < o.games && !interrupted && !limited; k++) {
-        if (!start_players(g, engines, players, o.timeout)) {
-            fprintf(stderr, "tabula match: stopped before game %ld; the result counts the %ld games finished\n",
-                    k + 1, played);
-            status = EXIT_INVALID;
-            break;
-        }
-        for (int q = 0; q < players; q++) {   /* engine q at seat (q + k) mod players */
-            int seat = (int)((q + k) % players);
-            m.at[seat] = &engines[q];
-            m.engines[seat] = engines[q].engine;
-            m.clock[seat] = o.base;
-        }
-        long round = k / players;   /* the games of one turn of the seats share their opening */
-        pos_reset(p);
-        m.start = NULL;
-        if (openings) {
-            char error[256];
-            posstring_read(p, openings[round % opening_count], error, sizeof error);
-            posstring_write(p, start, sizeof start);
-            m.start = start;
-        }
-        m.move_count = 0;
-        m.forfeit = FORFEIT_NONE;
-        int opening = cli_random_opening(generator, p, &list, o.openings, cli_opening_seed(o.seed, round),
-                                         opening_move, &m);
-        pos_commit(p);
-        uint64_t unused = 0;
-        m.play.ply = opening;
-        playout run = { .max_plies = MATCH_MAX_PLIES, .choose = match_move, .context = &m };
-        playout_run(generator, p, &list, &unused, &run);
-        interrupted = m.play.interrupted;
-        if (list.overflow) {
-            front_report_limit(g, &l.sources, &list);
-            char where[PROTOCOL_POSITION_TEXT];
-            posstring_write(p, where, sizeof where);
-            fprintf(stderr, "tabula match: the position: %s\n", where);
-            limited = true;   /* the engines would not see every move */
-        } else if (m.play.missing[0]) {
-            fprintf(stderr, "tabula match: the engine chose %s, which is not among the legal moves\n",
-                    m.play.missing);
-            limited = true;
-        }
-        if (limited)
-            status = EXIT_INVALID;
-        if (o.verbose)
-            putchar('\n');
-        if (interrupted || limited) {
-            fprintf(stderr, "tabula match: %s in game %ld; the result counts the %ld games "
-                    "finished\n", interrupted ? "interrupted" : "stopped", k + 1, played);
-            break;
-        }
-        played++;
-        const game_result *result = &run.result;
-        int winner = m.forfeit ? 1 - m.forfeit_seat : result->over ? result->winner : -1;
-        for (int s = 0; s < players; s++) {
-            contestant *c = m.at[s];
-            if (winner < 0)
-                c->drawn++, c->seat_drawn[s]++;
-            else if (s == winner)
-                c->won++, c->seat_won[s]++;
-            else
-                c->lost++, c->seat_lost[s]++;
-        }
-        if (winner < 0)
-            draws++;
-        int plies = opening + run.plies;
-        if (m.forfeit) {
-            int loser = m.forfeit_seat;
-            printf("game %ld: %s (%c) wins after %d plies: %s (%c) lost %s: %s\n", k + 1, g->player_names[winner],
-                   'A' + (int)(m.at[winner] - engines), plies, g->player_names[loser],
-                   'A' + (int)(m.at[loser] - engines), forfeit_names[m.forfeit], m.forfeit_text);
-            if (m.forfeit == FORFEIT_SILENT || m.forfeit == FORFEIT_DIED || m.forfeit == FORFEIT_TIME) {
-                contestant *c = m.at[loser];   /* (started again for the next game: it may still be thinking) */
-                protocol_player_free(c->player);
-                c->player = NULL;
-            }
-        } else if (winner >= 0) {
-            printf("game %ld: %s (%c) wins after %d plies (%s)\n", k + 1, g->player_names[winner],
-                   'A' + (int)(m.at[winner] - engines), plies, game_end_text(g, result));
         } else {
-            printf("game %ld: %s after %d plies", k + 1, result->over || run.moves == 0 ? "draw" : "unfinished (a draw)",
-                   plies);
-            if (result->over)
-                printf(" (%s)\n", game_end_text(g, result));
-            else
-                putchar('\n');
+            write_part_head(&part.w, &n);
+            status = play_games(&run, NULL, &part, &n);
+            json_end_array(&part.w);
+            json_end_object(&part.w);
+            if (status != EXIT_VALID)
+                cli_part_abandon(&part);   /* (on standard output, what was written stays unfinished) */
+            else if (!cli_part_end(&part, "match", &o.shard))
+                status = EXIT_USAGE;
         }
-        fflush(stdout);
-        if (record && !write_record(record, &m, &o, g, k, result, winner)) {
-            fprintf(stderr, "tabula match: --record %s: %s\n", o.record_path, strerror(errno));
+    } else {
+        match_report rep;
+        report_begin(&rep, &n, o.json);
+        status = play_games(&run, &rep, NULL, &n);
+        for (int q = 0; q < players; q++) {
+            const contestant *c = &engines[q];
+            if (c->outside && c->player && strcmp(protocol_player_name(c->player), c->text + 4))
+                n.id[q] = protocol_player_name(c->player);   /* (its id name) */
+        }
+        if (!report_end(&rep))
             status = EXIT_INVALID;
-            break;
-        }
     }
-    print_summary(g, engines, players, draws);
-done:
-    for (int q = 0; q < players; q++) {
-        engine_free(engines[q].engine);
-        protocol_player_free(engines[q].player);
-    }
-    for (int i = 0; i < opening_count; i++)
-        free(openings[i]);
-    free(openings);
-    free(m.moves[0]);
-    free(m.moves[1]);
-    free(m.shown);
-    if (record && fclose(record) != 0) {
-        fprintf(stderr, "tabula match: --record %s: %s\n", o.record_path, strerror(errno));
+    if (!run_free(&run))
         status = EXIT_INVALID;
-    }
-    if (list_ok)
-        move_list_free(&list);
-    move_list_free(&print.replies);
-    movegen_free(print.generator);
-    movegen_free(generator);
-    if (position_ok)
-        pos_free(p);
-    free(p);
     cli_unload(&l);
     return status;
 }

@@ -194,8 +194,10 @@ int cli_merge(int argc, char **argv)
             status = cli_analyze_merge(ordered, (long)shards, json);
         else if (!strcmp(command, "perft"))
             status = cli_perft_merge(ordered, (long)shards, json);
+        else if (!strcmp(command, "match"))
+            status = cli_match_merge(ordered, (long)shards, json);
         else {
-            fprintf(stderr, "tabula merge: %s: parts of '%s' cannot be merged (only analyze's and perft's)\n",
+            fprintf(stderr, "tabula merge: %s: parts of '%s' cannot be merged (only analyze's, match's and perft's)\n",
                     parts[0].path, command);
             status = EXIT_INVALID;
         }

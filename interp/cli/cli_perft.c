@@ -443,6 +443,79 @@ static void count_units(perft_state *s, const perft_split *split, const perft_op
     cli_progress_end(&progress, done, true);
 }
 
+/* --- a job shared among MPI ranks (cli_mpi.c) */
+
+/* What the ranks' subtrees need. */
+typedef struct perft_shared {
+    perft_state *s;
+    const perft_split *split;
+    const game *g;
+    const source_set *sources;
+    int depth;
+    double started;
+} perft_shared;
+
+/* A rank's item: subtree ITEM counted, written with W as a part holds it. */
+static int shared_subtree(void *context, long item, json_writer *w)
+{
+    perft_shared *shared = context;
+    perft_counts unit;
+    count_unit(shared->s, shared->split, item, shared->depth, &unit);
+    if (shared->s->overflow || shared->s->position.log_overflow) {
+        if (shared->s->overflow)
+            front_report_limit(shared->g, shared->sources, &shared->s->limit);
+        else
+            fprintf(stderr, "tabula perft: a turn made more than %d changes\n", POSITION_MAX_LOG);
+        return EXIT_INVALID;
+    }
+    json_begin_object(w, JSON_LINE);
+    json_key(w, "subtree");
+    json_int(w, item);
+    json_key(w, "first");
+    json_int(w, shared->split->first[item]);
+    write_counts(w, &unit, shared->depth);
+    json_end_object(w);
+    return EXIT_VALID;
+}
+
+static void shared_head(json_writer *w, const void *context)
+{
+    const perft_shared *shared = context;
+    json_begin_object(w, JSON_BLOCK);
+    write_split(w, shared->split, shared->depth);
+    json_key(w, "counted");
+    json_begin_array(w, JSON_BLOCK);
+}
+
+static void shared_tail(json_writer *w, const void *context)
+{
+    const perft_shared *shared = context;
+    json_end_array(w);
+    json_key(w, "seconds");
+    json_double(w, now() - shared->started);
+    json_end_object(w);
+}
+
+/* The subtrees counted by the ranks of an MPI run, the counts (or the
+ * shard's part) written by rank 0.  Returns the exit status. */
+static int count_shared(perft_shared *shared, const perft_options *o, const perft_job *job, bool ready)
+{
+    cli_catch_interrupts();
+    cli_shared_job items = { .command = "perft", .what = "subtrees", .shard = &o->shard,
+                             .count = ready ? shared->split->units : 0, .run = shared_subtree, .context = shared };
+    char **texts;
+    long count;
+    int status = cli_mpi_share(&items, ready, &texts, &count);
+    if (status != EXIT_VALID || cli_mpi_rank() != 0)
+        return status;
+    cli_shared_part part = { .command = "perft", .file = o->path, .shard = &o->shard, .job = write_job,
+                             .job_context = job, .head = shared_head, .tail = shared_tail, .context = shared,
+                             .merge = cli_perft_merge, .json = o->json };
+    status = cli_mpi_output(&part, texts, count);
+    cli_mpi_texts_free(texts, count);
+    return status;
+}
+
 int cli_perft(int argc, char **argv)
 {
     perft_options o;
@@ -482,19 +555,39 @@ int cli_perft(int argc, char **argv)
         fputs("tabula perft: out of memory\n", stderr);
         status = EXIT_INVALID;
     }
-    if (status == EXIT_VALID && o.shard.output) {
-        int present = cli_part_present("perft", &o.shard, write_job, &job);
+    if (o.shard.output) {
+        /* (under mpirun, rank 0 looks: the others may not see its files) */
+        int present = cli_mpi_rank() == 0 && status == EXIT_VALID
+                    ? cli_part_present("perft", &o.shard, write_job, &job) : 0;
+        present = cli_mpi_broadcast(present);
         if (present != 0)
             status = present > 0 ? EXIT_VALID : EXIT_USAGE;
         if (present > 0)
             goto done;
     }
-    if (status != EXIT_VALID)
+    if (status != EXIT_VALID && cli_mpi_ranks() == 1)
         goto done;
+    cli_mpi_ranks();   /* (MPI started before the clock) */
     double started = now();
     perft_split split;
     perft_total t;
-    if (!split_tree(s, l.game, (int)depth, o.divide, o.shard.count ? o.shard.count : 1, &split)
+    /* under mpirun without --shard, a few subtrees for each rank that
+     * counts, so that one that finishes early takes another */
+    long pieces = o.shard.count ? o.shard.count : cli_mpi_ranks() > 1 ? 4L * (cli_mpi_ranks() - 1) : 1;
+    if (cli_mpi_ranks() > 1) {
+        memset(&split, 0, sizeof split);
+        bool ready = status == EXIT_VALID && split_tree(s, l.game, (int)depth, o.divide, pieces, &split);
+        if (status == EXIT_VALID && !ready)
+            fputs("tabula perft: out of memory\n", stderr);
+        perft_shared shared = { .s = s, .split = &split, .g = l.game, .sources = &l.sources, .depth = (int)depth,
+                                .started = started };
+        int shared_status = count_shared(&shared, &o, &job, ready);
+        if (status == EXIT_VALID)
+            status = shared_status;
+        split_free(&split);
+        goto done;
+    }
+    if (!split_tree(s, l.game, (int)depth, o.divide, pieces, &split)
         || !total_start(&t, &job, &split, o.json)) {
         fputs("tabula perft: out of memory\n", stderr);
         split_free(&split);

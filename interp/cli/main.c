@@ -41,8 +41,11 @@ int main(int argc, char **argv)
         return EXIT_VALID;
     }
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        if (!strcmp(name, commands[i].name))
-            return commands[i].run(argc - 2, argv + 2);
+        if (!strcmp(name, commands[i].name)) {
+            int status = commands[i].run(argc - 2, argv + 2);
+            cli_mpi_end();   /* (where a command shared its job among MPI ranks) */
+            return status;
+        }
     fprintf(stderr, "tabula: unknown command '%s'; see 'tabula help'\n", name);
     return EXIT_USAGE;
 }

@@ -45,6 +45,24 @@ loader_options front_loader_options(void)
     return options;
 }
 
+bool front_tree_load(front_tree *tree, const char *path)
+{
+    source_set_init(&tree->sources);
+    diag_init(&tree->diagnostics);
+    tree->program = NULL;
+    loader_options options = front_loader_options();
+    tree->status = loader_load(path, &options, &tree->sources, &tree->diagnostics, &tree->program);
+    return tree->status == LOADER_OK && tree->diagnostics.errors == 0;
+}
+
+void front_tree_free(front_tree *tree)
+{
+    ast_free(tree->program);
+    tree->program = NULL;
+    diag_free(&tree->diagnostics);
+    source_set_free(&tree->sources);
+}
+
 const char *front_join_variant(const char *so_far, const char *name)
 {
     static char *joined;

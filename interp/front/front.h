@@ -16,6 +16,23 @@
 
 struct move_list;
 
+/* A rules file's tree as `tabula check`, `parse` and the game prompt's
+ * `rules` read it, before any check: the files read (for the diagnostics'
+ * lines and for the text as written), the loader's diagnostics, and the
+ * program, NULL when the file could not be read. */
+typedef struct front_tree {
+    source_set sources;
+    diag_list diagnostics;
+    ast_node *program;
+    loader_status status;
+} front_tree;
+
+/* Reads PATH and the files it includes into TREE, with
+ * front_loader_options(); true when it was read and parsed without errors.
+ * front_tree_free(TREE) is due whatever it returns. */
+bool front_tree_load(front_tree *tree, const char *path);
+void front_tree_free(front_tree *tree);
+
 /* Where stdlib/ and games/ are: the installed data folder, or the source
  * tree when the program runs from its build tree. */
 const char *front_data_dir(void);

@@ -83,6 +83,7 @@ typedef enum cop {
     C_COND_NO_MOVES, C_COND_STUCK /* player */, C_COND_CAN_MOVE /* player */,
     C_COND_ATTACKED,    /* a: set */
     C_COND_REPETITION,  /* value: count */
+    C_COND_BOARD_REPEATED, /* the move brought an earlier board back (pos_board_recurs) */
     C_COND_PLIES,       /* value: count; b: 1 when counted since the last reset */
     C_COND_IN_LINE,     /* value: length */
     C_COND_CONNECTED,   /* player, a, b: sets, value: direction list or -1;
@@ -651,6 +652,7 @@ typedef struct game {
     int8_t side_after[GAME_MAX_PLAYERS]; /* side s's move is followed by side_after[s]'s */
     int8_t side_before[GAME_MAX_PLAYERS]; /* and side s's follows side_before[s]'s */
     bool reads_history;                 /* a rule tests repetition: positions keep their history */
+    bool reads_boards;                  /* ... `board repeated`: their boards too (position.board_history) */
     /* What a repetition rule compares (pos_identity), where the history is
      * read: a flag the position block writes as letters (castling's
      * `moved`) counts through the letters that hold (-1: none), and a

@@ -22,6 +22,9 @@ static void forget_history(position *p)
 {
     for (int i = 0; i < p->history_length; i++)
         p->seen[p->history[i] & SEEN_MASK] = -1;
+    if (p->board_history)
+        for (int i = 0; i < p->history_length; i++)
+            p->board_seen[p->board_history[i] & SEEN_MASK] = -1;
     p->history_length = 0;
 }
 
@@ -113,6 +116,11 @@ bool pos_init(position *p, const game *g)
     if (g->transient_var >= 0)
         p->history_transient = malloc(POSITION_MAX_PLIES * sizeof *p->history_transient);
     p->seen = malloc((SEEN_MASK + 1) * sizeof *p->seen);
+    if (g->reads_boards) {
+        p->board_history = malloc(POSITION_MAX_PLIES * sizeof *p->board_history);
+        p->board_before = malloc(POSITION_MAX_PLIES * sizeof *p->board_before);
+        p->board_seen = malloc((SEEN_MASK + 1) * sizeof *p->board_seen);
+    }
     p->start = malloc(sizeof *p->start);
     if (g->stack_height > 1) {
         p->under = calloc(under_places(g), sizeof *p->under);
@@ -120,12 +128,15 @@ bool pos_init(position *p, const game *g)
     }
     if (!p->log || !p->history || !p->history_before || !p->seen || !p->start
         || (g->transient_var >= 0 && !p->history_transient)
+        || (g->reads_boards && (!p->board_history || !p->board_before || !p->board_seen))
         || (g->stack_height > 1 && (!p->under || !p->depth))) {
         pos_free(p);
         return false;
     }
     for (unsigned b = 0; b <= SEEN_MASK; b++)
         p->seen[b] = -1;
+    for (unsigned b = 0; p->board_seen && b <= SEEN_MASK; b++)
+        p->board_seen[b] = -1;
     load_initial_parts(p, p->start);
     build_sets(p);
     p->identity_of = ~p->hash;   /* (none kept yet) */
@@ -136,6 +147,16 @@ bool pos_init(position *p, const game *g)
     return true;
 }
 
+/* TO's board history = FROM's (the same game's: both kept or neither). */
+static void copy_boards(position *to, const position *from)
+{
+    if (!to->board_history || !from->board_history)
+        return;
+    memcpy(to->board_history, from->board_history, (size_t)from->history_length * sizeof *to->board_history);
+    memcpy(to->board_before, from->board_before, (size_t)from->history_length * sizeof *to->board_before);
+    memcpy(to->board_seen, from->board_seen, (SEEN_MASK + 1) * sizeof *to->board_seen);
+}
+
 bool pos_copy(position *to, const position *from)
 {
     if (to->game != from->game || !to->log || !to->history || !to->seen)
@@ -143,6 +164,8 @@ bool pos_copy(position *to, const position *from)
     change *log = to->log;
     uint64_t *history = to->history;
     int32_t *history_before = to->history_before, *seen = to->seen, *history_transient = to->history_transient;
+    uint64_t *board_history = to->board_history;
+    int32_t *board_before = to->board_before, *board_seen = to->board_seen;
     struct position_start *start = to->start;
     uint16_t *under = to->under;
     uint8_t *depth = to->depth;
@@ -155,6 +178,9 @@ bool pos_copy(position *to, const position *from)
     to->history_before = history_before;
     to->history_transient = history_transient;
     to->seen = seen;
+    to->board_history = board_history;
+    to->board_before = board_before;
+    to->board_seen = board_seen;
     to->start = start;     /* (the same game's: the same) */
     memcpy(to->log, from->log, (size_t)from->log_length * sizeof *log);
     memcpy(to->history, from->history, (size_t)from->history_length * sizeof *history);
@@ -162,6 +188,7 @@ bool pos_copy(position *to, const position *from)
         memcpy(to->history_transient, from->history_transient, (size_t)from->history_length * sizeof *history_transient);
     memcpy(to->history_before, from->history_before, (size_t)from->history_length * sizeof *history_before);
     memcpy(to->seen, from->seen, (SEEN_MASK + 1) * sizeof *seen);
+    copy_boards(to, from);
     return true;
 }
 
@@ -172,6 +199,12 @@ void pos_free(position *p)
     free(p->history_before);
     free(p->history_transient);
     free(p->seen);
+    free(p->board_history);
+    free(p->board_before);
+    free(p->board_seen);
+    p->board_history = NULL;
+    p->board_before = NULL;
+    p->board_seen = NULL;
     free(p->start);
     free(p->under);
     free(p->depth);
@@ -224,6 +257,7 @@ void pos_copy_forward(position *to, const position *from)
             memcpy(to->history_transient, from->history_transient,
                    (size_t)from->history_length * sizeof *to->history_transient);
         memcpy(to->seen, from->seen, (SEEN_MASK + 1) * sizeof *to->seen);
+        copy_boards(to, from);
     }
 }
 
@@ -561,6 +595,8 @@ void pos_unmake(position *p, const undo *u)
     if (p->history_length > 0 && p->history_length == u->history_length + 1) {
         int i = --p->history_length;
         p->seen[p->history[i] & SEEN_MASK] = p->history_before[i];
+        if (p->board_history)
+            p->board_seen[p->board_history[i] & SEEN_MASK] = p->board_before[i];
     }
 }
 
@@ -636,6 +672,32 @@ int pos_occurrences_values(const position *p, uint64_t key, int32_t *values, int
             n++;
         }
     return n;
+}
+
+uint64_t pos_board_key(const position *p)
+{
+    const game *g = p->game;
+    uint64_t key = p->hash ^ g->zobrist_side[p->side];
+    for (int pl = 0; pl < g->player_count; pl++)
+        for (int t = 0; t < g->type_count; t++)
+            key ^= pos_reserve_key(pl, t, p->reserve[pl][t]);
+    for (int v = 0; v < g->var_count; v++)
+        key ^= pos_var_key(v, p->vars[v]);
+    return key;
+}
+
+bool pos_board_recurs(const position *p)
+{
+    int last = p->history_length - 1;
+    if (!p->board_history || last < 0)
+        return false;
+    uint64_t now = pos_board_key(p);
+    if (p->board_history[last] == now)
+        return false;   /* the board as it was before the move */
+    for (int i = p->board_seen[now & SEEN_MASK]; i >= 0; i = p->board_before[i])
+        if (p->board_history[i] == now)
+            return true;
+    return false;
 }
 
 int pos_occurrences(const position *p, uint64_t hash)

@@ -89,6 +89,12 @@ typedef struct position {
     int32_t *history_before;
     int history_length;
     int32_t *seen;
+    /* the boards of the same positions (pos_board_key), chained the same
+     * way, where a rule compares boards alone (game.reads_boards; else
+     * NULL) */
+    uint64_t *board_history;
+    int32_t *board_before;
+    int32_t *board_seen;
     struct position_start *start;   /* the initial position's sets, for pos_reset */
 } position;
 
@@ -253,6 +259,16 @@ bool pos_letters_hold(const position *p, const position_field *f, const letter_g
  * (a queen come to e1 is not the king castling needs). */
 bool pos_setup_piece(const game *g, int cell, uint16_t code);
 
+/* P's board alone: its hash without the player to move, the reserves and
+ * the variables (the pieces on the cells, their flags and the stacks
+ * under them). */
+uint64_t pos_board_key(const position *p);
+/* Whether P's board (pos_board_key) stood in an earlier position of its
+ * history, when it is not the board of the last of them: the move just
+ * made brought an earlier board back.  A move that leaves the board as it
+ * was (a pass) brings nothing back.  Only where game.reads_boards. */
+bool pos_board_recurs(const position *p);
+
 /* The history kept where a rule reads it (before a move is made). */
 __attribute__((always_inline)) static inline void pos_keep_history(position *p)
 {
@@ -268,6 +284,12 @@ __attribute__((always_inline)) static inline void pos_keep_history(position *p)
         p->history[i] = key;
         p->history_before[i] = p->seen[key & SEEN_MASK];
         p->seen[key & SEEN_MASK] = i;
+        if (__builtin_expect(g->reads_boards, 0)) {
+            uint64_t board_key = pos_board_key(p);
+            p->board_history[i] = board_key;
+            p->board_before[i] = p->board_seen[board_key & SEEN_MASK];
+            p->board_seen[board_key & SEEN_MASK] = i;
+        }
     }
 }
 /* The turn passed on after a move whose changes are made: the hash set

@@ -765,6 +765,8 @@ bool eval_cond(gen *x, int e)
         return gen_attacked(x, c->a);
     case C_COND_REPETITION:
         return 1 + repetitions(x) >= c->value;
+    case C_COND_BOARD_REPEATED:
+        return pos_board_recurs(x->pos);
     case C_COND_PLIES:
         return (c->b ? x->pos->since_reset : x->pos->ply) >= c->value;
     case C_COND_IN_LINE:

@@ -206,6 +206,11 @@ static void finish_search(server *s)
 
 /* --- the commands: WORDS[0] is the command, COUNT the words */
 
+static const char *switch_name(engine_switch setting)
+{
+    return setting == SWITCH_ON ? "true" : setting == SWITCH_OFF ? "false" : "auto";
+}
+
 static void say_options(server *s)
 {
     say(s, "option name Engine type combo default %s var ab var mcts var random",
@@ -216,6 +221,16 @@ static void say_options(server *s)
     say(s, "option name MoveTime type spin default %ld min 1 max %ld", s->default_time_ms, INFINITE_MS);
     say(s, "option name Quiescence type check default %s", s->spec.no_quiescence ? "false" : "true");
     say(s, "option name Reductions type check default %s", s->spec.reductions ? "true" : "false");
+    say(s, "option name NullMove type combo default %s var auto var true var false", switch_name(s->spec.null_moves));
+    say(s, "option name Aspiration type check default %s", s->spec.aspiration == SWITCH_OFF ? "false" : "true");
+    say(s, "option name Extensions type check default %s", s->spec.extensions == SWITCH_OFF ? "false" : "true");
+    say(s, "option name Hash type spin default %d min 1 max %d",
+        s->spec.hash_mb > 0 ? s->spec.hash_mb : search_default_hash_mb(s->spec.kind), SEARCH_MAX_HASH_MB);
+    say(s, "option name Exploration type spin default %d min 1 max %d",
+        (int)((s->spec.exploration > 0 ? s->spec.exploration : MCTS_EXPLORATION) * 100 + 0.5),
+        (int)(MCTS_MAX_EXPLORATION * 100));
+    say(s, "option name Bias type spin default %d min 0 max %d",
+        (int)((s->spec.bias_given ? s->spec.bias : MCTS_BIAS) * 100 + 0.5), (int)(MCTS_MAX_EXPLORATION * 100));
     say(s, "option name Seed type spin default %llu min 0 max 2147483647", (unsigned long long)s->seed);
 }
 
@@ -305,13 +320,43 @@ static bool run_setoption(server *s, char **words, int count)
         if (!read_check(value, &flag))
             return refuse(s, "option Reductions is true or false, not '%s'", value);
         spec.reductions = flag;
+    } else if (!strcasecmp(name, "NullMove")) {
+        if (!strcasecmp(value, "auto"))
+            spec.null_moves = SWITCH_DEFAULT;
+        else if (read_check(value, &flag))
+            spec.null_moves = flag ? SWITCH_ON : SWITCH_OFF;
+        else
+            return refuse(s, "option NullMove is auto, true or false, not '%s'", value);
+    } else if (!strcasecmp(name, "Aspiration")) {
+        if (!read_check(value, &flag))
+            return refuse(s, "option Aspiration is true or false, not '%s'", value);
+        spec.aspiration = flag ? SWITCH_ON : SWITCH_OFF;
+    } else if (!strcasecmp(name, "Extensions")) {
+        if (!read_check(value, &flag))
+            return refuse(s, "option Extensions is true or false, not '%s'", value);
+        spec.extensions = flag ? SWITCH_ON : SWITCH_OFF;
+    } else if (!strcasecmp(name, "Hash")) {
+        if (!read_number(value, 1, SEARCH_MAX_HASH_MB, &number))
+            return refuse(s, "option Hash is a number of MiB from 1 to %d, not '%s'", SEARCH_MAX_HASH_MB, value);
+        spec.hash_mb = (int)number;
+    } else if (!strcasecmp(name, "Exploration")) {
+        if (!read_number(value, 1, (long)(MCTS_MAX_EXPLORATION * 100), &number))
+            return refuse(s, "option Exploration is a number of hundredths from 1 to %d, not '%s'",
+                          (int)(MCTS_MAX_EXPLORATION * 100), value);
+        spec.exploration = (double)number / 100;
+    } else if (!strcasecmp(name, "Bias")) {
+        if (!read_number(value, 0, (long)(MCTS_MAX_EXPLORATION * 100), &number))
+            return refuse(s, "option Bias is a number of hundredths from 0 to %d, not '%s'",
+                          (int)(MCTS_MAX_EXPLORATION * 100), value);
+        spec.bias = (double)number / 100;
+        spec.bias_given = true;
     } else if (!strcasecmp(name, "Seed")) {
         if (!read_number(value, 0, 2147483647L, &number))
             return refuse(s, "option Seed is a number from 0 to 2147483647, not '%s'", value);
         s->seed = (uint64_t)number;
     } else {
         return refuse(s, "no option '%s' (the options: Engine, Threads, Depth, MoveTime, Quiescence, "
-                      "Reductions, Seed)", name);
+                      "Reductions, NullMove, Aspiration, Extensions, Hash, Exploration, Bias, Seed)", name);
     }
     s->spec = spec;
     engine_free(s->engine);   /* made again with the new settings at the next go */

@@ -565,22 +565,17 @@ void rules_explain(FILE *out, const session *s)
 {
     /* the tree again, for what the game made of it does not keep: where
      * the game and its variants stand, their statements as written */
-    source_set sources;
-    diag_list diagnostics;
-    source_set_init(&sources);
-    diag_init(&diagnostics);
-    loader_options options = front_loader_options();
-    ast_node *program = NULL;
+    front_tree tree;
     program_view view = { 0 };
-    if (loader_load(s->path, &options, &sources, &diagnostics, &program) == LOADER_OK && diagnostics.errors == 0)
-        view_program(program, &view);
+    if (front_tree_load(&tree, s->path))
+        view_program(tree.program, &view);
 
     if (view.game)
-        print_description(out, &sources, view.game);
+        print_description(out, &tree.sources, view.game);
     print_summary(out, s);
     print_ending(out, s);
     if (view.game)
-        print_score_and_out(out, s, &sources, &view);
+        print_score_and_out(out, s, &tree.sources, &view);
     fprintf(out, "\nvariants:");
     if (s->variant_count == 0)
         fprintf(out, " none");
@@ -588,9 +583,7 @@ void rules_explain(FILE *out, const session *s)
         fprintf(out, " %s%s", s->variants[i], played(s->variant, s->variants[i]) ? " (playing)" : "");
     fputc('\n', out);
     if (view.game)
-        print_variants(out, s, &sources, program, &view);
+        print_variants(out, s, &tree.sources, tree.program, &view);
 
-    ast_free(program);
-    diag_free(&diagnostics);
-    source_set_free(&sources);
+    front_tree_free(&tree);
 }

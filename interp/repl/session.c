@@ -24,24 +24,16 @@ static bool game_uses_rings(const game *g)
 /* The variant names, from a check of the game alone. */
 static void read_variants(session *s)
 {
-    source_set sources;
-    diag_list diagnostics;
-    source_set_init(&sources);
-    diag_init(&diagnostics);
-    loader_options options = front_loader_options();
-    ast_node *program = NULL;
-    if (loader_load(s->path, &options, &sources, &diagnostics, &program) == LOADER_OK
-        && diagnostics.errors == 0) {
+    front_tree tree;
+    if (front_tree_load(&tree, s->path)) {
         check_summary summary;
         check_options check = { .variant = NULL, .only_chosen = true };
-        if (check_program(program, &check, &diagnostics, &summary)) {
+        if (check_program(tree.program, &check, &tree.diagnostics, &summary)) {
             s->variant_count = summary.variant_count;
             memcpy(s->variants, summary.variants, sizeof s->variants);
         }
     }
-    ast_free(program);
-    diag_free(&diagnostics);
-    source_set_free(&sources);
+    front_tree_free(&tree);
 }
 
 static void refresh(session *s)

@@ -293,6 +293,14 @@ static bool check_led_phrase(check_context *c, const ast_node *node)
     const ast_node *head = node->children[0];
     if (check_named_line(c, node))
         return true;
+    if (head->kind == AST_NAME && !strcmp(head->text, "board")) {
+        if (node->child_count != 2 || node->children[1]->kind != AST_NAME
+            || strcmp(node->children[1]->text, "repeated") != 0)
+            diag_report(c->diagnostics, DIAG_ERROR, node->location,
+                        "write 'board repeated' (the move brings back a board that stood before)",
+                        "unknown condition");
+        return true;
+    }
     if (head->kind != AST_NAME || !names_is_phrase_word(head->text))
         return false;
     const char *word = head->text;

@@ -993,9 +993,13 @@ static void order_table_build(game *g)
 static void history_read(game *g, const bool *set_every_move)
 {
     g->reads_history = false;
-    for (int e = 0; e < g->expr_count; e++)
+    g->reads_boards = false;
+    for (int e = 0; e < g->expr_count; e++) {
         if (g->exprs[e].op == C_COND_REPETITION)
             g->reads_history = true;
+        if (g->exprs[e].op == C_COND_BOARD_REPEATED)
+            g->reads_history = g->reads_boards = true;
+    }
     g->identity_letters = -1;
     g->transient_var = -1;
     for (int i = 0; g->reads_history && i < g->field_count; i++) {

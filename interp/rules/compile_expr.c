@@ -636,6 +636,8 @@ int compile_condition(compiler *c, const ast_node *node)
         const ast_node *head = node->children[0];
         if (compile_is_name(head, "no") && node->child_count == 2)
             return compile_add_expr(c, C_COND_NO_MOVES, 0, -1, -1, 0);
+        if (compile_is_name(head, "board") && node->child_count == 2)
+            return compile_add_expr(c, C_COND_BOARD_REPEATED, 0, -1, -1, 0);
         if (compile_is_name(head, "repetition"))
             return compile_add_expr(c, C_COND_REPETITION, 0, -1, -1, (int32_t)node->children[1]->number);
         if (compile_is_name(head, "plies")) {

@@ -84,8 +84,7 @@
 #include "movegen/notation.h"
 #include "search/search.h"
 
-#define TT_BITS 19
-#define TT_SIZE (1u << TT_BITS)
+#define TT_DEFAULT_SLOTS (1u << 19)
 #define HISTORY_SIZE 4096
 #define INFINITE_SCORE (SEARCH_MATE + 1)
 #define PROVEN_DEPTH 10000
@@ -127,6 +126,7 @@ typedef struct tt_slot {
 
 struct search_table {
     tt_slot *slots;
+    uint64_t mask;      /* the slot count, a power of two, less one */
     int root_player;    /* paranoid values hold for one root player; -1: any */
 };
 
@@ -164,12 +164,22 @@ struct alphabeta {
     bool after_null[SEARCH_MAX_PLY + 2];    /* the move into this ply was a null move */
 };
 
-search_table *search_table_new(void)
+size_t search_table_default_bytes(void)
+{
+    return TT_DEFAULT_SLOTS * sizeof(tt_slot);
+}
+
+search_table *search_table_new(size_t bytes)
 {
     search_table *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
-    t->slots = calloc(TT_SIZE, sizeof *t->slots);   /* all zero: every slot empty */
+    uint64_t slots = TT_DEFAULT_SLOTS;
+    if (bytes > 0)
+        for (slots = 1; slots * 2 * sizeof(tt_slot) <= bytes; slots *= 2)
+            continue;
+    t->mask = slots - 1;
+    t->slots = calloc(slots, sizeof *t->slots);   /* all zero: every slot empty */
     if (!t->slots) {
         free(t);
         return NULL;
@@ -188,7 +198,7 @@ void search_table_free(search_table *t)
 
 void search_table_clear(search_table *t)
 {
-    for (uint32_t i = 0; i < TT_SIZE; i++) {
+    for (uint64_t i = 0; i <= t->mask; i++) {
         atomic_store_explicit(&t->slots[i].check, 0, memory_order_relaxed);
         atomic_store_explicit(&t->slots[i].move, 0, memory_order_relaxed);
         atomic_store_explicit(&t->slots[i].data, 0, memory_order_relaxed);
@@ -200,7 +210,7 @@ void search_table_prepare(search_table *t, const game *g, int root_player)
 {
     if (g->player_count <= 2 || t->root_player == root_player)
         return;
-    for (uint32_t i = 0; i < TT_SIZE; i++) {   /* paranoid values depend on the root player */
+    for (uint64_t i = 0; i <= t->mask; i++) {   /* paranoid values depend on the root player */
         atomic_store_explicit(&t->slots[i].check, 0, memory_order_relaxed);
         atomic_store_explicit(&t->slots[i].move, 0, memory_order_relaxed);
         atomic_store_explicit(&t->slots[i].data, 0, memory_order_relaxed);
@@ -341,7 +351,7 @@ static uint64_t tt_pack(int score, int depth, int bound, bool proven)
 /* The entry for KEY, if the table holds one. */
 static bool tt_probe(const alphabeta *s, uint64_t key, tt_entry *out)
 {
-    tt_slot *slot = &s->table->slots[key & (TT_SIZE - 1)];
+    tt_slot *slot = &s->table->slots[key & s->table->mask];
     uint64_t check = atomic_load_explicit(&slot->check, memory_order_relaxed);
     uint64_t best_move = atomic_load_explicit(&slot->move, memory_order_relaxed);
     uint64_t data = atomic_load_explicit(&slot->data, memory_order_relaxed);
@@ -379,7 +389,7 @@ static void tt_store(alphabeta *s, uint64_t key, uint64_t best_move, int v, int 
     if (tt_probe(s, key, &e) && e.depth > depth && !proven && !(bound == BOUND_EXACT && e.bound != BOUND_EXACT))
         return;   /* keep the deeper result for this position */
     uint64_t data = tt_pack(to_tt(v, ply), proven ? PROVEN_DEPTH : depth, bound, proven);
-    tt_slot *slot = &s->table->slots[key & (TT_SIZE - 1)];
+    tt_slot *slot = &s->table->slots[key & s->table->mask];
     atomic_store_explicit(&slot->check, key ^ best_move ^ data, memory_order_relaxed);
     atomic_store_explicit(&slot->move, best_move, memory_order_relaxed);
     atomic_store_explicit(&slot->data, data, memory_order_relaxed);

@@ -48,6 +48,29 @@ void search_score_text(score_kind kind, int score, int distance, char *out, size
     }
 }
 
+int search_default_hash_mb(engine_kind kind)
+{
+    size_t bytes = kind == ENGINE_MCTS ? mcts_default_memory() : search_table_default_bytes();
+    return (int)((bytes + (1u << 20) - 1) >> 20);
+}
+
+/* A decimal fraction (1.4, 0.25) within LOW..HIGH. */
+static bool read_decimal(const char *text, size_t length, double low, double high, double *out)
+{
+    char buffer[32];
+    if (length == 0 || length >= sizeof buffer || !strchr("0123456789.", text[0]))
+        return false;
+    memcpy(buffer, text, length);
+    buffer[length] = '\0';
+    char *end;
+    errno = 0;
+    double value = strtod(buffer, &end);
+    if (errno || *end || !(value >= low && value <= high))
+        return false;
+    *out = value;
+    return true;
+}
+
 static bool read_number(const char *text, size_t length, long low, long high, long *out)
 {
     char buffer[32];
@@ -141,10 +164,18 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
         } else if (key_length == 7 && !strncmp(at, "threads", 7)) {
             ok = read_number(value, value_length, 1, SEARCH_MAX_THREADS, &number);
             spec->threads = (int)number;
+        } else if (key_length == 4 && !strncmp(at, "hash", 4)) {
+            ok = read_number(value, value_length, 1, SEARCH_MAX_HASH_MB, &number);
+            spec->hash_mb = (int)number;
+        } else if (spec->kind == ENGINE_MCTS && key_length == 11 && !strncmp(at, "exploration", 11)) {
+            ok = read_decimal(value, value_length, 0.01, MCTS_MAX_EXPLORATION, &spec->exploration);
+        } else if (spec->kind == ENGINE_MCTS && key_length == 4 && !strncmp(at, "bias", 4)) {
+            ok = read_decimal(value, value_length, 0, MCTS_MAX_EXPLORATION, &spec->bias);
+            spec->bias_given = true;
         } else {
             snprintf(error, error_size, "unknown setting '%.*s' for %s", (int)key_length, at,
-                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, null, aspiration, extensions, threads)"
-                                                    : "mcts (playouts, time, threads)");
+                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, null, aspiration, extensions, threads, hash)"
+                                                    : "mcts (playouts, time, threads, hash, exploration, bias)");
             return false;
         }
         if (!ok) {
@@ -211,6 +242,15 @@ static void alphabeta_configure(alphabeta *s, const engine_spec *spec)
         alphabeta_set_extensions(s, spec->extensions == SWITCH_ON);
 }
 
+/* The settings of SPEC an mcts tree takes from it (each thread's alike). */
+static void mcts_configure(mcts *s, const engine_spec *spec)
+{
+    if (spec->exploration > 0)
+        mcts_set_exploration(s, spec->exploration);
+    if (spec->bias_given)
+        mcts_set_bias(s, spec->bias);
+}
+
 static void helpers_free(engine *e)
 {
     for (int i = 0; i < e->helper_count; i++) {
@@ -248,9 +288,11 @@ static bool helpers_new(engine *e, uint64_t seed)
         helper *h = &e->helpers[i];
         h->owner = e;
         h->gen = movegen_new(e->g);
-        if (h->gen && e->spec.kind == ENGINE_MCTS)
-            h->tree = mcts_new(e->g, h->gen, helper_seed(seed, i), &e->eval);
-        else if (h->gen) {
+        if (h->gen && e->spec.kind == ENGINE_MCTS) {
+            h->tree = mcts_new(e->g, h->gen, helper_seed(seed, i), &e->eval, (size_t)e->spec.hash_mb << 20);
+            if (h->tree)
+                mcts_configure(h->tree, &e->spec);
+        } else if (h->gen) {
             h->ab = alphabeta_new(e->g, h->gen, &e->eval, e->table, &e->halt);
             if (h->ab) {
                 alphabeta_set_helper(h->ab, i + 1);
@@ -368,13 +410,15 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
         ok = evaluator_init(&e->eval, g, ESTIMATE_PLAYOUTS, 1);
     }
     if (ok && spec->kind == ENGINE_ALPHABETA) {
-        e->table = search_table_new();
+        e->table = search_table_new((size_t)spec->hash_mb << 20);
         e->ab = e->table ? alphabeta_new(g, e->gen, &e->eval, e->table, NULL) : NULL;
         if (e->ab)
             alphabeta_configure(e->ab, spec);
         ok = e->ab != NULL && helpers_new(e, seed);
     } else if (ok && spec->kind == ENGINE_MCTS) {
-        e->tree = mcts_new(g, e->gen, seed, &e->eval);
+        e->tree = mcts_new(g, e->gen, seed, &e->eval, (size_t)spec->hash_mb << 20);
+        if (e->tree)
+            mcts_configure(e->tree, spec);
         ok = e->tree != NULL && helpers_new(e, seed);
     }
     if (!ok) {

@@ -55,11 +55,10 @@
 #include "playout/playout.h"
 #include "search/search.h"
 
-#define POOL_NODES (1 << 20)
-#define POOL_CHANGES (1 << 22)  /* the changes of the tree's moves: four a node */
+#define DEFAULT_POOL_NODES (1 << 20)
+#define CHANGES_PER_NODE 4      /* room for the changes of the tree's moves: four a node */
 #define MAX_LINE 2048           /* the tree walked down (at most half of it: MAX_LINE / 2) */
 #define PLAYOUT_PLIES 1000
-#define EXPLORATION 1.0
 #define PROGRESS_SECONDS 1.0
 #define REUSE_PLIES 4           /* how far below the last root a new root is looked for */
 
@@ -73,6 +72,7 @@ typedef struct tnode {
     int8_t side;            /* the player to move here, once expanded */
     uint8_t proven;
     uint8_t chance;         /* its moves hold dice */
+    uint8_t prior;          /* with an evaluator: the position after the move, for its mover (0-255) */
     uint16_t distance;      /* proven: plies to the end */
     uint32_t visits;
     float total[GAME_MAX_PLAYERS];
@@ -94,6 +94,10 @@ struct mcts {
     uint32_t changes_used;
     int32_t *from;              /* for tree reuse: where each copied node came from */
     int used;
+    int pool_nodes;             /* the room in POOL (and SPARE, FROM) */
+    uint32_t pool_changes;      /* ... and in CHANGES (and SPARE_CHANGES) */
+    double exploration;         /* UCT's constant */
+    double bias;                /* the weight of a child's prior (progressive bias; 0: none) */
     bool has_tree;              /* the pool holds the last search's tree */
     uint64_t root_hash;         /* of the last search's root */
     uint64_t reused;            /* visits kept by the last search */
@@ -107,7 +111,26 @@ struct mcts {
     position scratch;           /* where a playout is played (pos_copy_forward) */
 };
 
-mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator *eval)
+/* The bytes a node of the tree takes, with its share of the changes and
+ * of the second pool tree reuse copies into. */
+#define NODE_BYTES (2 * sizeof(tnode) + sizeof(int32_t) + 2 * CHANGES_PER_NODE * sizeof(change))
+
+size_t mcts_default_memory(void)
+{
+    return (size_t)DEFAULT_POOL_NODES * NODE_BYTES;
+}
+
+void mcts_set_exploration(mcts *s, double c)
+{
+    s->exploration = c;
+}
+
+void mcts_set_bias(mcts *s, double weight)
+{
+    s->bias = weight;
+}
+
+mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator *eval, size_t memory)
 {
     mcts *s = calloc(1, sizeof *s);
     if (!s)
@@ -126,8 +149,19 @@ mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator
     for (int i = 0; i < g->node_count; i++)
         if (g->nodes[i].op == M_ROLL)
             s->sampled = false;
-    s->pool = malloc(POOL_NODES * sizeof *s->pool);
-    s->changes = malloc(POOL_CHANGES * sizeof *s->changes);
+    uint64_t nodes = memory ? memory / NODE_BYTES : DEFAULT_POOL_NODES;
+    /* at least the root and a full list of children; at most what a node's
+     * 32-bit index and the changes' 32-bit count reach */
+    if (nodes < MOVELIST_MAX_MOVES + 1)
+        nodes = MOVELIST_MAX_MOVES + 1;
+    if (nodes > (uint64_t)INT32_MAX / CHANGES_PER_NODE)
+        nodes = (uint64_t)INT32_MAX / CHANGES_PER_NODE;
+    s->pool_nodes = (int)nodes;
+    s->pool_changes = (uint32_t)nodes * CHANGES_PER_NODE;
+    s->exploration = MCTS_EXPLORATION;
+    s->bias = MCTS_BIAS;
+    s->pool = malloc((size_t)s->pool_nodes * sizeof *s->pool);
+    s->changes = malloc((size_t)s->pool_changes * sizeof *s->changes);
     if (!s->pool || !s->changes || !move_list_init(&s->list) || !pos_init(&s->scratch, g)) {
         mcts_free(s);
         return NULL;
@@ -188,6 +222,22 @@ static void make_child(position *p, const mcts *s, const tnode *c, undo *u)
              (c->move_flags & MOVE_PASS) != 0, c->change_count ? c->move : p->hash, u);
 }
 
+/* Progressive bias: each child of N (just expanded at P) gets the
+ * evaluation of the position after its move for the player who makes it,
+ * as the logistic a cut-off playout scores, in 0-255. */
+static void set_priors(mcts *s, position *p, tnode *n)
+{
+    int mover = n->side;
+    for (int k = 0; k < n->child_count; k++) {
+        tnode *c = &s->pool[n->first_child + k];
+        undo u;
+        make_child(p, s, c, &u);
+        double m = evaluate_material(s->eval, p, mover);
+        pos_unmake(p, &u);
+        c->prior = (uint8_t)(255.0 / (1.0 + exp(-m / MCTS_MATERIAL_SCALE)) + 0.5);
+    }
+}
+
 
 static const double win_threshold = 1.0 - 1e-6;
 
@@ -230,11 +280,11 @@ static int find_in_tree(const mcts *s, uint64_t root_hash, uint64_t hash, int co
  * pool.  False when there is no spare pool. */
 static bool keep_subtree(mcts *s, int node)
 {
-    if (!s->spare && !(s->spare = malloc(POOL_NODES * sizeof *s->spare)))
+    if (!s->spare && !(s->spare = malloc((size_t)s->pool_nodes * sizeof *s->spare)))
         return false;
-    if (!s->from && !(s->from = malloc(POOL_NODES * sizeof *s->from)))
+    if (!s->from && !(s->from = malloc((size_t)s->pool_nodes * sizeof *s->from)))
         return false;
-    if (!s->spare_changes && !(s->spare_changes = malloc(POOL_CHANGES * sizeof *s->spare_changes)))
+    if (!s->spare_changes && !(s->spare_changes = malloc((size_t)s->pool_changes * sizeof *s->spare_changes)))
         return false;
     tnode *to = s->spare;
     to[0] = s->pool[node];
@@ -284,11 +334,12 @@ static int select_child(mcts *s, const tnode *n)
         if (c->proven && (c->proof[side] >= win_threshold || c->proof[side] <= 1e-9 || c->visits == 0))
             value = c->proof[side];
         else if (c->proven)   /* a draw: visited as its value deserves, as visits choose the move */
-            value = c->proof[side] + EXPLORATION * sqrt(log_visits / c->visits);
-        else if (c->visits == 0)
-            value = 1e9 + (double)(rng_next(&s->rng) & 0xFFFF);   /* untried first, in random order */
+            value = c->proof[side] + s->exploration * sqrt(log_visits / c->visits);
+        else if (c->visits == 0)   /* untried first: the best prior first, then in random order */
+            value = 1e9 + (s->bias > 0 ? c->prior * 65536.0 : 0) + (double)(rng_next(&s->rng) & 0xFFFF);
         else
-            value = c->total[side] / c->visits + EXPLORATION * sqrt(log_visits / c->visits);
+            value = c->total[side] / c->visits + s->exploration * sqrt(log_visits / c->visits)
+                    + s->bias * c->prior / 255.0 / (c->visits + 1);
         if (value > best_value) {
             best_value = value;
             best = k;
@@ -321,7 +372,7 @@ static int choose_way(const move_list *list, const int *order, const int *way, i
             total += c->total[n->side];
         }
         double value = visits == 0 ? 1e9 + (double)(rng_next(&s->rng) & 0xFFFF)
-                                   : total / visits + EXPLORATION * sqrt(log_visits / visits);
+                                   : total / visits + s->exploration * sqrt(log_visits / visits);
         if (value > best_value) {
             best_value = value;
             best = k;
@@ -731,8 +782,8 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
                 }
                 newly_proven = true;
             } else {
-                if (leaf->first_child < 0 && s->used + s->list.count <= POOL_NODES
-                    && s->changes_used + (uint32_t)s->list.change_count <= POOL_CHANGES
+                if (leaf->first_child < 0 && s->used + s->list.count <= s->pool_nodes
+                    && s->changes_used + (uint32_t)s->list.change_count <= s->pool_changes
                     && s->list.count <= UINT16_MAX && s->list.change_count <= UINT16_MAX) {
                     leaf->side = (int8_t)p->side;
                     leaf->chance = chance_in(&s->list);
@@ -742,6 +793,8 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
                     leaf = &s->pool[node];
                     leaf->first_child = first;
                     leaf->child_count = (uint16_t)s->list.count;
+                    if (s->eval && s->bias > 0 && !leaf->chance)
+                        set_priors(s, p, leaf);
                 }
                 rollout(s, p, score, mover, mover_moves);
             }

@@ -111,7 +111,17 @@ typedef struct engine_spec {
     long nodes;         /* 0: no limit (ab) */
     long playouts;      /* 0: no limit (mcts) */
     int threads;        /* searches run side by side (0 or 1: one) */
+    int hash_mb;        /* MiB for ab's table, or for each of mcts's trees (0: the default) */
+    double exploration; /* mcts: UCT's exploration constant (0: the default) */
+    bool bias_given;    /* mcts: bias=W given (else MCTS_BIAS) */
+    double bias;        /* ... W, progressive bias's weight (mcts_set_bias) */
 } engine_spec;
+
+/* hash=MB: the range, and what an engine of KIND takes without it (MiB). */
+#define SEARCH_MAX_HASH_MB 65536
+int search_default_hash_mb(engine_kind kind);
+/* exploration=C: the range, in hundredths as the protocols give it too. */
+#define MCTS_MAX_EXPLORATION 10.0
 
 #define SEARCH_MAX_THREADS 64
 
@@ -253,7 +263,10 @@ const move_list *engine_root_moves(const engine *e);
 
 /* The transposition table, which the threads of an ab engine share. */
 typedef struct search_table search_table;
-search_table *search_table_new(void);
+/* BYTES (0: the default, search_default_hash_mb) bounds its size: the
+ * largest power of two of slots that fits, at least one slot. */
+search_table *search_table_new(size_t bytes);
+size_t search_table_default_bytes(void);
 void search_table_free(search_table *t);
 /* Empties the table, as a new one is. */
 void search_table_clear(search_table *t);
@@ -330,7 +343,22 @@ typedef struct mcts mcts;
  * decides the game, a playout stops after MCTS_CUTOFF plies (none when
  * EVAL->decisive is below MCTS_DECISIVE) and scores the material, the
  * rules' score and the mobility instead of playing on. */
-mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator *eval);
+/* MEMORY (0: the default, search_default_hash_mb) bounds the tree: its
+ * nodes, their moves' changes and the second pool that tree reuse copies
+ * into; a search whose tree is full goes on without growing it. */
+mcts *mcts_new(const game *g, movegen *generator, uint64_t seed, const evaluator *eval, size_t memory);
+size_t mcts_default_memory(void);
+/* UCT's exploration constant C (0 < C, default MCTS_EXPLORATION): a child's
+ * value is its mean result plus C * sqrt(ln N / n). */
+void mcts_set_exploration(mcts *s, double c);
+#define MCTS_EXPLORATION 1.0
+/* Progressive bias, with an evaluator: when a node is expanded each child
+ * is evaluated (the position after its move, for its mover, as a share of
+ * a win, H); untried children are tried best H first, and a tried child's
+ * value gains WEIGHT * H / (n + 1), which fades as its own results come
+ * in.  0 turns it off. */
+void mcts_set_bias(mcts *s, double weight);
+#define MCTS_BIAS 0.0
 #define MCTS_CUTOFF 60
 #define MCTS_DECISIVE 0.5           /* below this share of decided random games: no playout */
 #define MCTS_MATERIAL_SCALE 300.0   /* hundredths: a lead of this much is worth a 73% result */

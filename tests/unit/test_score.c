@@ -114,6 +114,21 @@ static void four_players_each_from_its_corner(void **state)
     expect_scores("4p", "LL8W/1L9/L10/11/11/11/11/11/11/9RR/B8RR black B18/W18/R15/L15 0 20", (long[]){ 0, 0, 0, 1 }, 4);
 }
 
+/* Three players (variant 3p): the third's home is "the middle of the far
+ * edge" (seed-games.md), f11 on 11x11.  Red's pegs d11 f11 h11 d10 h10 e9
+ * f9 g9 wall off e11 e10 f10 g10 g11, which touch Red's home f11 (its peg
+ * there): an area, on the edge but holding no other player's home.  Black's
+ * peg on f10 inside neither breaks it nor counts: 4 for Red.  Black (a1)
+ * and White (k1) with their corner pegs alone wall off nothing: 0.  The
+ * same pegs a file east (e11 g11 i11 e10 i10 f9 g9 h9, Black's on g10):
+ * the area f11 f10 g10 h10 h11 holds Red's home, empty now: 4 again. */
+static void three_players_the_third_from_the_middle_of_the_far_edge(void **state)
+{
+    (void)state;
+    expect_scores("3p", "3R1R1R3/3R1B1R3/4RRR4/11/11/11/11/11/11/11/B9W b B18/W19/R12 0 21", (long[]){ 0, 0, 4 }, 3);
+    expect_scores("3p", "4R1R1R2/4R1B1R2/5RRR3/11/11/11/11/11/11/11/B9W b B18/W19/R12 0 21", (long[]){ 0, 0, 4 }, 3);
+}
+
 /* The same on 19x19, with the variants composed (4p+19x19) and as the
  * variant for the pair (4p-19x19): the homes are named from the board's
  * sides (top rank & left file is a19), so Blue's pegs a19 b19 b18 a17
@@ -137,6 +152,7 @@ int main(void)
         cmocka_unit_test(an_edge_area_away_from_home_is_not_one),
         cmocka_unit_test(four_players_each_from_its_corner),
         cmocka_unit_test(four_players_on_19x19_composed),
+        cmocka_unit_test(three_players_the_third_from_the_middle_of_the_far_edge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -105,6 +105,45 @@ static void win_in_three_by_a_fork(void **state)
     assert_string_equal(best, "@c3");
 }
 
+/* The table and the tree sized by hash=MB: a table of 1 MiB still proves
+ * the chess mate in two (a table too small to hold the search only costs
+ * time), and a tree bounded to 1 MiB, full long before its 20000
+ * playouts, still proves the fork of win_in_three_by_a_fork; a wider
+ * exploration still finds it. */
+static void small_tables(void **state)
+{
+    (void)state;
+    char best[64];
+    search_result r = search("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1", "ab:depth=5,hash=1", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_WIN);
+    assert_int_equal(r.distance, 3);
+    r = search("tictactoe", "X2/1O1/O1X x 4", "mcts:playouts=20000,hash=1", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_WIN);
+    assert_string_equal(best, "@c3");
+    r = search("tictactoe", "X2/1O1/O1X x 4", "mcts:playouts=20000,exploration=2.5", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_WIN);
+    assert_string_equal(best, "@c3");
+    /* the defaults the manual gives: 2^19 slots of 24 bytes; a million
+     * nodes with their changes and the second pool */
+    assert_int_equal(search_default_hash_mb(ENGINE_ALPHABETA), 12);
+    assert_int_equal(search_default_hash_mb(ENGINE_MCTS), 228);
+}
+
+/* Progressive bias: the white rook on d1 can take the black queen on d5,
+ * the one move of its 15 that wins material.  With two playouts MCTS
+ * expands the root, then tries one child: with bias, the child whose
+ * position is best for White by the evaluation, the capture; without, a
+ * random one (here d1-d4, which the seed draws). */
+static void mcts_bias_tries_the_best_first(void **state)
+{
+    (void)state;
+    char best[64];
+    search("chess", "k7/8/8/3q4/8/8/8/K2R4 w - - 0 1", "mcts:playouts=2,bias=0.001", best, sizeof best);
+    assert_string_equal(best, "d1xd5");
+    search("chess", "k7/8/8/3q4/8/8/8/K2R4 w - - 0 1", "mcts:playouts=2", best, sizeof best);
+    assert_string_not_equal(best, "d1xd5");
+}
+
 /* O to move:      X X .     (rank 3)
  *                 . O .
  *                 X . O     (rank 1)
@@ -696,6 +735,29 @@ static void specs(void **state)
     assert_int_equal(s.aspiration, SWITCH_ON);
     assert_false(engine_spec_parse("ab:aspiration=", &s, error, sizeof error));
     assert_false(engine_spec_parse("mcts:aspiration=on", &s, error, sizeof error));
+    assert_true(engine_spec_parse("ab:depth=3,hash=64", &s, error, sizeof error));
+    assert_int_equal(s.hash_mb, 64);
+    assert_true(engine_spec_parse("mcts:time=10,hash=1", &s, error, sizeof error));
+    assert_int_equal(s.hash_mb, 1);
+    assert_false(engine_spec_parse("ab:depth=3,hash=0", &s, error, sizeof error));
+    assert_false(engine_spec_parse("ab:depth=3,hash=65537", &s, error, sizeof error));
+    assert_true(engine_spec_parse("mcts:time=10,exploration=1.4", &s, error, sizeof error));
+    assert_true(s.exploration > 1.39 && s.exploration < 1.41);
+    assert_true(engine_spec_parse("mcts:time=10,exploration=.5", &s, error, sizeof error));
+    assert_true(s.exploration > 0.49 && s.exploration < 0.51);
+    assert_false(engine_spec_parse("mcts:time=10,exploration=0", &s, error, sizeof error));
+    assert_false(engine_spec_parse("mcts:time=10,exploration=-1", &s, error, sizeof error));
+    assert_false(engine_spec_parse("mcts:time=10,exploration=1e3", &s, error, sizeof error));
+    assert_false(engine_spec_parse("mcts:time=10,exploration=nan", &s, error, sizeof error));
+    assert_false(engine_spec_parse("ab:depth=3,exploration=1", &s, error, sizeof error));
+    assert_true(engine_spec_parse("mcts:time=10", &s, error, sizeof error));
+    assert_false(s.bias_given);
+    assert_true(engine_spec_parse("mcts:time=10,bias=0", &s, error, sizeof error));
+    assert_true(s.bias_given && s.bias == 0.0);
+    assert_true(engine_spec_parse("mcts:time=10,bias=0.5", &s, error, sizeof error));
+    assert_true(s.bias_given && s.bias == 0.5);
+    assert_false(engine_spec_parse("mcts:time=10,bias=-1", &s, error, sizeof error));
+    assert_false(engine_spec_parse("ab:depth=3,bias=1", &s, error, sizeof error));
     assert_true(engine_spec_parse("ab:depth=3", &s, error, sizeof error));
     assert_int_equal(s.extensions, SWITCH_DEFAULT);
     assert_true(engine_spec_parse("ab:depth=3,extensions=off", &s, error, sizeof error));
@@ -963,7 +1025,7 @@ static void mcts_tree_holds_the_moves(void **state)
         position *p = malloc(sizeof *p);
         move_list root;
         assert_true(m && p && pos_init(p, g) && move_list_init(&root));
-        mcts *s = mcts_new(g, m, 11, NULL);
+        mcts *s = mcts_new(g, m, 11, NULL, 0);
         assert_non_null(s);
         char why[256];
         search_result result;
@@ -1146,6 +1208,8 @@ int main(void)
         cmocka_unit_test(loss_in_two),
         cmocka_unit_test(connect4_open_three),
         cmocka_unit_test(chess_mate_in_two),
+        cmocka_unit_test(small_tables),
+        cmocka_unit_test(mcts_bias_tries_the_best_first),
         cmocka_unit_test(alphabeta_beats_random),
         cmocka_unit_test(mcts_beats_random),
         cmocka_unit_test(mcts_mates_in_chess),
