@@ -580,6 +580,8 @@ typedef struct eval_weights {
     int goal;           /* per cell fewer to fill to connect (games won by connecting) */
     int score;          /* per point of the rules' `score:` */
 } eval_weights;
+/* every weight lies within -EVAL_WEIGHT_LIMIT..EVAL_WEIGHT_LIMIT */
+#define EVAL_WEIGHT_LIMIT 100000
 
 typedef struct game {
     char name[128];

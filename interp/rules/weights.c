@@ -113,7 +113,7 @@ static bool read_number(reader *r, const line_words *w, int k, int *out)
     char *end;
     errno = 0;
     long v = strtol(w->text[k], &end, 10);
-    if (end == w->text[k] || *end || errno || v < -WEIGHTS_LIMIT || v > WEIGHTS_LIMIT) {
+    if (end == w->text[k] || *end || errno || v < -EVAL_WEIGHT_LIMIT || v > EVAL_WEIGHT_LIMIT) {
         fail(r, w->column[k], w->end_column[k], "a whole number of hundredths within -100000..100000",
              "'%s' is not a weight", w->text[k]);
         return false;

@@ -20,7 +20,7 @@
  * `rules` and `command` say where the weights came from and change nothing;
  * a type with no `value` line is worth 0 and a cell with no `cell` line
  * adds nothing.  Every number is a whole number of hundredths within
- * -WEIGHTS_LIMIT..WEIGHTS_LIMIT. */
+ * -EVAL_WEIGHT_LIMIT..EVAL_WEIGHT_LIMIT (game.h). */
 #ifndef TABULA_WEIGHTS_H
 #define TABULA_WEIGHTS_H
 
@@ -33,7 +33,6 @@
 #include "source.h"
 
 #define WEIGHTS_FORMAT 1
-#define WEIGHTS_LIMIT 100000
 
 /* The weights file of G beside RULES_PATH (its variant's when G is a
  * variant), written into OUT (SIZE bytes); false when it does not fit. */
