@@ -9,8 +9,8 @@
  * worth).  Every position reached after the opening is a sample, from the
  * side to move's view, labelled with its share of the game's result; where
  * the engine plays out captures before it evaluates (alphabeta_quiesces),
- * a position just after a capture is skipped, as it is likely in the
- * middle of an exchange.  Games the rules do not end within TUNE_MAX_PLIES
+ * only quiet positions are (tune_choose), as the evaluator sees only
+ * those.  Games the rules do not end within TUNE_MAX_PLIES
  * are left out.  The engines evaluate without the game's weights, so that
  * tuning again gives the same file. */
 #include <errno.h>
@@ -26,17 +26,17 @@
 #include "search/tune.h"
 
 #define TUNE_USAGE "usage: tabula tune [--variant V] FILE [--games N] [--engine SPEC] [--seed S] " \
-                   "[--openings K] [--random-moves PERCENT] [--output FILE] [--progress]"
+                   "[--openings K] [--random-moves PERCENT] [--verify N] [--output FILE] [--progress]"
 #define TUNE_MAX_PLIES 1000
 #define TUNE_ITERATIONS 300
 #define TUNE_FOLDS 5            /* one game in five held out to choose the regularisation */
 #define TUNE_ESTIMATE_PLAYOUTS 300   /* as the engines estimate (engine_spec.c) */
 
-static const double regularisations[] = { 1e-8, 1e-7, 1e-6, 1e-5 };
+static const double regularisations[] = { 1e-7, 1e-6, 1e-5, 1e-4 };
 
 typedef struct tune_options {
     const char *path, *variant, *engine_text, *output;
-    long games, seed, openings, random_percent;
+    long games, seed, openings, random_percent, verify;
     bool progress;
 } tune_options;
 
@@ -48,7 +48,7 @@ typedef struct tune_game {
     cli_selfplay play;
     uint64_t rng;
     long random_percent;
-    bool skip_after_capture;
+    bool quiet_only;
     bool last_captured;
     int game_number;
     bool out_of_memory;
@@ -57,25 +57,31 @@ typedef struct tune_game {
 static int tune_choose(position *p, const move_list *list, void *context, uint64_t *rng)
 {
     tune_game *t = context;
-    if (!(t->skip_after_capture && t->last_captured)
-        && !tune_add_position(t->data, t->model, t->scratch, p, p->side, t->game_number, -1)) {
-        t->out_of_memory = true;
-        return -1;
-    }
     int i;
-    if ((long)rng_below(&t->rng, 100) < t->random_percent)
+    bool random = (long)rng_below(&t->rng, 100) < t->random_percent;
+    if (random)
         i = (int)rng_below(&t->rng, (uint32_t)list->count);
     else
         i = cli_engine_move(p, list, &t->play, rng);
-    if (i >= 0)
-        t->last_captured = (list->moves[i].flags & MOVE_CAPTURE) != 0;
+    if (i < 0)
+        return i;
+    bool captures = (list->moves[i].flags & MOVE_CAPTURE) != 0;
+    /* a quiet position: the engine's move in it takes nothing, nor did the
+     * move into it (in the middle of an exchange, or before a blunder is
+     * punished, the pieces on the board do not tell how the game goes) */
+    bool quiet = !t->quiet_only || (!random && !captures && !t->last_captured);
+    if (quiet && !tune_add_position(t->data, t->model, t->scratch, p, p->side, t->game_number, -1)) {
+        t->out_of_memory = true;
+        return -1;
+    }
+    t->last_captured = captures;
     return i;
 }
 
 static bool parse_options(int argc, char **argv, tune_options *o)
 {
     *o = (tune_options){ .engine_text = "ab:nodes=1000", .games = 100, .seed = 1, .openings = 4,
-                         .random_percent = 10 };
+                         .random_percent = 10, .verify = 40 };
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         bool more = i + 1 < argc;
@@ -95,6 +101,9 @@ static bool parse_options(int argc, char **argv, tune_options *o)
                 return false;
         } else if (!strcmp(a, "--random-moves") && more) {
             if (!cli_count_option("tune", "--random-moves", argv[++i], 0, 100, &o->random_percent))
+                return false;
+        } else if (!strcmp(a, "--verify") && more) {
+            if (!cli_count_option("tune", "--verify", argv[++i], 0, 100000, &o->verify))
                 return false;
         } else if (!strcmp(a, "--engine") && more) {
             o->engine_text = argv[++i];
@@ -144,7 +153,7 @@ static bool play_games(const tune_options *o, const game *g, engine *e, const tu
         tune_game t = { .data = data, .model = model, .scratch = scratch,
                         .play = { .g = g, .engines = seats },
                         .rng = rng_seed(cli_game_seed(o->seed, k, 1)), .random_percent = o->random_percent,
-                        .skip_after_capture = alphabeta_quiesces(base), .game_number = (int)k };
+                        .quiet_only = alphabeta_quiesces(base), .game_number = (int)k };
         playout run = { .max_plies = TUNE_MAX_PLIES, .choose = tune_choose, .context = &t };
         uint64_t rng = rng_seed(cli_game_seed(o->seed, k, 2));
         playout_run(gen, p, &list, &rng, &run);
@@ -240,6 +249,56 @@ static void fit(const tune_data *data, const tune_model *model, double *theta, d
     *lambda_out = best_lambda;
 }
 
+/* The share of the points the engine of SPEC with weights W scores
+ * against the same engine without them, in O->verify games from random
+ * openings (other games than the tuning's), taking each seat in turn. */
+static double verify(const tune_options *o, game *g, const engine_spec *spec, eval_weights *w)
+{
+    eval_weights *saved = g->weights;
+    engine_spec with = *spec, without = *spec;
+    with.no_weights = false;
+    without.no_weights = true;
+    g->weights = w;   /* (an engine reads the game's weights when it is made) */
+    engine *a = engine_new(g, &with, 1), *b = engine_new(g, &without, 2);
+    g->weights = saved;
+    movegen *gen = movegen_new(g);
+    position *p = malloc(sizeof *p);
+    move_list list;
+    bool list_ok = move_list_init(&list);
+    bool position_ok = p && pos_init(p, g);
+    double points = 0;
+    long played = 0;
+    int n = g->player_count;
+    for (long k = 0; a && b && gen && list_ok && position_ok && k < o->verify; k++) {
+        int seat = (int)(k % n);
+        engine *seats[GAME_MAX_PLAYERS];
+        for (int q = 0; q < n; q++)
+            seats[q] = q == seat ? a : b;
+        pos_reset(p);
+        uint64_t seed = cli_opening_seed(o->seed, o->games + k);   /* after the tuning's games */
+        cli_random_opening(gen, p, &list, o->openings, seed, NULL, NULL);
+        engine_new_game(a, cli_game_seed(o->seed, o->games + k, 0));
+        engine_new_game(b, cli_game_seed(o->seed, o->games + k, 1));
+        cli_selfplay play = { .g = g, .engines = seats };
+        playout run = { .max_plies = TUNE_MAX_PLIES, .choose = cli_engine_move, .context = &play };
+        uint64_t rng = rng_seed(seed);
+        playout_run(gen, p, &list, &rng, &run);
+        if (play.interrupted || play.missing[0])
+            break;
+        points += run.result.over ? run.result.score[seat] : 1.0 / n;
+        played++;
+    }
+    if (position_ok)
+        pos_free(p);
+    free(p);
+    if (list_ok)
+        move_list_free(&list);
+    movegen_free(gen);
+    engine_free(a);
+    engine_free(b);
+    return played ? points / (double)played : 0;
+}
+
 int cli_tune(int argc, char **argv)
 {
     tune_options o;
@@ -295,14 +354,27 @@ int cli_tune(int argc, char **argv)
         double k, lambda, before, after;
         fit(&data, &model, theta, &k, &lambda, &before, &after);
         tune_weights(&model, theta, &weights);
+        /* kept only where they play better than the estimates: the
+         * games' results are noisy, and a fit can learn their noise */
+        double share = -1;
+        bool kept = lambda > 0;
+        if (kept && o.verify > 0) {
+            share = verify(&o, l.game, &spec, &weights);
+            kept = share > 1.0 / g->player_count;
+        }
+        if (!kept)
+            tune_weights(&model, model.start, &weights);
         char command[2048];
         command_text(argc, argv, command, sizeof command);
         if (!write_weights(output, g, &weights, cli_rules_hash(&l.sources), command)) {
             status = EXIT_INVALID;
         } else {
             printf("%s: %ld games, %zu positions; scale %.5f, regularisation %g; "
-                   "held-out error %.5f before, %.5f after; wrote %s\n",
-                   o.path, o.games, data.sample_count, k, lambda, before, after, output);
+                   "held-out error %.5f before, %.5f after",
+                   o.path, o.games, data.sample_count, k, lambda, before, after);
+            if (share >= 0)
+                printf("; against the estimates %.1f%% of %ld games", 100 * share, o.verify);
+            printf("; %s; wrote %s\n", kept ? "the fit kept" : "the estimates kept", output);
         }
     }
     free(weights.cells);

@@ -205,6 +205,7 @@ void tune_fit(const tune_data *d, const tune_model *m, double k, double lambda, 
     long samples = 0;
     for (size_t i = 0; i < d->sample_count; i++)
         samples += chosen(&d->samples[i], folds, held_out, true);
+    int cell_weights = m->g->player_count * m->g->type_count * m->g->board.cell_count;
     double power1 = 1, power2 = 1;
     for (int step = 0; step < iterations && samples > 0; step++) {
         memset(gradient, 0, count * sizeof *gradient);
@@ -222,7 +223,9 @@ void tune_fit(const tune_data *d, const tune_model *m, double k, double lambda, 
         power1 *= ADAM_BETA1;
         power2 *= ADAM_BETA2;
         for (size_t j = 0; j < count; j++) {
-            double g = gradient[j] + 2.0 * lambda * (theta[j] - m->start[j]);
+            bool cell = (int)j >= m->cells_first && (int)j < m->cells_first + cell_weights;
+            double pull = cell ? lambda : lambda * TUNE_MATERIAL_REGULARISATION;
+            double g = gradient[j] + 2.0 * pull * (theta[j] - m->start[j]);
             first[j] = ADAM_BETA1 * first[j] + (1 - ADAM_BETA1) * g;
             second[j] = ADAM_BETA2 * second[j] + (1 - ADAM_BETA2) * g * g;
             double mean = first[j] / (1 - power1), variance = second[j] / (1 - power2);

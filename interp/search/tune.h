@@ -10,7 +10,7 @@
  * taken from, and the share of the result that player went on to get; the
  * predicted share is sigmoid(K * value), and the weights minimise the mean
  * squared error of the predictions plus LAMBDA times the squared distance
- * of each weight from its start: the evaluator's current estimates (the
+ * of each weight from its start (less for the material: tune_fit): the evaluator's current estimates (the
  * rules' values or the estimate from random games, the rules' cell
  * bonuses), so that a weight the games say little about stays where it
  * was.  K is fitted first, with the weights at their start.
@@ -85,6 +85,11 @@ double tune_error(const tune_data *d, const double *theta, double k, int folds, 
 #define TUNE_SCALE_HIGH 0.1
 #define TUNE_SCALE_FLAT (1.0 / MCTS_MATERIAL_SCALE)
 double tune_fit_scale(const tune_data *d, const tune_model *m);
+/* The cell weights are pulled towards their start by LAMBDA, the others
+ * (material, goal, score) by this share of it: a type's material is seen
+ * in almost every sample and a cell's weight in few, and the many cell
+ * weights fitted to a few hundred games learn their noise. */
+#define TUNE_MATERIAL_REGULARISATION 0.1
 /* Fits THETA (M->count weights; started from M's start) by full-batch
  * gradient descent (Adam) over ITERATIONS steps, with the samples chosen
  * as tune_error chooses them for training. */
