@@ -19,7 +19,8 @@ bool tune_model_init(tune_model *m, const evaluator *base)
     m->g = g;
     int types = g->type_count, cells = g->board.cell_count, n = g->player_count;
     m->cells_first = types;
-    m->count = types + n * types * cells;
+    m->cell_weights = n * types * cells;
+    m->count = types + m->cell_weights;
     m->goal_index = base->goals ? m->count++ : -1;
     m->score_index = base->score_sign ? m->count++ : -1;
     m->score_sign = base->score_sign;
@@ -205,7 +206,6 @@ void tune_fit(const tune_data *d, const tune_model *m, double k, double lambda, 
     long samples = 0;
     for (size_t i = 0; i < d->sample_count; i++)
         samples += chosen(&d->samples[i], folds, held_out, true);
-    int cell_weights = m->g->player_count * m->g->type_count * m->g->board.cell_count;
     double power1 = 1, power2 = 1;
     for (int step = 0; step < iterations && samples > 0; step++) {
         memset(gradient, 0, count * sizeof *gradient);
@@ -223,7 +223,7 @@ void tune_fit(const tune_data *d, const tune_model *m, double k, double lambda, 
         power1 *= ADAM_BETA1;
         power2 *= ADAM_BETA2;
         for (size_t j = 0; j < count; j++) {
-            bool cell = (int)j >= m->cells_first && (int)j < m->cells_first + cell_weights;
+            bool cell = (int)j >= m->cells_first && (int)j < m->cells_first + m->cell_weights;
             double pull = cell ? lambda : lambda * TUNE_MATERIAL_REGULARISATION;
             double g = gradient[j] + 2.0 * pull * (theta[j] - m->start[j]);
             first[j] = ADAM_BETA1 * first[j] + (1 - ADAM_BETA1) * g;

@@ -33,6 +33,7 @@ typedef struct tune_model {
     const game *g;
     int count;                  /* parameters */
     int cells_first;            /* the first cell weight */
+    int cell_weights;           /* how many */
     int goal_index, score_index;    /* -1: not counted */
     int score_sign;
     int mobility;               /* kept as it is */
