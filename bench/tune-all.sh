@@ -15,6 +15,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 TABULA=${TABULA:-./tabula}
 [ -x "$TABULA" ] || { echo "bench/tune-all.sh: no program at $TABULA (build first, or set TABULA)" >&2; exit 2; }
+TABULA=$(cd "$(dirname "$TABULA")" && pwd)/$(basename "$TABULA")   # (run from the top below)
 
 # NAME GAMES: the self-play games each is tuned on (ab:nodes=1000, seed 1)
 games_of() {
