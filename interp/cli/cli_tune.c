@@ -369,9 +369,10 @@ int cli_tune(int argc, char **argv)
         if (!write_weights(output, g, &weights, cli_rules_hash(&l.sources), command)) {
             status = EXIT_INVALID;
         } else {
-            printf("%s: %ld games, %zu positions; scale %.5f, regularisation %g; "
+            printf("%s: %ld games, %zu positions%s; scale %.5f, regularisation %g; "
                    "held-out error %.5f before, %.5f after",
-                   o.path, o.games, data.sample_count, k, lambda, before, after);
+                   o.path, o.games, data.sample_count, model.mirror ? " (the players mirrored)" : "", k, lambda,
+                   before, after);
             if (share >= 0)
                 printf("; against the estimates %.1f%% of %ld games", 100 * share, o.verify);
             printf("; %s; wrote %s\n", kept ? "the fit kept" : "the estimates kept", output);

@@ -12,6 +12,66 @@
 #define ADAM_BETA2 0.999
 #define ADAM_EPSILON 1e-12
 
+/* Two players on a square board whose setups are one another's turned
+ * half round or mirrored across the ranks or the files (and whose
+ * reserves and cell bonuses are alike): MIRROR[c] gets the cell that c is
+ * for the other player.  False when no such map holds. */
+static bool find_mirror(const game *g, int *mirror)
+{
+    const board *b = &g->board;
+    int cells = b->cell_count, w = b->width, h = b->height;
+    if (g->player_count != 2 || b->kind != BOARD_SQUARE || w <= 0 || h <= 0 || !g->initial_cells)
+        return false;
+    for (int t = 0; t < g->type_count; t++)
+        if (g->initial_reserve[0][t] != g->initial_reserve[1][t])
+            return false;
+    int *at = malloc((size_t)w * (size_t)h * sizeof *at);
+    if (!at)
+        return false;
+    for (int i = 0; i < w * h; i++)
+        at[i] = -1;
+    for (int c = 0; c < cells; c++)
+        if (b->x[c] >= 0 && b->x[c] < w && b->y[c] >= 0 && b->y[c] < h)
+            at[b->y[c] * w + b->x[c]] = c;
+    bool found = false;
+    for (int kind = 0; kind < 3 && !found; kind++) {
+        bool holds = true, pieces = false;
+        for (int c = 0; c < cells && holds; c++) {
+            /* 0: a half turn, 1: across the ranks, 2: across the files */
+            int x = kind == 1 ? b->x[c] : w - 1 - b->x[c];
+            int y = kind == 2 ? b->y[c] : h - 1 - b->y[c];
+            int other = x >= 0 && x < w && y >= 0 && y < h ? at[y * w + x] : -1;
+            if (other < 0) {
+                holds = false;
+                break;
+            }
+            mirror[c] = other;
+            uint16_t mine = g->initial_cells[c], theirs = g->initial_cells[other];
+            if (!mine != !theirs)
+                holds = false;
+            else if (mine && (PIECE_TYPE(mine) != PIECE_TYPE(theirs) || PIECE_OWNER(mine) != 1 - PIECE_OWNER(theirs)))
+                holds = false;
+            pieces = pieces || mine;
+        }
+        for (int i = 0; holds && i < g->bonus_count; i++) {
+            const cell_bonus *bonus = &g->bonuses[i];
+            for (int c = 0; c < cells && holds; c++)
+                holds = cellset_has(&g->sets[bonus->sets[0]], c) == cellset_has(&g->sets[bonus->sets[1]], mirror[c]);
+        }
+        found = holds && pieces;
+    }
+    free(at);
+    return found;
+}
+
+int tune_cell_index(const tune_model *m, int player, int type, int cell)
+{
+    int types = m->g->type_count, cells = m->g->board.cell_count;
+    if (m->mirror)
+        return m->cells_first + type * cells + (player == 0 ? cell : m->mirror[cell]);
+    return m->cells_first + (player * types + type) * cells + cell;
+}
+
 bool tune_model_init(tune_model *m, const evaluator *base)
 {
     const game *g = base->game;
@@ -19,24 +79,33 @@ bool tune_model_init(tune_model *m, const evaluator *base)
     m->g = g;
     int types = g->type_count, cells = g->board.cell_count, n = g->player_count;
     m->cells_first = types;
-    m->cell_weights = n * types * cells;
+    m->mirror = malloc((size_t)(cells > 0 ? cells : 1) * sizeof *m->mirror);
+    if (!m->mirror)
+        return false;
+    if (!find_mirror(g, m->mirror)) {
+        free(m->mirror);
+        m->mirror = NULL;
+    }
+    m->cell_weights = (m->mirror ? 1 : n) * types * cells;
     m->count = types + m->cell_weights;
     m->goal_index = base->goals ? m->count++ : -1;
     m->score_index = base->score_sign ? m->count++ : -1;
     m->score_sign = base->score_sign;
     m->mobility = base->mobility;
     m->start = calloc((size_t)m->count, sizeof *m->start);
-    if (!m->start)
+    if (!m->start) {
+        tune_model_free(m);
         return false;
+    }
     for (int t = 0; t < types; t++)
         m->start[t] = base->value[t];
     /* the rules' cell bonuses become the cells' starting weights */
     for (int i = 0; i < g->bonus_count; i++) {
         const cell_bonus *b = &g->bonuses[i];
-        for (int q = 0; q < n; q++)
+        for (int q = 0; q < (m->mirror ? 1 : n); q++)   /* (mirrored: the other's are alike) */
             for (int c = 0; c < cells; c++)
                 if (cellset_has(&g->sets[b->sets[q]], c))
-                    m->start[m->cells_first + (q * types + b->type) * cells + c] += b->value;
+                    m->start[tune_cell_index(m, q, b->type, c)] += b->value;
     }
     if (m->goal_index >= 0)
         m->start[m->goal_index] = base->goal_weight;
@@ -48,7 +117,9 @@ bool tune_model_init(tune_model *m, const evaluator *base)
 void tune_model_free(tune_model *m)
 {
     free(m->start);
+    free(m->mirror);
     m->start = NULL;
+    m->mirror = NULL;
 }
 
 void tune_data_init(tune_data *d)
@@ -83,7 +154,7 @@ bool tune_add_position(tune_data *d, const tune_model *m, movegen *gen, position
                        int game_number, double result)
 {
     const game *g = m->g;
-    int n = g->player_count, types = g->type_count, cells = g->board.cell_count;
+    int n = g->player_count, types = g->type_count;
     if (d->sample_count == d->sample_capacity) {
         size_t capacity = d->sample_capacity ? 2 * d->sample_capacity : 1024;
         tune_sample *grown = realloc(d->samples, capacity * sizeof *grown);
@@ -101,12 +172,11 @@ bool tune_add_position(tune_data *d, const tune_model *m, movegen *gen, position
         double sign = q == player ? 1.0 : -1.0 / (n - 1);
         for (int t = 0; t < types; t++) {
             int count = p->reserve[q][t] > 0 ? p->reserve[q][t] : 0;
-            int base = m->cells_first + (q * types + t) * cells;
             for (int k = 0; k < g->words; k++) {
                 uint64_t bits = p->owned[q].w[k] & p->typed[t].w[k];
                 count += cellset_bits(bits);
                 while (bits) {
-                    ok = ok && push_entry(d, base + k * 64 + __builtin_ctzll(bits), sign);
+                    ok = ok && push_entry(d, tune_cell_index(m, q, t, k * 64 + __builtin_ctzll(bits)), sign);
                     bits &= bits - 1;
                 }
             }
@@ -252,8 +322,10 @@ void tune_weights(const tune_model *m, const double *theta, eval_weights *w)
     int types = g->type_count, cells = g->board.cell_count, n = g->player_count;
     for (int t = 0; t < types; t++)
         w->material[t] = rounded(theta[t]);
-    for (int i = 0; i < n * types * cells; i++)
-        w->cells[i] = rounded(theta[m->cells_first + i]);
+    for (int q = 0; q < n; q++)
+        for (int t = 0; t < types; t++)
+            for (int c = 0; c < cells; c++)
+                w->cells[(q * types + t) * cells + c] = rounded(theta[tune_cell_index(m, q, t, c)]);
     w->mobility = m->mobility;
     w->goal = m->goal_index >= 0 ? rounded(theta[m->goal_index]) : EVALUATE_GOAL_CELL;
     w->score = m->score_index >= 0 ? rounded(theta[m->score_index]) : EVALUATE_SCORE_POINT;

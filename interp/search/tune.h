@@ -34,6 +34,12 @@ typedef struct tune_model {
     int count;                  /* parameters */
     int cells_first;            /* the first cell weight */
     int cell_weights;           /* how many */
+    /* two players whose setups are one another's mirrored (a half turn, or
+     * across the ranks or the files, as chess, checkers, Othello and
+     * Breakthrough are): the cell each cell is for the other player, whose
+     * weights are the first player's on those cells (half the weights, twice
+     * the samples each); NULL: each player's own */
+    int *mirror;
     int goal_index, score_index;    /* -1: not counted */
     int score_sign;
     int mobility;               /* kept as it is */
@@ -43,6 +49,8 @@ typedef struct tune_model {
 /* Lays out the parameters of BASE's game and starts them at BASE's values
  * (BASE is an evaluator without weights); false when memory runs out. */
 bool tune_model_init(tune_model *m, const evaluator *base);
+/* The parameter of the weight of TYPE and PLAYER on CELL. */
+int tune_cell_index(const tune_model *m, int player, int type, int cell);
 void tune_model_free(tune_model *m);
 
 /* The samples: each a run of (parameter, coefficient) entries, its

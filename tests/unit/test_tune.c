@@ -121,10 +121,14 @@ static void features_are_what_the_evaluator_counts(void **state)
     (void)state;
     game *g = tree_game("games/chess.rules", NULL);
     assert_non_null(g);
+    /* chess's players are one another mirrored across the ranks: so are
+     * the weights (tune fits one player's and mirrors them) */
     static const char text[] = "tabula-weights 1\ngame \"Chess\"\nmobility 12\ngoal 100\nscore 100\n"
                                "value pawn 90\nvalue knight 310\nvalue queen 880\n"
-                               "cell pawn white e4 25\ncell pawn black e5 -7\ncell knight black f6 31\n"
-                               "cell knight white g1 -15\n";
+                               "cell pawn white e4 25\ncell pawn black e5 25\n"
+                               "cell knight white f3 31\ncell knight black f6 31\n"
+                               "cell knight white c3 40\ncell knight black c6 40\n"
+                               "cell knight white g1 -15\ncell knight black g8 -15\n";
     diag_list diagnostics;
     diag_init(&diagnostics);
     eval_weights *w;
@@ -138,8 +142,11 @@ static void features_are_what_the_evaluator_counts(void **state)
     assert_non_null(theta);
     for (int t = 0; t < g->type_count; t++)
         theta[t] = w->material[t];
-    for (int i = 0; i < m.cell_weights; i++)
-        theta[m.cells_first + i] = w->cells[i];
+    assert_non_null(m.mirror);
+    assert_int_equal(m.cell_weights, g->type_count * g->board.cell_count);
+    for (int t = 0; t < g->type_count; t++)
+        for (int c = 0; c < g->board.cell_count; c++)
+            theta[tune_cell_index(&m, 0, t, c)] = w->cells[t * g->board.cell_count + c];
     movegen *gen = movegen_new(g);
     position *p = malloc(sizeof *p);
     assert_true(gen && p && pos_init(p, g));
@@ -154,9 +161,10 @@ static void features_are_what_the_evaluator_counts(void **state)
         double value = 0;
         for (int i = 0; i < s->count; i++)
             value += theta[d.entries[s->first + (size_t)i].index] * d.entries[s->first + (size_t)i].coefficient;
-        /* white: 8 pawns, e4's +25, g1's knight gone, f3's; black: e5's -7, f6's +31 */
+        /* the material alike; white: e4's pawn 25, f3's knight 31 (none on
+         * c3 or g1); black: e5's 25, f6's 31, c6's 40 */
         assert_int_equal((int)lround(value), evaluate_material(&weighted, p, player));
-        assert_int_equal(evaluate_material(&weighted, p, player), player == 0 ? 25 + 7 - 31 : -(25 + 7 - 31));
+        assert_int_equal(evaluate_material(&weighted, p, player), player == 0 ? -40 : 40);
     }
     tune_data_free(&d);
     pos_free(p);
