@@ -219,34 +219,40 @@ static bool write_weights(const char *path, const game *g, const eval_weights *w
     return ok;
 }
 
-/* Fits the weights to DATA: K first, then the regularisation chosen by the
- * error on the held-out games, then the weights on all the games. */
-static void fit(const tune_data *data, const tune_model *model, double *theta, double *k_out, double *lambda_out,
-                double *before, double *after)
+/* What a fit found: the scale, the regularisation chosen (0: none, the
+ * start kept), and the error on the held-out games before and after. */
+typedef struct fitted {
+    double k, lambda, before, after;
+} fitted;
+
+/* Fits MODEL's weights THETA to DATA: K first, then the regularisation
+ * chosen by the error on the held-out games, then the weights on all the
+ * games. */
+static void fit(const tune_data *data, const tune_model *model, double *theta, fitted *out)
 {
     double k = tune_fit_scale(data, model);
     double best_error = -1, best_lambda = regularisations[0];
     for (size_t i = 0; i < sizeof regularisations / sizeof *regularisations; i++) {
         tune_fit(data, model, k, regularisations[i], TUNE_ITERATIONS, TUNE_FOLDS, TUNE_FOLDS - 1, theta);
-        double held_out = tune_error(data, theta, k, TUNE_FOLDS, TUNE_FOLDS - 1, false);
+        double held_out = tune_error(data, model, theta, k, TUNE_FOLDS, TUNE_FOLDS - 1, false);
         if (best_error < 0 || held_out < best_error) {
             best_error = held_out;
             best_lambda = regularisations[i];
         }
     }
-    *before = tune_error(data, model->start, k, TUNE_FOLDS, TUNE_FOLDS - 1, false);
-    *after = best_error;
-    if (best_error >= *before) {
+    out->k = k;
+    out->before = tune_error(data, model, model->start, k, TUNE_FOLDS, TUNE_FOLDS - 1, false);
+    out->after = best_error;
+    out->lambda = best_lambda;
+    if (best_error >= out->before) {
         /* no fit predicts the held-out games better than the start: the
          * games teach nothing the estimates did not know */
         memcpy(theta, model->start, (size_t)model->count * sizeof *theta);
-        *after = *before;
-        best_lambda = 0;
+        out->after = out->before;
+        out->lambda = 0;
     } else {
         tune_fit(data, model, k, best_lambda, TUNE_ITERATIONS, 0, 0, theta);
     }
-    *k_out = k;
-    *lambda_out = best_lambda;
 }
 
 /* The share of the points the engine of SPEC with weights W scores
@@ -330,20 +336,32 @@ int cli_tune(int argc, char **argv)
         output = default_output;
     }
     evaluator base;
-    tune_model model;
+    /* two models: each player's cells its own, and where the setups are
+     * one another's mirrored, the players' cells mirrored; the one that
+     * predicts the held-out games better is kept (mirrored, chess's
+     * weights come out alike; Breakthrough's predicted worse, its first
+     * player's advantage being the game's) */
+    tune_model models[2];
+    double *thetas[2] = { NULL, NULL };
     tune_data data;
     tune_data_init(&data);
-    bool model_ok = evaluator_init_weighted(&base, g, NULL, TUNE_ESTIMATE_PLAYOUTS, 1) && tune_model_init(&model, &base);
+    bool model_ok = evaluator_init_weighted(&base, g, NULL, TUNE_ESTIMATE_PLAYOUTS, 1)
+                 && tune_model_init(&models[0], &base, false);
+    if (model_ok && !tune_model_init(&models[1], &base, true)) {
+        tune_model_free(&models[0]);
+        model_ok = false;
+    }
     engine *e = model_ok ? engine_new(g, &spec, cli_game_seed(o.seed, 0, 0)) : NULL;
-    double *theta = model_ok ? calloc((size_t)model.count, sizeof *theta) : NULL;
+    for (int i = 0; model_ok && i < 2; i++)
+        thetas[i] = calloc((size_t)models[i].count, sizeof *thetas[i]);
     eval_weights weights = { .cells = calloc((size_t)g->player_count * (size_t)g->type_count * (size_t)g->board.cell_count + 1,
                                              sizeof *weights.cells) };
-    if (!e || !theta || !weights.cells) {
+    if (!e || !thetas[0] || !thetas[1] || !weights.cells) {
         fputs("tabula tune: out of memory\n", stderr);
         status = EXIT_INVALID;
     } else {
         cli_catch_interrupts();
-        if (!play_games(&o, g, e, &model, &data, &base)) {
+        if (!play_games(&o, g, e, &models[0], &data, &base)) {
             status = EXIT_INVALID;
         } else if (data.sample_count == 0) {
             fputs("tabula tune: no game ended within the plies allowed: nothing to learn from\n", stderr);
@@ -351,38 +369,50 @@ int cli_tune(int argc, char **argv)
         }
     }
     if (status == EXIT_VALID) {
-        double k, lambda, before, after;
-        fit(&data, &model, theta, &k, &lambda, &before, &after);
-        tune_weights(&model, theta, &weights);
+        fitted fits[2];
+        int best = 0;
+        for (int i = 0; i < (models[1].mirror ? 2 : 1); i++) {
+            fit(&data, &models[i], thetas[i], &fits[i]);
+            if (fits[i].after < fits[best].after)
+                best = i;
+        }
+        const fitted *f = &fits[best];
+        tune_weights(&models[best], thetas[best], &weights);
         /* kept only where they play better than the estimates: the
          * games' results are noisy, and a fit can learn their noise */
         double share = -1;
-        bool kept = lambda > 0;
+        bool kept = f->lambda > 0;
         if (kept && o.verify > 0) {
             share = verify(&o, l.game, &spec, &weights);
             kept = share > 1.0 / g->player_count;
         }
         if (!kept)
-            tune_weights(&model, model.start, &weights);
+            tune_weights(&models[0], models[0].start, &weights);
         char command[2048];
         command_text(argc, argv, command, sizeof command);
         if (!write_weights(output, g, &weights, cli_rules_hash(&l.sources), command)) {
             status = EXIT_INVALID;
         } else {
-            printf("%s: %ld games, %zu positions%s; scale %.5f, regularisation %g; "
+            printf("%s: %ld games, %zu positions; %s; scale %.5f, regularisation %g; "
                    "held-out error %.5f before, %.5f after",
-                   o.path, o.games, data.sample_count, model.mirror ? " (the players mirrored)" : "", k, lambda,
-                   before, after);
+                   o.path, o.games, data.sample_count,
+                   best == 1 ? "the players' cells mirrored" : "each player's cells its own", f->k, f->lambda,
+                   f->before, f->after);
+            if (models[1].mirror)
+                printf(" (%s %.5f)", best == 1 ? "each its own" : "mirrored", fits[1 - best].after);
             if (share >= 0)
                 printf("; against the estimates %.1f%% of %ld games", 100 * share, o.verify);
             printf("; %s; wrote %s\n", kept ? "the fit kept" : "the estimates kept", output);
         }
     }
     free(weights.cells);
-    free(theta);
+    free(thetas[0]);
+    free(thetas[1]);
     engine_free(e);
-    if (model_ok)
-        tune_model_free(&model);
+    if (model_ok) {
+        tune_model_free(&models[0]);
+        tune_model_free(&models[1]);
+    }
     tune_data_free(&data);
     cli_unload(&l);
     return status;

@@ -72,30 +72,62 @@ int tune_cell_index(const tune_model *m, int player, int type, int cell)
     return m->cells_first + (player * types + type) * cells + cell;
 }
 
-bool tune_model_init(tune_model *m, const evaluator *base)
+/* The samples' entries name the weights as a model of each player's own
+ * cells does: PLAIN_CELL, PLAIN_GOAL and PLAIN_SCORE. */
+static int plain_cell(const tune_model *m, int player, int type, int cell)
+{
+    int types = m->g->type_count, cells = m->g->board.cell_count;
+    return types + (player * types + type) * cells + cell;
+}
+
+static int parameter(const tune_model *m, int index)
+{
+    return m->remap ? m->remap[index] : index;
+}
+
+bool tune_model_init(tune_model *m, const evaluator *base, bool mirrored)
 {
     const game *g = base->game;
     memset(m, 0, sizeof *m);
     m->g = g;
     int types = g->type_count, cells = g->board.cell_count, n = g->player_count;
     m->cells_first = types;
-    m->mirror = malloc((size_t)(cells > 0 ? cells : 1) * sizeof *m->mirror);
-    if (!m->mirror)
-        return false;
-    if (!find_mirror(g, m->mirror)) {
-        free(m->mirror);
-        m->mirror = NULL;
+    if (mirrored) {
+        m->mirror = malloc((size_t)(cells > 0 ? cells : 1) * sizeof *m->mirror);
+        if (!m->mirror)
+            return false;
+        if (!find_mirror(g, m->mirror)) {
+            free(m->mirror);
+            m->mirror = NULL;
+        }
     }
     m->cell_weights = (m->mirror ? 1 : n) * types * cells;
     m->count = types + m->cell_weights;
     m->goal_index = base->goals ? m->count++ : -1;
     m->score_index = base->score_sign ? m->count++ : -1;
+    m->plain_count = types + n * types * cells;
+    m->plain_goal = base->goals ? m->plain_count++ : -1;
+    m->plain_score = base->score_sign ? m->plain_count++ : -1;
     m->score_sign = base->score_sign;
     m->mobility = base->mobility;
     m->start = calloc((size_t)m->count, sizeof *m->start);
-    if (!m->start) {
+    if (m->mirror)
+        m->remap = malloc((size_t)m->plain_count * sizeof *m->remap);
+    if (!m->start || (m->mirror && !m->remap)) {
         tune_model_free(m);
         return false;
+    }
+    if (m->remap) {
+        for (int t = 0; t < types; t++)
+            m->remap[t] = t;
+        for (int q = 0; q < n; q++)
+            for (int t = 0; t < types; t++)
+                for (int c = 0; c < cells; c++)
+                    m->remap[plain_cell(m, q, t, c)] = tune_cell_index(m, q, t, c);
+        if (m->plain_goal >= 0)
+            m->remap[m->plain_goal] = m->goal_index;
+        if (m->plain_score >= 0)
+            m->remap[m->plain_score] = m->score_index;
     }
     for (int t = 0; t < types; t++)
         m->start[t] = base->value[t];
@@ -118,8 +150,10 @@ void tune_model_free(tune_model *m)
 {
     free(m->start);
     free(m->mirror);
+    free(m->remap);
     m->start = NULL;
     m->mirror = NULL;
+    m->remap = NULL;
 }
 
 void tune_data_init(tune_data *d)
@@ -176,7 +210,7 @@ bool tune_add_position(tune_data *d, const tune_model *m, movegen *gen, position
                 uint64_t bits = p->owned[q].w[k] & p->typed[t].w[k];
                 count += cellset_bits(bits);
                 while (bits) {
-                    ok = ok && push_entry(d, tune_cell_index(m, q, t, k * 64 + __builtin_ctzll(bits)), sign);
+                    ok = ok && push_entry(d, plain_cell(m, q, t, k * 64 + __builtin_ctzll(bits)), sign);
                     bits &= bits - 1;
                 }
             }
@@ -185,10 +219,10 @@ bool tune_add_position(tune_data *d, const tune_model *m, movegen *gen, position
     }
     for (int t = 0; t < types; t++)
         ok = ok && push_entry(d, t, material[t]);
-    if (m->goal_index >= 0)
-        ok = ok && push_entry(d, m->goal_index, evaluate_goal_cells(g, gen, p, player));
-    if (m->score_index >= 0)   /* (the score's points in hundredths: as the evaluator divides) */
-        ok = ok && push_entry(d, m->score_index,
+    if (m->plain_goal >= 0)
+        ok = ok && push_entry(d, m->plain_goal, evaluate_goal_cells(g, gen, p, player));
+    if (m->plain_score >= 0)   /* (the score's points in hundredths: as the evaluator divides) */
+        ok = ok && push_entry(d, m->plain_score,
                               evaluate_score_points(g, gen, p, player, 100L * m->score_sign) / 100.0);
     if (!ok) {
         d->entry_count = first;
@@ -203,14 +237,19 @@ static double sigmoid(double x)
     return 1.0 / (1.0 + exp(-x));
 }
 
-static double value_of(const tune_data *d, const tune_sample *s, const double *theta)
+static double value_of(const tune_data *d, const tune_model *m, const tune_sample *s, const double *theta)
 {
     double v = 0;
     for (int i = 0; i < s->count; i++) {
         const tune_entry *e = &d->entries[s->first + (size_t)i];
-        v += theta[e->index] * e->coefficient;
+        v += theta[parameter(m, e->index)] * e->coefficient;
     }
     return v;
+}
+
+double tune_value(const tune_data *d, const tune_model *m, size_t sample, const double *theta)
+{
+    return value_of(d, m, &d->samples[sample], theta);
 }
 
 static bool chosen(const tune_sample *s, int folds, int held_out, bool training)
@@ -218,7 +257,8 @@ static bool chosen(const tune_sample *s, int folds, int held_out, bool training)
     return folds == 0 || ((s->game_number % folds == held_out) != training);
 }
 
-double tune_error(const tune_data *d, const double *theta, double k, int folds, int held_out, bool training)
+double tune_error(const tune_data *d, const tune_model *m, const double *theta, double k, int folds, int held_out,
+                  bool training)
 {
     double sum = 0;
     long count = 0;
@@ -226,7 +266,7 @@ double tune_error(const tune_data *d, const double *theta, double k, int folds, 
         const tune_sample *s = &d->samples[i];
         if (!chosen(s, folds, held_out, training))
             continue;
-        double e = s->result - sigmoid(k * value_of(d, s, theta));
+        double e = s->result - sigmoid(k * value_of(d, m, s, theta));
         sum += e * e;
         count++;
     }
@@ -238,26 +278,26 @@ double tune_fit_scale(const tune_data *d, const tune_model *m)
     /* a golden-section search on log K: the error is smooth and, for
      * weights that mean anything, has one minimum */
     double low = log(TUNE_SCALE_LOW), high = log(TUNE_SCALE_HIGH);
-    double at_low = tune_error(d, m->start, TUNE_SCALE_LOW, 0, 0, true);
-    double at_high = tune_error(d, m->start, TUNE_SCALE_HIGH, 0, 0, true);
+    double at_low = tune_error(d, m, m->start, TUNE_SCALE_LOW, 0, 0, true);
+    double at_high = tune_error(d, m, m->start, TUNE_SCALE_HIGH, 0, 0, true);
     if (fabs(at_low - at_high) < 1e-12)
         return TUNE_SCALE_FLAT;   /* the start values every sample alike (all 0): no scale to find */
     const double ratio = 0.6180339887498949;
     double a = high - ratio * (high - low), b = low + ratio * (high - low);
-    double fa = tune_error(d, m->start, exp(a), 0, 0, true), fb = tune_error(d, m->start, exp(b), 0, 0, true);
+    double fa = tune_error(d, m, m->start, exp(a), 0, 0, true), fb = tune_error(d, m, m->start, exp(b), 0, 0, true);
     for (int i = 0; i < 60; i++) {
         if (fa < fb) {
             high = b;
             b = a;
             fb = fa;
             a = high - ratio * (high - low);
-            fa = tune_error(d, m->start, exp(a), 0, 0, true);
+            fa = tune_error(d, m, m->start, exp(a), 0, 0, true);
         } else {
             low = a;
             a = b;
             fa = fb;
             b = low + ratio * (high - low);
-            fb = tune_error(d, m->start, exp(b), 0, 0, true);
+            fb = tune_error(d, m, m->start, exp(b), 0, 0, true);
         }
     }
     return exp((low + high) / 2);
@@ -283,11 +323,11 @@ void tune_fit(const tune_data *d, const tune_model *m, double k, double lambda, 
             const tune_sample *s = &d->samples[i];
             if (!chosen(s, folds, held_out, true))
                 continue;
-            double predicted = sigmoid(k * value_of(d, s, theta));
+            double predicted = sigmoid(k * value_of(d, m, s, theta));
             double slope = 2.0 * (predicted - s->result) * predicted * (1 - predicted) * k / (double)samples;
             for (int j = 0; j < s->count; j++) {
                 const tune_entry *e = &d->entries[s->first + (size_t)j];
-                gradient[e->index] += slope * e->coefficient;
+                gradient[parameter(m, e->index)] += slope * e->coefficient;
             }
         }
         power1 *= ADAM_BETA1;

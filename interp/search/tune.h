@@ -40,15 +40,24 @@ typedef struct tune_model {
      * weights are the first player's on those cells (half the weights, twice
      * the samples each); NULL: each player's own */
     int *mirror;
+    /* the samples name the weights as a model without a mirror does (each
+     * player's own cells): PLAIN_COUNT of them, the goal's and the score's
+     * at PLAIN_GOAL and PLAIN_SCORE (-1: none), and REMAP gives each one's
+     * parameter in this model (NULL: the same) */
+    int plain_count, plain_goal, plain_score;
+    int *remap;
     int goal_index, score_index;    /* -1: not counted */
     int score_sign;
     int mobility;               /* kept as it is */
     double *start;              /* the weights the fit starts from and pulls towards */
 } tune_model;
 
-/* Lays out the parameters of BASE's game and starts them at BASE's values
- * (BASE is an evaluator without weights); false when memory runs out. */
-bool tune_model_init(tune_model *m, const evaluator *base);
+/* Lays out the parameters of BASE's game, the players' cell weights one
+ * another's mirrored if MIRRORED and their setups allow it (M->mirror
+ * tells), and starts them at BASE's values (BASE is an evaluator without
+ * weights); false when memory runs out.  Samples added through one model
+ * of a game serve every model of it. */
+bool tune_model_init(tune_model *m, const evaluator *base, bool mirrored);
 /* The parameter of the weight of TYPE and PLAYER on CELL. */
 int tune_cell_index(const tune_model *m, int player, int type, int cell);
 void tune_model_free(tune_model *m);
@@ -81,10 +90,13 @@ void tune_data_free(tune_data *d);
 bool tune_add_position(tune_data *d, const tune_model *m, movegen *gen, position *p, int player,
                        int game_number, double result);
 
-/* The mean squared error of the predictions with weights THETA and scale
+/* The mean squared error of the predictions with M's weights THETA and scale
  * K over the samples whose game number is (mod FOLDS) not HELD_OUT when
  * TRAINING, or is when not (FOLDS 0: all samples). */
-double tune_error(const tune_data *d, const double *theta, double k, int folds, int held_out, bool training);
+double tune_error(const tune_data *d, const tune_model *m, const double *theta, double k, int folds, int held_out,
+                  bool training);
+/* Sample SAMPLE's value with M's weights THETA. */
+double tune_value(const tune_data *d, const tune_model *m, size_t sample, const double *theta);
 /* The K within TUNE_SCALE_LOW..TUNE_SCALE_HIGH that minimises the error
  * with the weights at M's start; TUNE_SCALE_FLAT where the start values
  * every sample alike (a game whose pieces have no values): then a lead of

@@ -76,7 +76,7 @@ static void the_fit_recovers_known_weights(void **state)
         if (fabs(theta[j] - known[j]) > 5)
             fail_msg("weight %d: fitted %.2f, known %.2f", j, theta[j], known[j]);
     }
-    assert_true(tune_error(&d, theta, known_scale, 0, 0, true) < 1e-5);
+    assert_true(tune_error(&d, &m, theta, known_scale, 0, 0, true) < 1e-5);
     tune_data_free(&d);
     tune_model_free(&m);
 }
@@ -137,7 +137,7 @@ static void features_are_what_the_evaluator_counts(void **state)
     assert_true(evaluator_init_weighted(&plain, g, NULL, 0, 1));
     assert_true(evaluator_init_weighted(&weighted, g, w, 0, 1));
     tune_model m;
-    assert_true(tune_model_init(&m, &plain));
+    assert_true(tune_model_init(&m, &plain, true));
     double *theta = calloc((size_t)m.count, sizeof *theta);
     assert_non_null(theta);
     for (int t = 0; t < g->type_count; t++)
@@ -157,10 +157,7 @@ static void features_are_what_the_evaluator_counts(void **state)
     tune_data_init(&d);
     for (int player = 0; player < 2; player++) {
         assert_true(tune_add_position(&d, &m, gen, p, player, 0, 0.5));
-        const tune_sample *s = &d.samples[d.sample_count - 1];
-        double value = 0;
-        for (int i = 0; i < s->count; i++)
-            value += theta[d.entries[s->first + (size_t)i].index] * d.entries[s->first + (size_t)i].coefficient;
+        double value = tune_value(&d, &m, d.sample_count - 1, theta);
         /* the material alike; white: e4's pawn 25, f3's knight 31 (none on
          * c3 or g1); black: e5's 25, f6's 31, c6's 40 */
         assert_int_equal((int)lround(value), evaluate_material(&weighted, p, player));
