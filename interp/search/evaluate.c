@@ -180,7 +180,6 @@ bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *we
         /* the weights stand for every estimate: the random games below
          * only measure how often random play decides */
         e->weights = weights;
-        e->hinted = true;
         e->mobility = weights->mobility;
         e->goal_weight = weights->goal;
         e->score_weight = weights->score;
@@ -191,6 +190,9 @@ bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *we
         return true;
     /* with hints the games only measure how often random play decides */
     long max_moves = e->hinted ? ESTIMATE_HINTED_MOVES : ESTIMATE_MAX_MOVES;
+    /* with weights the same games are played as without, so that the
+     * shares measured are the same, but no values are learnt from them */
+    bool learn = !e->hinted && !weights;
 
     int n = g->player_count, types = g->type_count;
     /* per (ply, player, type) sums, and the current game's differences */
@@ -212,7 +214,7 @@ bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *we
         game_result result = { 0 };
         int plies = 0;
         for (; plies < ESTIMATE_MAX_PLIES; plies++) {
-            for (int q = 0; !e->hinted && q < n; q++) {   /* hinted: no values to learn */
+            for (int q = 0; learn && q < n; q++) {   /* hinted or weighted: no values to learn */
                 int counts[GAME_MAX_PLAYERS];
                 for (int t = 0; t < types; t++) {
                     int all = 0;
@@ -242,7 +244,7 @@ bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *we
             if (result.score[q] != result.score[0])
                 decisive = true;
         decided += decisive;
-        if (!result.over || e->hinted)
+        if (!result.over || !learn)
             continue;   /* unfinished: no result to learn from */
         for (int ply = 0; ply <= plies && ply < ESTIMATE_MAX_PLIES; ply++)
             for (int q = 0; q < n; q++) {
@@ -263,7 +265,7 @@ bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *we
         e->decisive = (double)decided / games;
     if (moves_seen > 0)
         e->capture_share = (double)captures_seen / (double)moves_seen;
-    if (ok && !e->hinted) {
+    if (ok && learn) {
         for (int t = 0; t < types; t++) {
             double cov = 0, var = 0, samples = 0;
             for (int ply = 0; ply < ESTIMATE_MAX_PLIES; ply++)

@@ -149,7 +149,7 @@ double chance_way_value(const move_list *list, const int *order, const int *way,
 typedef struct evaluator {
     const game *game;
     int value[GAME_MAX_TYPES];  /* per piece type, in hundredths */
-    bool hinted;                /* the values come from the rules' `value N` or the weights */
+    bool hinted;                /* the values come from the rules' `value N` */
     const eval_weights *weights;    /* the game's learned weights (NULL: none used) */
     int mobility;               /* per legal move more than the opponent */
     int goal_weight;            /* per cell fewer to fill to connect */
