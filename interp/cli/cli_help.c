@@ -373,7 +373,8 @@ static const struct help {
       "first), pulled towards the estimates, how hard chosen on one game in five\n"
       "held out.  The engine with the fitted weights then plays N games (default\n"
       "40; --verify 0: none) against itself without them; unless it scores more\n"
-      "than its share, the file holds the estimates instead.  The same seed\n"
+      "than its share by 1.5 standard errors (62% of 40 games), the file holds\n"
+      "the estimates instead.  The same seed\n"
       "writes the same file.  A progress bar on a terminal (--progress: lines on\n"
       "a file).  bench/tune-all.sh (make weights) remakes the shipped files.\n"
       "The file's format is in tabula(1), WEIGHTS FILES.\n" },
