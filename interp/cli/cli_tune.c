@@ -397,7 +397,12 @@ int cli_tune(int argc, char **argv)
             tune_weights(&models[0], models[0].start, &weights);
         char command[2048];
         command_text(argc, argv, command, sizeof command);
-        if (!write_weights(output, g, &weights, cli_rules_hash(&l.sources), command)) {
+        /* the rules' texts alone: a weights file already beside them is the
+         * last file the load read (game_load reads it after the rules) */
+        source_set rules_only = l.sources;
+        if (g->weights)
+            rules_only.count--;
+        if (!write_weights(output, g, &weights, cli_rules_hash(&rules_only), command)) {
             status = EXIT_INVALID;
         } else {
             printf("%s: %ld games, %zu positions; %s; scale %.5f, regularisation %g; "
