@@ -85,7 +85,9 @@ static int tune_choose(position *p, const move_list *list, void *context, uint64
     return i;
 }
 
-static bool parse_options(int argc, char **argv, tune_options *o)
+/* Reads the options into O: 1 when they are good, 0 when --help was
+ * shown, -1 when they are not good (said). */
+static int parse_options(int argc, char **argv, tune_options *o)
 {
     *o = (tune_options){ .engine_text = "ab:nodes=1000", .games = 100, .seed = 1, .openings = 4,
                          .random_percent = 10, .verify = 40 };
@@ -94,24 +96,24 @@ static bool parse_options(int argc, char **argv, tune_options *o)
         bool more = i + 1 < argc;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             cli_print_help(stdout, "tune");
-            exit(EXIT_VALID);
+            return 0;
         } else if (!strcmp(a, "--variant") && more) {
             o->variant = front_join_variant(o->variant, argv[++i]);
         } else if (!strcmp(a, "--games") && more) {
             if (!cli_count_option("tune", "--games", argv[++i], 1, 1000000, &o->games))
-                return false;
+                return -1;
         } else if (!strcmp(a, "--seed") && more) {
             if (!cli_count_option("tune", "--seed", argv[++i], 0, 2147483647L, &o->seed))
-                return false;
+                return -1;
         } else if (!strcmp(a, "--openings") && more) {
             if (!cli_count_option("tune", "--openings", argv[++i], 0, 1000, &o->openings))
-                return false;
+                return -1;
         } else if (!strcmp(a, "--random-moves") && more) {
             if (!cli_count_option("tune", "--random-moves", argv[++i], 0, 100, &o->random_percent))
-                return false;
+                return -1;
         } else if (!strcmp(a, "--verify") && more) {
             if (!cli_count_option("tune", "--verify", argv[++i], 0, 100000, &o->verify))
-                return false;
+                return -1;
         } else if (!strcmp(a, "--engine") && more) {
             o->engine_text = argv[++i];
         } else if (!strcmp(a, "--output") && more) {
@@ -120,19 +122,19 @@ static bool parse_options(int argc, char **argv, tune_options *o)
             o->progress = true;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "tabula tune: unknown option or missing value '%s'\n" TUNE_USAGE "\n", a);
-            return false;
+            return -1;
         } else if (!o->path) {
             o->path = a;
         } else {
             fprintf(stderr, "tabula tune: more than one file ('%s')\n" TUNE_USAGE "\n", a);
-            return false;
+            return -1;
         }
     }
     if (!o->path) {
         fputs("tabula tune: no file given\n" TUNE_USAGE "\n", stderr);
-        return false;
+        return -1;
     }
-    return true;
+    return 1;
 }
 
 /* Plays the games into DATA; false when interrupted or out of memory (said). */
@@ -315,8 +317,9 @@ static double verify(const tune_options *o, game *g, const engine_spec *spec, ev
 int cli_tune(int argc, char **argv)
 {
     tune_options o;
-    if (!parse_options(argc, argv, &o))
-        return EXIT_USAGE;
+    int parsed = parse_options(argc, argv, &o);
+    if (parsed <= 0)
+        return parsed == 0 ? EXIT_VALID : EXIT_USAGE;
     engine_spec spec;
     char error[256];
     if (!engine_spec_parse(o.engine_text, &spec, error, sizeof error)) {

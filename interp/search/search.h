@@ -20,7 +20,8 @@
  *   *paranoid*: the player to move at the root maximises its own result and
  *   every other player is taken to minimise it, which makes the game a
  *   two-sided one (the root player against a coalition) that negamax
- *   searches as usual.  Leaves: material (evaluate.c), mobility, in
+ *   searches as usual.  Leaves: material (evaluate.c; or where the game
+ *   has a weights file, the weights tune learned), mobility, in
  *   games won by connecting the cells each side still has to fill
  *   (movegen_goal_distance), and in games decided by a score the score.
  * - mcts (mcts.c): UCT with uniformly random playouts, an MCTS-solver that
