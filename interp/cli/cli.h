@@ -30,6 +30,7 @@ int cli_render(int argc, char **argv);
 int cli_ugi(int argc, char **argv);
 int cli_uci(int argc, char **argv);
 int cli_merge(int argc, char **argv);
+int cli_tune(int argc, char **argv);
 
 /* Prints the help text of COMMAND (NULL: the overview); false if unknown. */
 bool cli_print_help(FILE *stream, const char *command);

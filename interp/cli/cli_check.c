@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include "rules/check.h"
+#include "rules/compile.h"
+#include "rules/weights.h"
 #include "cli/cli.h"
 #include "front/front.h"
 
@@ -89,6 +91,27 @@ static void write_file(json_writer *w, const char *path, bool ok, const check_su
     json_end_object(w);
 }
 
+/* Each build that checks: compiled, as loading it would, and its weights
+ * file read where there is one, so that check says ok only for what
+ * loads. */
+typedef struct check_build {
+    const char *path;
+    source_set *sources;
+    diag_list *diagnostics;
+} check_build;
+
+static void compile_and_weigh(void *data, const ast_node *game_node, const ast_node *variant,
+                              const ast_node *const *statements, int count, int library_count,
+                              const ast_node *const *templates, int template_count)
+{
+    check_build *build = data;
+    (void)library_count;
+    game *g = compile_game(game_node, variant, statements, count, templates, template_count, build->diagnostics);
+    if (g)
+        weights_load(g, build->path, build->sources, build->diagnostics);
+    game_free(g);
+}
+
 /* Checks PATH; prints what it found, or with W writes it as JSON. */
 static int check_one(const char *path, const char *variant, json_writer *w)
 {
@@ -103,7 +126,8 @@ static int check_one(const char *path, const char *variant, json_writer *w)
         fprintf(stderr, "tabula: out of memory reading %s\n", path);
         result = EXIT_INVALID;
     } else {
-        check_options check = { .variant = variant, .compile = true };
+        check_build build = { path, &sources, &diagnostics };
+        check_options check = { .variant = variant, .visit = compile_and_weigh, .visit_data = &build };
         /* semantic checks only make sense on a tree without syntax errors */
         bool variant_found = true;
         if (tree.diagnostics.errors == 0)

@@ -22,6 +22,7 @@ static const struct command {
     { "ugi", cli_ugi },
     { "uci", cli_uci },
     { "merge", cli_merge },
+    { "tune", cli_tune },
     { "help", cli_help },
 };
 

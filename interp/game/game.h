@@ -567,6 +567,23 @@ typedef struct game_facts {
 } game_facts;
 #define GAME_FACTS_NONE ((game_facts){ .quiet_attacked = -1, .place_turn = -1, .after_action_count = -1 })
 
+/* An evaluation learned by `tabula tune` (search/tune.h) and read from
+ * the weights file beside the rules (rules/weights.h): what a piece of each
+ * type is worth, on the board or in reserve, what it adds on each cell for
+ * each player, and the weights of the generic terms.  All in hundredths
+ * (a piece of `value 1` is worth 100), as the evaluator counts. */
+typedef struct eval_weights {
+    int material[GAME_MAX_TYPES];
+    /* [(player * type_count + type) * cell_count + cell]: added to the
+     * material of a piece of that type and player on that cell */
+    int *cells;
+    int mobility;       /* per legal move more than the opponent */
+    int goal;           /* per cell fewer to fill to connect (games won by connecting) */
+    int score;          /* per point of the rules' `score:` */
+} eval_weights;
+/* every weight lies within -EVAL_WEIGHT_LIMIT..EVAL_WEIGHT_LIMIT */
+#define EVAL_WEIGHT_LIMIT 100000
+
 typedef struct game {
     char name[128];
     char variant[64];
@@ -645,6 +662,9 @@ typedef struct game {
     bool cell_colours;                  /* the rules speak of light and dark cells */
     cell_bonus bonuses[GAME_MAX_BONUSES];
     int bonus_count;
+    /* the weights file's evaluation (game_load reads it when there is one
+     * for this game and variant); NULL: none, the engines estimate */
+    eval_weights *weights;
     int order_prefix[16], order_prefix_length;
     int order_cycle[16], order_cycle_length;
     int order_table[16], order_length;  /* the turns after the prefix, repeated (game_player_at) */

@@ -1084,6 +1084,9 @@ void game_free(game *g)
     if (!g)
         return;
     board_free(&g->board);
+    if (g->weights)
+        free(g->weights->cells);
+    free(g->weights);
     free(g->exprs);
     free(g->nodes);
     free(g->node_locations);

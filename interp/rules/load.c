@@ -7,6 +7,7 @@
 
 #include "rules/check.h"
 #include "rules/compile.h"
+#include "rules/weights.h"
 #include "spec/specialise.h"
 
 typedef struct load_state {
@@ -50,6 +51,12 @@ static game *build(loader_status status, ast_node *program, const char *path, co
             source_location nowhere = { -1, 0, 0, 0, 0 };
             diag_report(diagnostics, DIAG_ERROR, nowhere, NULL, "'%s' holds no game", path);
         }
+        game_free(state.result);
+        return NULL;
+    }
+    /* the evaluation tune learned, where it lies beside the rules: a
+     * malformed one refuses the load, as check refuses it */
+    if (!weights_load(state.result, path, sources, diagnostics)) {
         game_free(state.result);
         return NULL;
     }

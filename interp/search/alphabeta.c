@@ -425,46 +425,24 @@ static int terminal_value(const alphabeta *s, const game_result *r, int side, in
     return v;
 }
 
-/* The evaluator's value at a leaf for the side to move, whose moves
- * lists[ply] holds. */
 /* Connection games (Hex): the cells each player still has to fill, for
- * PLAYER against the others' average, in hundredths. */
+ * PLAYER against the others' average, in hundredths (the generator reads
+ * the position, it does not change it). */
 static int goal_value(const alphabeta *s, int player)
 {
-    const game *g = s->g;
-    int n = g->player_count, mine = 0;
-    long others = 0;
-    for (int q = 0; q < n; q++) {
-        /* the generator reads the position, it does not change it */
-        int d = movegen_goal_distance(s->gen, (position *)s->p, q);
-        if (d == -2)
-            d = 0;                      /* no connection goal for q */
-        else if (d < 0)
-            d = g->board.cell_count;    /* cut off */
-        if (q == player)
-            mine = d;
-        else
-            others += d;
-    }
-    return (int)(EVALUATE_GOAL_CELL * (others / (n - 1) - mine));
+    return s->eval->goal_weight * evaluate_goal_cells(s->g, s->gen, (position *)s->p, player);
 }
 
 /* Games decided by the rules' score: PLAYER's score against the others'
  * average, the way the end rules count it, in hundredths. */
 static int score_value(const alphabeta *s, int player)
 {
-    int n = s->g->player_count;
-    long mine = 0, others = 0;
-    for (int q = 0; q < n; q++) {
-        long v = movegen_score(s->gen, (position *)s->p, q);   /* reads, does not change */
-        if (q == player)
-            mine = v;
-        else
-            others += v;
-    }
-    return (int)(s->eval->score_sign * EVALUATE_SCORE_POINT * (mine * (n - 1) - others) / (n - 1));
+    return (int)evaluate_score_points(s->g, s->gen, (position *)s->p, player,
+                                      (long)s->eval->score_sign * s->eval->score_weight);
 }
 
+/* The evaluator's value at a leaf for the side to move, whose moves
+ * lists[ply] holds. */
 static int leaf_value(const alphabeta *s, int ply)
 {
     const position *p = s->p;

@@ -161,6 +161,9 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
             ok = read_switch(value, value_length, &spec->aspiration);
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "extensions", 10)) {
             ok = read_switch(value, value_length, &spec->extensions);
+        } else if (spec->kind != ENGINE_RANDOM && key_length == 7 && !strncmp(at, "weights", 7)) {
+            ok = (value_length == 2 && !strncmp(value, "on", 2)) || (value_length == 3 && !strncmp(value, "off", 3));
+            spec->no_weights = value_length == 3;
         } else if (key_length == 7 && !strncmp(at, "threads", 7)) {
             ok = read_number(value, value_length, 1, SEARCH_MAX_THREADS, &number);
             spec->threads = (int)number;
@@ -174,8 +177,8 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
             spec->bias_given = true;
         } else {
             snprintf(error, error_size, "unknown setting '%.*s' for %s", (int)key_length, at,
-                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, null, aspiration, extensions, threads, hash)"
-                                                    : "mcts (playouts, time, threads, hash, exploration, bias)");
+                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, null, aspiration, extensions, weights, threads, hash)"
+                                                    : "mcts (playouts, time, weights, threads, hash, exploration, bias)");
             return false;
         }
         if (!ok) {
@@ -407,7 +410,7 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
     bool ok = e->gen && e->root_ok && e->values && e->order;
     if (ok && spec->kind != ENGINE_RANDOM) {
         /* the estimate is seeded by the game alone: every engine values alike */
-        ok = evaluator_init(&e->eval, g, ESTIMATE_PLAYOUTS, 1);
+        ok = evaluator_init_weighted(&e->eval, g, spec->no_weights ? NULL : g->weights, ESTIMATE_PLAYOUTS, 1);
     }
     if (ok && spec->kind == ENGINE_ALPHABETA) {
         e->table = search_table_new((size_t)spec->hash_mb << 20);

@@ -14,6 +14,10 @@
  * where it is low (chess: most random games are drawn or go on for
  * hundreds of plies; Sapos: a race to starve, 300 plies on average) a
  * random playout tells a search little.
+ *
+ * Where the game has weights (`tabula tune`, game.weights), they replace
+ * the values and the rules' cell bonuses: a piece counts its type's
+ * material and its cell's weight, summed over the occupied cells.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +40,42 @@ static int count_of(const game *g, const position *p, int player, int type)
     return n;
 }
 
+/* With weights: each player's pieces summed, the material of each type
+ * and what each adds on its cell (a sum over the occupied cells, from the
+ * weights' table), for PLAYER against the others' average. */
+static int weighted_material(const evaluator *e, const position *p, int player)
+{
+    const game *g = e->game;
+    const eval_weights *w = e->weights;
+    int n = g->player_count, types = g->type_count, cells = g->board.cell_count;
+    long mine = 0, others = 0;
+    for (int q = 0; q < n; q++) {
+        long sum = 0;
+        for (int t = 0; t < types; t++) {
+            const int *table = w->cells + ((size_t)q * (size_t)types + (size_t)t) * (size_t)cells;
+            int count = p->reserve[q][t] > 0 ? p->reserve[q][t] : 0;
+            for (int k = 0; k < g->words; k++) {
+                uint64_t bits = p->owned[q].w[k] & p->typed[t].w[k];
+                count += cellset_bits(bits);
+                while (bits) {
+                    sum += table[k * 64 + __builtin_ctzll(bits)];
+                    bits &= bits - 1;
+                }
+            }
+            sum += (long)w->material[t] * count;
+        }
+        if (q == player)
+            mine = sum;
+        else
+            others += sum;
+    }
+    return (int)((mine * (n - 1) - others) / (n - 1));
+}
+
 int evaluate_material(const evaluator *e, const position *p, int player)
 {
+    if (e->weights)
+        return weighted_material(e, p, player);
     const game *g = e->game;
     int n = g->player_count;
     long total = 0;
@@ -78,11 +116,51 @@ typedef struct sums {
     double n, d, o, dd, dout;
 } sums;
 
+int evaluate_goal_cells(const game *g, movegen *gen, position *p, int player)
+{
+    int n = g->player_count, mine = 0;
+    long others = 0;
+    for (int q = 0; q < n; q++) {
+        int d = movegen_goal_distance(gen, p, q);
+        if (d == -2)
+            d = 0;                      /* no connection goal for q */
+        else if (d < 0)
+            d = g->board.cell_count;    /* cut off */
+        if (q == player)
+            mine = d;
+        else
+            others += d;
+    }
+    return (int)(others / (n - 1) - mine);
+}
+
+long evaluate_score_points(const game *g, movegen *gen, position *p, int player, long weight)
+{
+    int n = g->player_count;
+    long mine = 0, others = 0;
+    for (int q = 0; q < n; q++) {
+        long v = movegen_score(gen, p, q);
+        if (q == player)
+            mine = v;
+        else
+            others += v;
+    }
+    return weight * (mine * (n - 1) - others) / (n - 1);
+}
+
 bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
+{
+    return evaluator_init_weighted(e, g, g->weights, playouts, seed);
+}
+
+bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *weights, int playouts,
+                             uint64_t seed)
 {
     memset(e, 0, sizeof *e);
     e->game = g;
-    e->mobility = 12;
+    e->mobility = EVALUATE_MOBILITY;
+    e->goal_weight = EVALUATE_GOAL_CELL;
+    e->score_weight = EVALUATE_SCORE_POINT;
     for (int i = 0; i < g->end_count; i++) {
         if (g->exprs[g->ends[i].condition].op == C_COND_CONNECTED && g->ends[i].outcome == OUTCOME_WIN)
             e->goals = true;
@@ -98,10 +176,23 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
         if (e->value[t])
             e->hinted = true;
     }
+    if (weights) {
+        /* the weights stand for every estimate: the random games below
+         * only measure how often random play decides */
+        e->weights = weights;
+        e->mobility = weights->mobility;
+        e->goal_weight = weights->goal;
+        e->score_weight = weights->score;
+        for (int t = 0; t < g->type_count; t++)
+            e->value[t] = weights->material[t];
+    }
     if (playouts <= 0 || g->type_count == 0)
         return true;
     /* with hints the games only measure how often random play decides */
     long max_moves = e->hinted ? ESTIMATE_HINTED_MOVES : ESTIMATE_MAX_MOVES;
+    /* with weights the same games are played as without, so that the
+     * shares measured are the same, but no values are learnt from them */
+    bool learn = !e->hinted && !weights;
 
     int n = g->player_count, types = g->type_count;
     /* per (ply, player, type) sums, and the current game's differences */
@@ -123,7 +214,7 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
         game_result result = { 0 };
         int plies = 0;
         for (; plies < ESTIMATE_MAX_PLIES; plies++) {
-            for (int q = 0; !e->hinted && q < n; q++) {   /* hinted: no values to learn */
+            for (int q = 0; learn && q < n; q++) {   /* hinted or weighted: no values to learn */
                 int counts[GAME_MAX_PLAYERS];
                 for (int t = 0; t < types; t++) {
                     int all = 0;
@@ -153,7 +244,7 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
             if (result.score[q] != result.score[0])
                 decisive = true;
         decided += decisive;
-        if (!result.over || e->hinted)
+        if (!result.over || !learn)
             continue;   /* unfinished: no result to learn from */
         for (int ply = 0; ply <= plies && ply < ESTIMATE_MAX_PLIES; ply++)
             for (int q = 0; q < n; q++) {
@@ -174,7 +265,7 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
         e->decisive = (double)decided / games;
     if (moves_seen > 0)
         e->capture_share = (double)captures_seen / (double)moves_seen;
-    if (ok && !e->hinted) {
+    if (ok && learn) {
         for (int t = 0; t < types; t++) {
             double cov = 0, var = 0, samples = 0;
             for (int ply = 0; ply < ESTIMATE_MAX_PLIES; ply++)

@@ -454,7 +454,7 @@ static void score_material(const mcts *s, const position *p, int moves, int move
     for (int q = 0; q < players; q++) {
         double m = evaluate_material(s->eval, p, q);
         if (s->eval->score_sign)
-            m += s->eval->score_sign * EVALUATE_SCORE_POINT * (double)(scores[q] * (players - 1) - (all - scores[q]))
+            m += s->eval->score_sign * s->eval->score_weight * (double)(scores[q] * (players - 1) - (all - scores[q]))
                  / (players - 1);
         /* mobility, as alpha-beta counts it: the side to move's moves
          * against those of the player who moved last (at the cut-off after

@@ -20,7 +20,8 @@
  *   *paranoid*: the player to move at the root maximises its own result and
  *   every other player is taken to minimise it, which makes the game a
  *   two-sided one (the root player against a coalition) that negamax
- *   searches as usual.  Leaves: material (evaluate.c), mobility, in
+ *   searches as usual.  Leaves: material (evaluate.c; or where the game
+ *   has a weights file, the weights tune learned), mobility, in
  *   games won by connecting the cells each side still has to fill
  *   (movegen_goal_distance), and in games decided by a score the score.
  * - mcts (mcts.c): UCT with uniformly random playouts, an MCTS-solver that
@@ -74,7 +75,8 @@
 
 /* --- engine specifications: "random", "ab:depth=N", "ab:time=MS",
  * "ab:nodes=N", "mcts:playouts=N", "mcts:time=MS" (keys may be combined
- * with commas: "ab:depth=6,time=1000"), and for both "threads=N".
+ * with commas: "ab:depth=6,time=1000"), for both "threads=N", and
+ * "weights=off" to leave the game's learned weights (its weights file) unused.
  *
  * Threads (mcts): root parallelism.  Each thread grows a tree of its own
  * from the same position, with its own seed and generator (the game is
@@ -107,6 +109,7 @@ typedef struct engine_spec {
     engine_switch null_moves;   /* ab: null=on|off (alphabeta_set_null_moves) */
     engine_switch aspiration;   /* ab: aspiration=on|off (alphabeta_set_aspiration) */
     engine_switch extensions;   /* ab: extensions=on|off (alphabeta_set_extensions) */
+    bool no_weights;    /* ab, mcts: the game's learned weights not used (weights=off) */
     long time_ms;       /* 0: no limit */
     long nodes;         /* 0: no limit (ab) */
     long playouts;      /* 0: no limit (mcts) */
@@ -158,7 +161,10 @@ typedef struct evaluator {
     const game *game;
     int value[GAME_MAX_TYPES];  /* per piece type, in hundredths */
     bool hinted;                /* the values come from the rules' `value N` */
+    const eval_weights *weights;    /* the game's learned weights (NULL: none used) */
     int mobility;               /* per legal move more than the opponent */
+    int goal_weight;            /* per cell fewer to fill to connect */
+    int score_weight;           /* per point of the rules' score */
     bool goals;                 /* the game is won by connecting (movegen_goal_distance) */
     int score_sign;             /* won on the rules' score: 1 highest, -1 lowest, 0 not */
     double decisive;            /* the share of sampled random games with a winner by
@@ -174,15 +180,29 @@ typedef struct evaluator {
  * others' average (Mynd's territory, a count of pieces). */
 #define EVALUATE_SCORE_POINT 100
 
+#define EVALUATE_MOBILITY 12
+
 /* Sets the piece values: the rules' `value N` when any type declares one,
  * else estimated from up to PLAYOUTS seeded random games (at most 40000
  * moves in all; how a type's count
- * difference, at the same ply, goes with the result). */
+ * difference, at the same ply, goes with the result).  With the game's
+ * weights (G->weights, from its weights file) when it has them. */
 bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed);
+/* The same with WEIGHTS (NULL: none, as without a weights file) in place
+ * of the game's. */
+bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *weights, int playouts,
+                             uint64_t seed);
+/* In a game won by connecting: the cells the others still have to fill,
+ * on average, less PLAYER's (a cut off player counts the board's cells). */
+int evaluate_goal_cells(const game *g, movegen *gen, position *p, int player);
+/* WEIGHT times PLAYER's score by the rules' `score:` less the others'
+ * average. */
+long evaluate_score_points(const game *g, movegen *gen, position *p, int player, long weight);
 
 /* The material balance for PLAYER: its pieces (on the board and in finite
- * reserves) and the rules' cell bonuses (`bonus TYPE { CELLS: N }`)
- * against the average of the others'. */
+ * reserves) and the rules' cell bonuses (`bonus TYPE { CELLS: N }`), or
+ * with weights each piece's material and cell weight, against the average
+ * of the others'. */
 int evaluate_material(const evaluator *e, const position *p, int player);
 
 /* What the game counts, for each player: its score by the rules' `score:`

@@ -1,0 +1,39 @@
+#!/bin/sh
+# bench/tune-all.sh: remakes the weights shipped beside the games
+# (games/NAME.weights, tabula(1), TUNE) with the commands that made them,
+# one game after another, each about a minute of one core on the
+# machine they were made on (the number of games is each game's own:
+# more where a game is quick).  `make weights` runs it.  Each file names
+# the command that made it; tune is deterministic for a seed, so running
+# this again on the same rules gives the same files.
+#
+#   bench/tune-all.sh [GAME...]        (default: every game listed below)
+#   TABULA=path bench/tune-all.sh      the program (default: ./tabula)
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+TABULA=${TABULA:-./tabula}
+[ -x "$TABULA" ] || { echo "bench/tune-all.sh: no program at $TABULA (build first, or set TABULA)" >&2; exit 2; }
+TABULA=$(cd "$(dirname "$TABULA")" && pwd)/$(basename "$TABULA")   # (run from the top below)
+
+# NAME GAMES: the self-play games each is tuned on (ab:nodes=1000, seed 1)
+games_of() {
+    case $1 in
+    chess) echo 100 ;;
+    breakthrough|checkers|connect4|kalah|othello|tictactoe) echo 400 ;;
+    lasca) echo 300 ;;
+    hex|gtbm|desdemona) echo 250 ;;
+    amazons) echo 120 ;;
+    superial|tak) echo 80 ;;
+    sato|xiangqi) echo 60 ;;
+    sapos|mynd) echo 40 ;;
+    *) echo 100 ;;
+    esac
+}
+
+names=${*:-chess breakthrough checkers othello sato gtbm desdemona sapos superial mynd amazons connect4 hex kalah lasca tak tictactoe xiangqi}
+cd "$root"
+for name in $names; do
+    "$TABULA" tune "games/$name.rules" --games "$(games_of "$name")" --seed 1
+done
