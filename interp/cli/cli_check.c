@@ -126,7 +126,7 @@ static int check_one(const char *path, const char *variant, json_writer *w)
         fprintf(stderr, "tabula: out of memory reading %s\n", path);
         result = EXIT_INVALID;
     } else {
-        check_build build = { path, &sources, &diagnostics };
+        check_build build = { path, &tree.sources, &tree.diagnostics };
         check_options check = { .variant = variant, .visit = compile_and_weigh, .visit_data = &build };
         /* semantic checks only make sense on a tree without syntax errors */
         bool variant_found = true;
