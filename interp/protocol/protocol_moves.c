@@ -2,6 +2,7 @@
  * (protocol.h). */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "movegen/algebraic.h"
 #include "movegen/notation.h"
@@ -41,6 +42,16 @@ int protocol_find_move(const game *g, const move_list *list, const char *text, c
     if (strlen(text) >= sizeof typed) {
         snprintf(why, size, "no move is that long");
         return -1;
+    }
+    /* a move as this side writes it in UCI's long algebraic (e5f6, e7e8q)
+     * is that move: what an engine sends back is what we would send it,
+     * whatever the game's own notation makes of the capture (chess's en
+     * passant, e5-f6xf5, which the lenient reading below does not take
+     * for e5f6) */
+    for (int i = 0; i < list->count; i++) {
+        char written[PROTOCOL_MOVE_TEXT];
+        if (algebraic_long(g, list, i, written, sizeof written) && !strcasecmp(written, text))
+            return i;
     }
     snprintf(typed, sizeof typed, "%s", text);
     for (char *c = typed; *c; c++)
