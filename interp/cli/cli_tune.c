@@ -429,6 +429,7 @@ int cli_tune(int argc, char **argv)
         tune_model_free(&models[1]);
     }
     tune_data_free(&data);
+    evaluator_free(&base);
     cli_unload(&l);
     return status;
 }

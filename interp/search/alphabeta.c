@@ -47,7 +47,10 @@
  * the middle of an exchange: the side to move may stand on the
  * evaluator's value or capture, the most valuable victim first, and so on
  * for up to QUIESCE_MAX_PLY plies (in check, or where every move
- * captures, every move is tried and there is no standing).  What the
+ * captures, every move is tried and there is no standing).  In a game won
+ * by reaching a region (evaluate.c), a move that reaches it counts as a
+ * capture, and is tried first, and an opponent's piece one move from its
+ * region is treated as a check: standing would not see it arrive.  What the
  * quiescence search finds is not stored in the table.
  *
  * Proofs: the search counts "horizon" leaves, scored by the evaluator
@@ -497,11 +500,14 @@ static void order_moves(alphabeta *s, const move_list *list, int ply, uint64_t f
 {
     int side = s->p->side;
     uint64_t *order = s->order[ply];
+    bool reaching = s->eval->reach_goal != NULL;
     for (int i = 0; i < list->count; i++) {
         const move *mv = &list->moves[i];
         uint32_t priority;
         if (first && mv->hash == first) {
             priority = 1u << 31;
+        } else if (reaching && evaluate_reaches_goal(s->eval, list, i, side)) {
+            priority = (1u << 31) - 1;   /* it wins */
         } else if (mv->flags & MOVE_CAPTURE) {
             priority = 1u << 30;
         } else {
@@ -625,6 +631,18 @@ static int victim_value(const alphabeta *s, const move_list *list, int i)
     return best;
 }
 
+/* Whether an opponent of the side to move has a piece one move from its
+ * goal region. */
+static bool reach_threatened(const alphabeta *s)
+{
+    if (!s->eval->reach_near)
+        return false;
+    for (int q = 0; q < s->g->player_count; q++)
+        if (team(s, q) != team(s, s->p->side) && evaluate_reach_threat(s->eval, s->p, q))
+            return true;
+    return false;
+}
+
 /* The quiescence search at a leaf (PLY, whose moves lists[ply] holds; the
  * game is not over): the side to move may stand on the evaluator's value
  * or play a capture, and so on for up to QUIESCE_MAX_PLY plies, so that a
@@ -639,13 +657,20 @@ static int quiescence(alphabeta *s, int ply, int qply, int alpha, int beta)
     int stand = leaf_value(s, ply);
     if (qply >= QUIESCE_MAX_PLY || ply >= SEARCH_MAX_PLY || chance_in(list))
         return stand;
+    /* the moves played out: captures, and in a game won by reaching a
+     * region the moves that reach it (wins) */
+    bool reaching = s->eval->reach_goal != NULL;
     int captures = 0;
     for (int i = 0; i < list->count; i++)
         captures += (list->moves[i].flags & MOVE_CAPTURE) != 0;
+    for (int i = 0; reaching && i < list->count; i++)
+        captures += !(list->moves[i].flags & MOVE_CAPTURE) && evaluate_reaches_goal(s->eval, list, i, p->side);
     /* in check every move is tried, the evasions that capture nothing too:
      * standing, or looking only at captures, could call a position lost
-     * that a quiet step out of check saves */
-    bool in_check = captures < list->count && movegen_checked(s->gen, p);
+     * that a quiet step out of check saves; the same where an opponent's
+     * piece is one move from its goal region (it wins next unless taken or
+     * blocked) */
+    bool in_check = captures < list->count && (movegen_checked(s->gen, p) || (reaching && reach_threatened(s)));
     if (captures == 0 && !in_check)
         return stand;
     bool forced = captures == list->count || in_check;
@@ -657,12 +682,17 @@ static int quiescence(alphabeta *s, int ply, int qply, int alpha, int beta)
             alpha = stand;
         best = stand;
     }
-    /* the captures (every move in check), the most valuable victim first */
+    /* the captures (every move in check), a move that wins by reaching
+     * the goal first, then the most valuable victim */
     uint64_t *order = s->order[ply];
     int n = 0;
-    for (int i = 0; i < list->count; i++)
-        if (in_check || (list->moves[i].flags & MOVE_CAPTURE))
-            order[n++] = ((uint64_t)(uint32_t)victim_value(s, list, i) << 32) | (uint32_t)(MOVELIST_MAX_MOVES - 1 - i);
+    for (int i = 0; i < list->count; i++) {
+        bool wins = reaching && evaluate_reaches_goal(s->eval, list, i, p->side);
+        if (in_check || wins || (list->moves[i].flags & MOVE_CAPTURE)) {
+            uint32_t priority = wins ? 1u << 31 : (uint32_t)victim_value(s, list, i);
+            order[n++] = ((uint64_t)priority << 32) | (uint32_t)(MOVELIST_MAX_MOVES - 1 - i);
+        }
+    }
     sort_descending(order, n);
     int my_team = team(s, p->side);
     for (int k = 0; k < n; k++) {

@@ -469,6 +469,7 @@ void engine_free(engine *e)
     alphabeta_free(e->ab);
     search_table_free(e->table);
     mcts_free(e->tree);
+    evaluator_free(&e->eval);
     if (e->root_ok)
         move_list_free(&e->root);
     movegen_free(e->gen);

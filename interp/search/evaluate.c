@@ -15,13 +15,23 @@
  * hundreds of plies; Sapos: a race to starve, 300 plies on average) a
  * random playout tells a search little.
  *
+ * Games won by bringing a piece to a region (Breakthrough's far rank: an
+ * end rule `count(pieces(P) & CELLS) > 0: P wins`) count how near each
+ * piece is: a piece D of its own moves from the region adds its value
+ * times REACH_NEAREST / 2^(D-1), the moves counted on an otherwise empty
+ * board by the generator itself (reach_table).  A search that sees only
+ * material would walk its pieces forward no sooner than it sees them
+ * arrive, some plies too late.
+ *
  * Where the game has weights (`tabula tune`, game.weights), they replace
- * the values and the rules' cell bonuses: a piece counts its type's
- * material and its cell's weight, summed over the occupied cells.
+ * the values, the rules' cell bonuses and the nearness to a goal region
+ * (tune starts each cell's weight from the last two): a piece counts its
+ * type's material and its cell's weight, summed over the occupied cells.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "ast.h"
 #include "search/search.h"
 
 #define ESTIMATE_MAX_PLIES 300
@@ -29,6 +39,12 @@
 #define ESTIMATE_HINTED_MOVES 5000   /* the same when only the decisive share is measured */
 #define ESTIMATE_SCALE 2000.0      /* hundredths per unit of result per piece */
 #define VALUE_LIMIT 1000
+/* A piece one move from its goal region adds this share of its value
+ * (each move further, half as much): one move from winning is worth more
+ * than the piece itself, as it wins unless taken at once. */
+#define REACH_NEAREST 1.2
+/* Further than this many moves a piece adds nothing. */
+#define REACH_FARTHEST 8
 
 static int count_of(const game *g, const position *p, int player, int type)
 {
@@ -40,9 +56,29 @@ static int count_of(const game *g, const position *p, int player, int type)
     return n;
 }
 
+/* The sum of TABLE (per player, type and cell, as eval_weights.cells
+ * is laid out) over player Q's pieces on the board. */
+static long cell_sum(const game *g, const int *table, const position *p, int q)
+{
+    int types = g->type_count, cells = g->board.cell_count;
+    long sum = 0;
+    for (int t = 0; t < types; t++) {
+        const int *row = table + ((size_t)q * (size_t)types + (size_t)t) * (size_t)cells;
+        for (int k = 0; k < g->words; k++) {
+            uint64_t bits = p->owned[q].w[k] & p->typed[t].w[k];
+            while (bits) {
+                sum += row[k * 64 + __builtin_ctzll(bits)];
+                bits &= bits - 1;
+            }
+        }
+    }
+    return sum;
+}
+
 /* With weights: each player's pieces summed, the material of each type
  * and what each adds on its cell (a sum over the occupied cells, from the
- * weights' table), for PLAYER against the others' average. */
+ * weights' table), for PLAYER against the others' average.  (cell_sum's
+ * loop, with the count taken in the same pass: this is every leaf's.) */
 static int weighted_material(const evaluator *e, const position *p, int player)
 {
     const game *g = e->game;
@@ -109,6 +145,17 @@ int evaluate_material(const evaluator *e, const position *p, int player)
         }
         total += (long)b->value * (mine * (n - 1) - others) / (n - 1);
     }
+    if (e->reach_cells) {
+        long mine = 0, others = 0;
+        for (int q = 0; q < n; q++) {
+            long c = cell_sum(g, e->reach_cells, p, q);
+            if (q == player)
+                mine = c;
+            else
+                others += c;
+        }
+        total += (mine * (n - 1) - others) / (n - 1);
+    }
     return (int)total;
 }
 
@@ -146,6 +193,210 @@ long evaluate_score_points(const game *g, movegen *gen, position *p, int player,
             others += v;
     }
     return weight * (mine * (n - 1) - others) / (n - 1);
+}
+
+/* Whether C is `count(S) > 0` (or `>= 1`, `!= 0`, `nonempty(S)`): *SET
+ * gets S. */
+static bool some_in(const game *g, const cexpr *c, int *set)
+{
+    if (c->op == C_COND_NONEMPTY) {
+        *set = c->a;
+        return true;
+    }
+    if (c->op != C_COND_CMP || c->a < 0 || c->b < 0)
+        return false;
+    const cexpr *count = &g->exprs[c->a], *bound = &g->exprs[c->b];
+    if (count->op != C_NUM_COUNT || bound->op != C_NUM_CONST)
+        return false;
+    bool holds = (c->value == AST_OP_GT && bound->value == 0) || (c->value == AST_OP_GE && bound->value == 1)
+                 || (c->value == AST_OP_NE && bound->value == 0);
+    *set = count->a;
+    return holds;
+}
+
+/* The fixed cells E names for player Q (a constant set, or a region of
+ * Q's or of a named player's); NULL when E is none of these. */
+static const cellset *fixed_cells(const game *g, const cexpr *e, int q)
+{
+    if (e->op == C_SET_CONST)
+        return &g->sets[e->value];
+    if (e->op != C_SET_REGION)
+        return NULL;
+    int whose = e->player >= PLAYER_FIXED ? e->player - PLAYER_FIXED : e->player == PLAYER_MOVER ? q : -1;
+    return whose >= 0 ? &g->sets[g->region_sets[e->value * 4 + whose]] : NULL;
+}
+
+/* Whether end rule R wins the game for player Q once a piece of Q's (of
+ * *TYPE, -1: any) stands on *GOAL: `count(pieces(Q) & CELLS) > 0: Q wins`,
+ * Q named or the mover (whose region CELLS may be). */
+static bool reach_rule(const game *g, const end_rule *r, int q, int *type, const cellset **goal)
+{
+    int set;
+    if (r->outcome != OUTCOME_WIN || !some_in(g, &g->exprs[r->condition], &set) || set < 0)
+        return false;
+    int winner = r->player >= PLAYER_FIXED ? r->player - PLAYER_FIXED : r->player == PLAYER_MOVER ? q : -1;
+    const cexpr *both = &g->exprs[set];
+    if (winner != q || both->op != C_SET_INTERSECT || both->a < 0 || both->b < 0)
+        return false;
+    for (int side = 0; side < 2; side++) {
+        const cexpr *pieces = &g->exprs[side ? both->b : both->a], *cells = &g->exprs[side ? both->a : both->b];
+        int owner = pieces->player >= PLAYER_FIXED ? pieces->player - PLAYER_FIXED
+                    : pieces->player == PLAYER_MOVER ? q : -1;
+        if (pieces->op != C_SET_PIECES || owner != q)
+            continue;
+        *goal = fixed_cells(g, cells, q);
+        *type = pieces->value;
+        if (*goal)
+            return true;
+    }
+    return false;
+}
+
+/* For a game won by reaching a region (see the top): E->reach_goal and
+ * E->reach_near, and where BONUS, E->reach_cells (for each player, type
+ * and cell, what a piece there adds for being that many moves from its
+ * goal); all left NULL in other games.  The moves are the generator's
+ * from each cell with the piece alone on the board, so that the distance
+ * is the rules' own.  False when memory runs out. */
+static bool reach_table(evaluator *e, const game *g, bool bonus)
+{
+    int n = g->player_count, types = g->type_count, cells = g->board.cell_count;
+    cellset goal[GAME_MAX_PLAYERS][GAME_MAX_TYPES];
+    bool any = false, has[GAME_MAX_PLAYERS][GAME_MAX_TYPES] = { { false } };
+    for (int q = 0; q < n; q++)
+        for (int i = 0; i < g->end_count; i++) {
+            int type;
+            const cellset *cellsof;
+            if (!reach_rule(g, &g->ends[i], q, &type, &cellsof))
+                continue;
+            for (int t = 0; t < types; t++)
+                if (type < 0 || type == t) {
+                    if (!has[q][t])
+                        cellset_clear(&goal[q][t], g->words);
+                    cellset_or(&goal[q][t], cellsof, g->words);
+                    has[q][t] = any = true;
+                }
+        }
+    if (!any || g->stack_height > 1)
+        return true;
+    size_t size = (size_t)n * (size_t)types * (size_t)cells;
+    int *table = bonus ? calloc(size, sizeof *table) : NULL;
+    cellset *near = calloc((size_t)n * (size_t)types, sizeof *near);
+    cellset *goals = calloc((size_t)n, sizeof *goals);
+    uint16_t *alone = calloc((size_t)cells, sizeof *alone);
+    int *next = malloc((size_t)cells * REACH_FARTHEST * sizeof *next);   /* where a piece's moves go */
+    int *distance = malloc((size_t)cells * sizeof *distance);
+    movegen *m = movegen_new(g);
+    position *p = malloc(sizeof *p);
+    move_list list;
+    bool list_ok = move_list_init(&list);
+    bool ok = (table || !bonus) && near && goals && alone && next && distance && m && p && list_ok && pos_init(p, g);
+    for (int q = 0; ok && q < n; q++)
+        for (int t = 0; ok && t < types; t++) {
+            if (!has[q][t])
+                continue;
+            cellset_or(&goals[q], &goal[q][t], g->words);
+            int value = e->value[t] > 0 ? e->value[t] : 100;
+            /* each cell's moves: up to REACH_FARTHEST destinations kept (a
+             * slider's nearest do for a count of moves) */
+            int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES] = { { 0 } };
+            for (int c = 0; c < cells; c++) {
+                distance[c] = cellset_has(&goal[q][t], c) ? 0 : -1;
+                for (int k = 0; k < REACH_FARTHEST; k++)
+                    next[c * REACH_FARTHEST + k] = -1;
+                alone[c] = PIECE_CODE(t, q, 0);
+                pos_load(p, alone, NULL, NULL, reserve, g->var_initial, 0, 0, q);
+                alone[c] = 0;
+                movegen_generate(m, p, &list);
+                int found = 0;
+                for (int i = 0; i < list.count && found < REACH_FARTHEST; i++)
+                    for (int k = list.moves[i].first; k < list.moves[i].first + list.moves[i].count; k++) {
+                        const change *ch = &list.changes[k];
+                        if (ch->kind == CHANGE_CELL && ch->index != c && ch->after > 0
+                            && PIECE_OWNER((uint16_t)ch->after) == q && found < REACH_FARTHEST)
+                            next[c * REACH_FARTHEST + found++] = ch->index;
+                    }
+            }
+            /* the moves to the goal, one more each round */
+            for (int d = 1; d <= REACH_FARTHEST; d++) {
+                for (int c = 0; c < cells; c++) {
+                    if (distance[c] >= 0)
+                        continue;
+                    for (int k = 0; k < REACH_FARTHEST; k++) {
+                        int to = next[c * REACH_FARTHEST + k];
+                        if (to >= 0 && distance[to] >= 0 && distance[to] < d) {
+                            distance[c] = d;
+                            break;
+                        }
+                    }
+                }
+            }
+            cellset *one_away = &near[q * types + t];
+            for (int c = 0; c < cells; c++)
+                if (distance[c] == 1)
+                    cellset_add(one_away, c);
+            int *row = table ? table + ((size_t)q * (size_t)types + (size_t)t) * (size_t)cells : NULL;
+            for (int c = 0; row && c < cells; c++)
+                if (distance[c] > 0)
+                    row[c] = (int)(value * REACH_NEAREST / (double)(1 << (distance[c] - 1)) + 0.5);
+        }
+    if (ok) {
+        e->reach_cells = table;
+        e->reach_near = near;
+        e->reach_goal = goals;
+    } else {
+        free(table);
+        free(near);
+        free(goals);
+    }
+    if (p && ok)
+        pos_free(p);
+    free(p);
+    if (list_ok)
+        move_list_free(&list);
+    movegen_free(m);
+    free(distance);
+    free(next);
+    free(alone);
+    return ok;
+}
+
+bool evaluate_reach_threat(const evaluator *e, const position *p, int player)
+{
+    const game *g = e->game;
+    if (!e->reach_near)
+        return false;
+    for (int t = 0; t < g->type_count; t++) {
+        const cellset *near = &e->reach_near[player * g->type_count + t];
+        for (int k = 0; k < g->words; k++)
+            if (p->owned[player].w[k] & p->typed[t].w[k] & near->w[k])
+                return true;
+    }
+    return false;
+}
+
+bool evaluate_reaches_goal(const evaluator *e, const move_list *list, int index, int mover)
+{
+    if (!e->reach_goal)
+        return false;
+    const move *mv = &list->moves[index];
+    for (int k = mv->first; k < mv->first + mv->count; k++) {
+        const change *c = &list->changes[k];
+        if (c->kind == CHANGE_CELL && c->after > 0 && PIECE_OWNER((uint16_t)c->after) == mover
+            && cellset_has(&e->reach_goal[mover], c->index))
+            return true;
+    }
+    return false;
+}
+
+void evaluator_free(evaluator *e)
+{
+    free(e->reach_cells);
+    free(e->reach_near);
+    free(e->reach_goal);
+    e->reach_cells = NULL;
+    e->reach_near = NULL;
+    e->reach_goal = NULL;
 }
 
 bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
@@ -187,7 +438,7 @@ bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *we
             e->value[t] = weights->material[t];
     }
     if (playouts <= 0 || g->type_count == 0)
-        return true;
+        return reach_table(e, g, !weights);
     /* with hints the games only measure how often random play decides */
     long max_moves = e->hinted ? ESTIMATE_HINTED_MOVES : ESTIMATE_MAX_MOVES;
     /* with weights the same games are played as without, so that the
@@ -295,7 +546,9 @@ bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *we
     movegen_free(m);
     free(diff);
     free(acc);
-    return ok;
+    /* the nearness to a goal region, from the values (with weights: their
+     * cells stand for it) */
+    return ok && reach_table(e, g, !weights);
 }
 
 void evaluate_counts(const game *g, movegen *gen, position *p, game_counts *out)

@@ -23,7 +23,8 @@
  *   searches as usual.  Leaves: material (evaluate.c; or where the game
  *   has a weights file, the weights tune learned), mobility, in
  *   games won by connecting the cells each side still has to fill
- *   (movegen_goal_distance), and in games decided by a score the score.
+ *   (movegen_goal_distance), in games decided by a score the score, and in
+ *   games won by reaching a region how near it each piece is.
  * - mcts (mcts.c): UCT with uniformly random playouts, an MCTS-solver that
  *   proves ends in the tree, and one result per player (score vectors), so
  *   it needs no special case for more than two players; an engine keeps
@@ -162,6 +163,16 @@ typedef struct evaluator {
     int value[GAME_MAX_TYPES];  /* per piece type, in hundredths */
     bool hinted;                /* the values come from the rules' `value N` */
     const eval_weights *weights;    /* the game's learned weights (NULL: none used) */
+    /* without weights, in a game won by bringing a piece to a region: what
+     * a piece adds, per player, type and cell (laid out as
+     * eval_weights.cells), for how near its goal it stands; else NULL
+     * (owned: evaluator_free) */
+    int *reach_cells;
+    /* in such a game, with weights or without: the cells where a piece of
+     * each player wins (reach_goal[player]), and those one move from it
+     * for each player's type (reach_near[player * type_count + type]);
+     * else NULL (owned) */
+    cellset *reach_goal, *reach_near;
     int mobility;               /* per legal move more than the opponent */
     int goal_weight;            /* per cell fewer to fill to connect */
     int score_weight;           /* per point of the rules' score */
@@ -192,6 +203,13 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed);
  * of the game's. */
 bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *weights, int playouts,
                              uint64_t seed);
+/* Frees what E holds (its reach tables); E can be initialised again. */
+void evaluator_free(evaluator *e);
+/* In a game won by reaching a region: whether PLAYER has a piece one of
+ * its moves from its goal (it wins on its turn unless stopped). */
+bool evaluate_reach_threat(const evaluator *e, const position *p, int player);
+/* Whether move INDEX of LIST brings a piece of MOVER's to its goal region. */
+bool evaluate_reaches_goal(const evaluator *e, const move_list *list, int index, int mover);
 /* In a game won by connecting: the cells the others still have to fill,
  * on average, less PLAYER's (a cut off player counts the board's cells). */
 int evaluate_goal_cells(const game *g, movegen *gen, position *p, int player);

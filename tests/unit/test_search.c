@@ -473,6 +473,27 @@ static void quiescence_sees_the_recapture(void **state)
     assert_true(r.score > 0);
 }
 
+/* In a game won by reaching a region, the quiescence search plays out a
+ * move to the goal as it does a capture, and where the opponent has a
+ * piece one move from its goal it tries every move, as in check.
+ * Breakthrough, white to move, a depth-1 search: from d6, d7 and e7 are
+ * out of reach of the black pawns on a8 and b8, and white's pawn gets
+ * through (a win, found at the horizon); with c8, d8 and e8 black takes
+ * whatever steps forward, and there is no win; without quiescence the
+ * first is not seen. */
+static void quiescence_sees_the_runner(void **state)
+{
+    (void)state;
+    char best[64];
+    search_result r = search("breakthrough", "pp6/8/3P4/8/8/8/8/7P w", "ab:depth=1", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_WIN);
+    assert_true(!strcmp(best, "d6-d7") || !strcmp(best, "d6-e7"));
+    r = search("breakthrough", "2ppp3/8/3P4/8/8/8/8/7P w", "ab:depth=1", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_VALUE);
+    r = search("breakthrough", "pp6/8/3P4/8/8/8/8/7P w", "ab:depth=1,quiescence=off", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_VALUE);
+}
+
 /* Late move reductions (reductions=on), in a search limited by nodes: the
  * same budget reaches a ply deeper than without them (chess after 1.e4 e5
  * 2.Nf3 Nc6, 30000 nodes: depth 5 against 4); limited by depth alone,
@@ -506,6 +527,7 @@ static void quiescence_where_captures_are_exchanges(void **state)
         assert_true(evaluator_init(&e, g, 300, 1));
         print_message("%s: %.2f of random play's moves capture\n", cases[i].name, e.capture_share);
         assert_int_equal(alphabeta_quiesces(&e), cases[i].on);
+        evaluator_free(&e);
         game_free(g);
     }
 }
@@ -552,6 +574,7 @@ static void null_moves_where_the_rules_allow(void **state)
                       cases[i].why);
         assert_int_equal(alphabeta_can_pass(g), cases[i].can_pass);
         assert_int_equal(alphabeta_null_moves(&e), cases[i].on);
+        evaluator_free(&e);
         game_free(g);
     }
 }
@@ -674,12 +697,14 @@ static void decisive_share(void **state)
     assert_true(evaluator_init(&e, g, 300, 1));
     print_message("chess: %.2f of random games decided\n", e.decisive);
     assert_true(e.decisive < MCTS_DECISIVE);
+    evaluator_free(&e);
     game_free(g);
     g = shipped_game("breakthrough", NULL);
     assert_non_null(g);
     assert_true(evaluator_init(&e, g, 300, 1));
     print_message("breakthrough: %.2f of random games decided\n", e.decisive);
     assert_true(e.decisive > 0.95);
+    evaluator_free(&e);
     game_free(g);
 }
 
@@ -1118,6 +1143,93 @@ static void hex_goal_distance(void **state)
     game_free(t);
 }
 
+/* A game won by reaching a region counts how near each piece is: in
+ * Breakthrough a pawn moves one rank a move, so a white pawn on rank R is
+ * 8 - R moves from rank 8 and adds 100 * 1.2 / 2^(7 - R) (a value of 100
+ * where none is known); black's are the same turned round.  The goal is
+ * read whichever way the rule is written; a goal of rank 7 brings each
+ * white pawn a move nearer; chess, and any game with weights, has none. */
+static game *text_game(const char *text)
+{
+    source_set sources;
+    diag_list diagnostics;
+    source_set_init(&sources);
+    diag_init(&diagnostics);
+    game_load_options options = { NULL, loader_options_from_environment(NULL) };
+    bool unreadable;
+    game *g = game_load_text("race.rules", text, strlen(text), &options, &sources, &diagnostics, &unreadable);
+    if (!g)
+        diag_print(&diagnostics, &sources, stderr, false);
+    diag_free(&diagnostics);
+    source_set_free(&sources);
+    return g;
+}
+
+static int reach_at(const evaluator *e, int player, int cell)
+{
+    const game *g = e->game;
+    return e->reach_cells[(size_t)player * (size_t)g->type_count * (size_t)g->board.cell_count + (size_t)cell];
+}
+
+static void reach_goal_nearness(void **state)
+{
+    (void)state;
+    static const char *const goals[] = {
+        "count(pieces(white) & rank 8) > 0: white wins\n count(pieces(black) & rank 1) > 0: black wins\n",
+        "count(rank 8 & pieces(white)) >= 1: white wins\n count(rank 1 & pieces(black)) != 0: black wins\n",
+        "count(pieces(white) & rank 7) > 0: white wins\n count(pieces(black) & rank 1) > 0: black wins\n",
+    };
+    for (int k = 0; k < 3; k++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "game \"Race\" {\n players white black\n board square 8x8\n piece pawn \"P\"\n"
+                 " setup {\n white pawn: ranks 1..2\n black pawn: ranks 7..8\n }\n"
+                 " moves pawn {\n step forward, forward-left, forward-right\n"
+                 " step forward-left, forward-right to enemy\n }\n"
+                 " end {\n %s no moves: next loses\n }\n}\n",
+                 goals[k]);
+        game *g = text_game(text);
+        assert_non_null(g);
+        evaluator e;
+        assert_true(evaluator_init_weighted(&e, g, NULL, 0, 1));
+        assert_non_null(e.reach_cells);
+        int white_goal = k == 2 ? 7 : 8;
+        for (int c = 0; c < g->board.cell_count; c++) {
+            int rank = g->board.y[c] + 1;
+            int white = white_goal - rank, black = rank - 1;
+            int expect_white = white > 0 ? (int)(120.0 / (1 << (white - 1)) + 0.5) : 0;
+            int expect_black = black > 0 ? (int)(120.0 / (1 << (black - 1)) + 0.5) : 0;
+            assert_int_equal(reach_at(&e, 0, c), expect_white);
+            assert_int_equal(reach_at(&e, 1, c), expect_black);
+        }
+        /* one white pawn on e7 against one black pawn on a7: 120 against 4 */
+        position *p = malloc(sizeof *p);
+        assert_true(p && pos_init(p, g));
+        char error[256];
+        if (k != 2) {
+            assert_true(posstring_read(p, "8/p3P3/8/8/8/8/8/8 w", error, sizeof error));
+            assert_int_equal(evaluate_material(&e, p, 0), 116);
+            assert_int_equal(evaluate_material(&e, p, 1), -116);
+        }
+        pos_free(p);
+        free(p);
+        evaluator_free(&e);
+        game_free(g);
+    }
+    game *chess = shipped_game("chess", NULL);
+    game *breakthrough = shipped_game("breakthrough", NULL);
+    assert_true(chess && breakthrough && breakthrough->weights);
+    evaluator e;
+    assert_true(evaluator_init_weighted(&e, chess, NULL, 0, 1));
+    assert_null(e.reach_cells);
+    evaluator_free(&e);
+    assert_true(evaluator_init_weighted(&e, breakthrough, breakthrough->weights, 0, 1));
+    assert_null(e.reach_cells);
+    evaluator_free(&e);
+    game_free(chess);
+    game_free(breakthrough);
+}
+
 /* Threads: an mcts engine in three threads shares its 3000 playouts out
  * among them, plays a legal move, leaves the position as it was, and with
  * the same seed chooses the same move again. */
@@ -1238,6 +1350,8 @@ int main(void)
         cmocka_unit_test(alphabeta_in_threads),
         cmocka_unit_test(bonus_guides_the_search),
         cmocka_unit_test(hex_goal_distance),
+        cmocka_unit_test(reach_goal_nearness),
+        cmocka_unit_test(quiescence_sees_the_runner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
