@@ -266,6 +266,82 @@ typedef struct cli_shared_part {
 } cli_shared_part;
 int cli_mpi_output(const cli_shared_part *p, char **texts, long count);
 
+/* cli_part_present where a job may run under mpirun: rank 0 looks (the
+ * others may not see its files) and every rank gets its verdict; 0 when
+ * SHARD has no --output. */
+int cli_part_present_on_ranks(const char *command, const cli_shard *shard, cli_job_writer job,
+                              const void *context);
+
+/* --- a job of games (analyze, match): the one loop that plays them
+ * (cli_shard.c)
+ *
+ * Each game of the job is played alone, by its number, into a record of
+ * the command's, and the records are taken in the order of the games:
+ * folded into the whole job's output by the command, or written into a
+ * shard's part, or under mpirun written by the ranks and gathered by rank
+ * 0 (cli_mpi_share).  The command says how a game is played and what its
+ * record is; the driver owns the order, the progress, Ctrl-C, and what a
+ * game that stops says and makes the exit status. */
+
+/* The options analyze and match read alike: --games N (1 to a million),
+ * --seed S, --openings K (0 to 100 random plies before the engines play)
+ * and --threads N (each ab and mcts engine's; 0: not given). */
+typedef struct cli_series_options {
+    long games, seed, openings, threads;
+} cli_series_options;
+/* Takes ARGV[*I] when it is one of them with its value (*I moved past
+ * it): 1; 0 when it is another argument, or one of them last without its
+ * value; -1 when its value is not a number in range (said on stderr). */
+int cli_series_option(const char *command, int argc, char **argv, int *i, cli_series_options *o);
+
+/* How the command's PLAY ended a game. */
+enum { CLI_GAME_PLAYED, CLI_GAME_INTERRUPTED, CLI_GAME_STOPPED, CLI_GAME_NOT_STARTED };
+
+typedef struct cli_games {
+    const char *command;        /* "analyze": for messages, the progress and the part */
+    const char *file;           /* the rules file, which a part names */
+    const cli_shard *shard;
+    long count;                 /* the job's games, whether sharded or not */
+    cli_job_writer job;         /* the job a part names, described from JOB_CONTEXT */
+    const void *job_context;
+    /* under mpirun without --shard: rank 0 prints the output through the
+     * command's MERGE, as JSON with JSON */
+    int (*merge)(const cli_part_read *parts, long count, bool json);
+    bool json;
+    /* how the message of a whole job that stopped ends, before "the N
+     * games finished": "the report covers" */
+    const char *finished;
+    /* whether a game prints its moves as it is played, and whether each
+     * record goes to the output as it comes: the progress bar is wiped
+     * off its line first, so that the two do not mix on a terminal */
+    bool prints_moves, prints_records;
+    void *context;              /* what every callback below is given */
+    /* a record to play the games into, reused (NULL: out of memory) */
+    void *(*record_new)(void *context);
+    void (*record_free)(void *record);
+    /* plays game INDEX (from 0) into RECORD: CLI_GAME_PLAYED, else why
+     * not (said on stderr by PLAY, but an interruption) */
+    int (*play)(void *context, long index, void *record);
+    /* a part's result: HEAD opens it, an object, and in it the array of
+     * the records, which WRITE writes one at a time; the driver closes
+     * the two */
+    void (*head)(json_writer *w, const void *context);
+    void (*write)(json_writer *w, const void *context, const void *record);
+    /* a whole job's record, taken into the command's output */
+    void (*add)(void *context, const void *record);
+} cli_games;
+
+/* Plays the games in this process: a shard's into its part, written to
+ * --output or standard output, or the whole job's each given to ADD.  An
+ * interrupted whole job keeps its status (its output covers the games
+ * finished); a shard interrupted writes no part.  Returns the exit
+ * status. */
+int cli_games_play(const cli_games *games);
+/* Plays the games on the ranks of an MPI run (READY: whether this rank
+ * has what they need), rank 0 writing the shard's part or printing the
+ * whole job's output through MERGE.  Returns the exit status. */
+int cli_games_share(const cli_games *games, bool ready);
+
 /* From now on SIGINT (Ctrl-C) interrupts searches (search_interrupt)
  * instead of ending the program (cli_interrupt.c). */
 void cli_catch_interrupts(void);

@@ -1089,7 +1089,7 @@ static bool read_names(const cli_part_read *part, const json_value *v, analyze_n
 
 typedef struct analyze_options {
     const char *variant, *path, *engine_text;
-    long games, seed, threads, openings;
+    cli_series_options series;
     bool json;
     cli_shard shard;
 } analyze_options;
@@ -1097,10 +1097,12 @@ typedef struct analyze_options {
 /* Reads the arguments; returns -1 when they are good, else the exit status. */
 static int read_options(int argc, char **argv, analyze_options *o)
 {
-    *o = (analyze_options){ .engine_text = "random", .seed = 1 };
+    *o = (analyze_options){ .engine_text = "random", .series.seed = 1 };
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int taken = cli_shard_option("analyze", argc, argv, &i, &o->shard);
+        if (taken == 0)
+            taken = cli_series_option("analyze", argc, argv, &i, &o->series);
         if (taken < 0)
             return EXIT_USAGE;
         if (taken > 0)
@@ -1114,18 +1116,6 @@ static int read_options(int argc, char **argv, analyze_options *o)
             o->variant = front_join_variant(o->variant, a + 10);
         } else if (!strcmp(a, "--engine") && i + 1 < argc) {
             o->engine_text = argv[++i];
-        } else if (!strcmp(a, "--games") && i + 1 < argc) {
-            if (!cli_count_option("analyze", "--games", argv[++i], 1, 1000000L, &o->games))
-                return EXIT_USAGE;
-        } else if (!strcmp(a, "--seed") && i + 1 < argc) {
-            if (!cli_count_option("analyze", "--seed", argv[++i], 0, 2147483647L, &o->seed))
-                return EXIT_USAGE;
-        } else if (!strcmp(a, "--openings") && i + 1 < argc) {
-            if (!cli_count_option("analyze", "--openings", argv[++i], 0, 100, &o->openings))
-                return EXIT_USAGE;
-        } else if (!strcmp(a, "--threads") && i + 1 < argc) {
-            if (!cli_count_option("analyze", "--threads", argv[++i], 1, SEARCH_MAX_THREADS, &o->threads))
-                return EXIT_USAGE;
         } else if (!strcmp(a, "--json")) {
             o->json = true;
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -1138,7 +1128,7 @@ static int read_options(int argc, char **argv, analyze_options *o)
             return EXIT_USAGE;
         }
     }
-    if (!o->path || !o->games) {
+    if (!o->path || !o->series.games) {
         fputs("tabula analyze: " ANALYZE_USAGE "\n", stderr);
         return EXIT_USAGE;
     }
@@ -1161,15 +1151,15 @@ typedef struct analyze_run {
     cli_loaded general;         /* the game as its rules alone say, for the alternatives */
 } analyze_run;
 
-/* Plays game INDEX into R: 0 when it was played to its end (or its cut
- * off), else 1 when it was interrupted, 2 when it stopped at a limit or on
- * an engine's bad move (said on stderr). */
+/* Plays game INDEX into R: CLI_GAME_PLAYED when it was played to its end
+ * (or its cut off), else CLI_GAME_INTERRUPTED, or CLI_GAME_STOPPED at a
+ * limit or on an engine's bad move (said on stderr). */
 static int play_game(analyze_run *run, long index, game_record *r)
 {
     const game *g = run->g;
     record_clear(r, index);
     for (int q = 0; q < g->player_count; q++)
-        engine_new_game(run->engines[q], cli_game_seed(run->o->seed, index, q));
+        engine_new_game(run->engines[q], cli_game_seed(run->o->series.seed, index, q));
     analyze_play *counts = &run->counting;
     counts->record = r;
     cli_selfplay play = { .g = g, .engines = run->engines, .before = count_legal, .chosen = count_chosen,
@@ -1178,8 +1168,8 @@ static int play_game(analyze_run *run, long index, game_record *r)
     pos_reset(p);
     /* (the opening's random moves are not the engine's: they count in
      * the game's length, not in the moves played or their kinds) */
-    int opening = cli_random_opening(run->generator, p, &run->list, run->o->openings,
-                                     cli_opening_seed(run->o->seed, index), count_opening, counts);
+    int opening = cli_random_opening(run->generator, p, &run->list, run->o->series.openings,
+                                     cli_opening_seed(run->o->series.seed, index), count_opening, counts);
     pos_commit(p);
     /* the one playout loop, each move the engine's (the loop's own
      * draws go unused: each engine draws from its own seed) */
@@ -1189,14 +1179,14 @@ static int play_game(analyze_run *run, long index, game_record *r)
     playout_run(run->generator, p, &run->list, &unused, &loop);
     record_sites(counts);
     if (play.interrupted)
-        return 1;
+        return CLI_GAME_INTERRUPTED;
     if (run->list.overflow) {
         front_report_limit(g, &run->loaded->sources, &run->list);
-        return 2;
+        return CLI_GAME_STOPPED;
     }
     if (play.missing[0]) {
         fprintf(stderr, "tabula analyze: the engine chose %s, which is not among the legal moves\n", play.missing);
-        return 2;
+        return CLI_GAME_STOPPED;
     }
     const game_result *result = &loop.result;
     r->plies = opening + loop.plies;
@@ -1205,7 +1195,7 @@ static int play_game(analyze_run *run, long index, game_record *r)
     r->rule = result->over ? result->rule : -1;
     r->cut_off = !result->over && loop.moves > 0;
     r->end = p->hash;
-    return 0;
+    return CLI_GAME_PLAYED;
 }
 
 static bool run_new(analyze_run *run, cli_loaded *loaded, const analyze_options *o, const engine_spec *spec)
@@ -1222,7 +1212,7 @@ static bool run_new(analyze_run *run, cli_loaded *loaded, const analyze_options 
     open_counting(&run->counting, o->path, o->variant, &run->general);
     bool ok = run->position_ok && run->generator && run->list_ok;
     for (int q = 0; ok && q < run->g->player_count; q++) {
-        run->engines[q] = engine_new(run->g, spec, cli_game_seed(o->seed, 0, q));
+        run->engines[q] = engine_new(run->g, spec, cli_game_seed(o->series.seed, 0, q));
         ok = run->engines[q] != NULL;
     }
     return ok;
@@ -1241,122 +1231,54 @@ static void run_free(analyze_run *run)
     free(run->p);
 }
 
-/* Plays the job's games (a shard's only), folding each record into T, or
- * writing it into PART; returns the exit status. */
-static int play_games(analyze_run *run, tally *t, cli_part *part)
-{
-    const analyze_options *o = run->o;
-    const cli_shard *shard = &o->shard;
-    long owned = 0;
-    for (long k = 0; k < o->games; k++)
-        owned += cli_shard_owns(shard, k);
-    cli_progress progress;
-    cli_progress_start(&progress, "analyze", "games", owned, shard);
-    game_record *r = record_new(run->counting.sites.count);
-    if (!r) {
-        fputs("tabula analyze: out of memory\n", stderr);
-        return EXIT_INVALID;
-    }
-    int status = EXIT_VALID;
-    long done = 0;
-    bool interrupted = false;
-    cli_catch_interrupts();
-    for (long k = 0; k < o->games; k++) {
-        if (!cli_shard_owns(shard, k))
-            continue;
-        cli_progress_show(&progress, done);
-        int stopped = play_game(run, k, r);
-        if (stopped) {
-            cli_progress_end(&progress, done, false);
-            if (part)
-                fprintf(stderr, "tabula analyze: %s in game %ld; shard %ld/%ld is not finished and writes no "
-                        "part\n", stopped == 1 ? "interrupted" : "stopped", k + 1, shard->index, shard->count);
-            else
-                fprintf(stderr, "tabula analyze: %s in game %ld; the report covers the %ld games finished\n",
-                        stopped == 1 ? "interrupted" : "stopped", k + 1, t->games);
-            /* an interrupted run reports on the games it finished (and
-             * fails only when there are none); a shard's part must be whole */
-            if (stopped == 2 || part)
-                status = EXIT_INVALID;
-            interrupted = true;
-            break;
-        }
-        if (part)
-            write_record(&part->w, r, run->g->type_count);
-        else
-            tally_add(t, r);
-        done++;
-    }
-    if (!interrupted)
-        cli_progress_end(&progress, done, true);
-    record_free(r);
-    return status;
-}
+/* --- the games of the job, played by cli_shard.c's loop */
 
-/* --- a job shared among MPI ranks (cli_mpi.c) */
-
-/* What the ranks' items need: the run, and a record to fill. */
-typedef struct analyze_shared {
+/* What the loop's callbacks need: the run, the tally of a whole job, and
+ * the names a part begins with. */
+typedef struct analyze_games {
     analyze_run *run;
-    game_record *record;
+    tally *tally;
     const analyze_names *names;
-} analyze_shared;
+} analyze_games;
 
-/* A rank's item: game ITEM played, its record written with W. */
-static int shared_game(void *context, long item, json_writer *w)
+static void *games_record_new(void *context)
 {
-    analyze_shared *shared = context;
-    int stopped = play_game(shared->run, item, shared->record);
-    if (stopped) {
-        fprintf(stderr, "tabula analyze: %s in game %ld\n", stopped == 1 ? "interrupted" : "stopped", item + 1);
-        return EXIT_INVALID;
-    }
-    write_record(w, shared->record, shared->run->g->type_count);
-    return EXIT_VALID;
+    const analyze_games *games = context;
+    return record_new(games->run->counting.sites.count);
 }
 
-static void shared_head(json_writer *w, const void *context)
+static void games_record_free(void *record)
 {
-    const analyze_shared *shared = context;
+    record_free(record);
+}
+
+static int games_play(void *context, long index, void *record)
+{
+    analyze_games *games = context;
+    return play_game(games->run, index, record);
+}
+
+/* A part's result: the names, then the games' records in "games". */
+static void games_head(json_writer *w, const void *context)
+{
+    const analyze_games *games = context;
     json_begin_object(w, JSON_BLOCK);
     json_key(w, "names");
-    write_names(w, shared->names);
+    write_names(w, games->names);
     json_key(w, "games");
     json_begin_array(w, JSON_BLOCK);
 }
 
-static void shared_tail(json_writer *w, const void *context)
+static void games_write(json_writer *w, const void *context, const void *record)
 {
-    (void)context;
-    json_end_array(w);
-    json_end_object(w);
+    const analyze_games *games = context;
+    write_record(w, record, games->run->g->type_count);
 }
 
-/* The job's games played by the ranks of an MPI run, the report (or the
- * shard's part) written by rank 0; READY: whether this rank has what the
- * games need.  Returns the exit status. */
-static int play_shared(analyze_run *run, const analyze_options *o, const analyze_job *job,
-                       const analyze_names *names, bool ready)
+static void games_add(void *context, const void *record)
 {
-    analyze_shared shared = { .run = run, .names = names };
-    shared.record = ready ? record_new(run->counting.sites.count) : NULL;
-    if (ready && !shared.record)
-        fputs("tabula analyze: out of memory\n", stderr);
-    cli_catch_interrupts();
-    cli_shared_job items = { .command = "analyze", .what = "games", .shard = &o->shard, .count = o->games,
-                             .run = shared_game, .context = &shared };
-    char **texts;
-    long count;
-    int status = cli_mpi_share(&items, shared.record != NULL, &texts, &count);
-    record_free(shared.record);
-    if (status != EXIT_VALID || cli_mpi_rank() != 0)
-        return status;
-    cli_shared_part part = { .command = "analyze", .file = o->path, .shard = &o->shard, .job = write_job,
-                             .job_context = job, .head = shared_head, .tail = shared_tail, .context = &shared,
-                             .merge = cli_analyze_merge, .json = o->json };
-    status = cli_mpi_output(&part, texts, count);
-    cli_mpi_texts_free(texts, count);
-    return status;
+    analyze_games *games = context;
+    tally_add(games->tally, record);
 }
 
 int cli_analyze(int argc, char **argv)
@@ -1371,12 +1293,12 @@ int cli_analyze(int argc, char **argv)
         fprintf(stderr, "tabula analyze: --engine: %s\n", error);
         return EXIT_USAGE;
     }
-    if (o.threads && spec.kind == ENGINE_RANDOM) {
+    if (o.series.threads && spec.kind == ENGINE_RANDOM) {
         fputs("tabula analyze: --threads applies to the ab and mcts engines\n", stderr);
         return EXIT_USAGE;
     }
-    if (o.threads)
-        spec.threads = (int)o.threads;
+    if (o.series.threads)
+        spec.threads = (int)o.series.threads;
     cli_loaded l;
     status = cli_load("analyze", o.path, o.variant, &l);
     if (status != EXIT_VALID) {
@@ -1385,53 +1307,35 @@ int cli_analyze(int argc, char **argv)
     }
     const game *g = l.game;
     analyze_job job = { .game = g->name, .variant = g->variant, .engine = o.engine_text,
-                        .rules = cli_rules_hash(&l.sources), .games = o.games, .seed = o.seed,
-                        .openings = o.openings, .threads = o.threads, .shards = o.shard.count };
-    if (o.shard.output) {
-        /* (under mpirun, rank 0 looks: the others may not see its files) */
-        int present = cli_mpi_rank() == 0 ? cli_part_present("analyze", &o.shard, write_job, &job) : 0;
-        present = cli_mpi_broadcast(present);
-        if (present != 0) {
-            cli_unload(&l);
-            return present > 0 ? EXIT_VALID : EXIT_USAGE;
-        }
+                        .rules = cli_rules_hash(&l.sources), .games = o.series.games, .seed = o.series.seed,
+                        .openings = o.series.openings, .threads = o.series.threads, .shards = o.shard.count };
+    int present = cli_part_present_on_ranks("analyze", &o.shard, write_job, &job);
+    if (present != 0) {
+        cli_unload(&l);
+        return present > 0 ? EXIT_VALID : EXIT_USAGE;
     }
     analyze_run run;
     bool ready = run_new(&run, &l, &o, &spec);
     analyze_names names;
     names_of_game(g, &run.counting.sites, &names);
     tally *t = tally_new(run.counting.sites.count);
+    analyze_games context = { .run = &run, .tally = t, .names = &names };
+    cli_games games = { .command = "analyze", .file = o.path, .shard = &o.shard, .count = o.series.games,
+                        .job = write_job, .job_context = &job, .merge = cli_analyze_merge, .json = o.json,
+                        .finished = "the report covers", .context = &context,
+                        .record_new = games_record_new, .record_free = games_record_free, .play = games_play,
+                        .head = games_head, .write = games_write, .add = games_add };
     if (cli_mpi_ranks() > 1) {
-        status = play_shared(&run, &o, &job, &names, ready && t);
+        status = cli_games_share(&games, ready && t);
     } else if (!ready || !t) {
         fputs("tabula analyze: out of memory\n", stderr);
         status = EXIT_INVALID;
-    } else if (o.shard.count) {
-        cli_part part;
-        if (!cli_part_begin(&part, "analyze", &o.shard, o.path, write_job, &job)) {
-            status = EXIT_USAGE;
-        } else {
-            json_begin_object(&part.w, JSON_BLOCK);
-            json_key(&part.w, "names");
-            write_names(&part.w, &names);
-            json_key(&part.w, "games");
-            json_begin_array(&part.w, JSON_BLOCK);
-            status = play_games(&run, t, &part);
-            json_end_array(&part.w);
-            json_end_object(&part.w);
-            if (status != EXIT_VALID)
-                cli_part_abandon(&part);   /* (on standard output, what was written stays unfinished) */
-            else if (!cli_part_end(&part, "analyze", &o.shard))
-                status = EXIT_USAGE;
-        }
     } else {
-        status = play_games(&run, t, NULL);
-        if (t->games > 0) {
-            if (!report(t, &names, &job, o.json))
-                status = EXIT_INVALID;
-        } else {
+        status = cli_games_play(&games);   /* (a shard's records into its part, a whole job's into T) */
+        if (!o.shard.count && t->games == 0)
             status = EXIT_INVALID;   /* interrupted in the first game: nothing to report */
-        }
+        else if (!o.shard.count && !report(t, &names, &job, o.json))
+            status = EXIT_INVALID;
     }
     run_free(&run);
     tally_free(t);

@@ -726,7 +726,8 @@ static bool read_openings(const char *path, position *p, char ***out, int *count
 
 typedef struct match_options {
     const char *variant, *path, *opening_path, *record_path;
-    long games, seed, threads, openings, timeout;
+    cli_series_options series;
+    long timeout;
     long base, increment;
     bool timed, verbose, json;
     cli_shard shard;
@@ -768,6 +769,8 @@ static int parse_options(int argc, char **argv, match_options *o, contestant *en
         int q;
         bool more = i + 1 < argc;
         int taken = cli_shard_option("match", argc, argv, &i, &o->shard);
+        if (taken == 0)
+            taken = cli_series_option("match", argc, argv, &i, &o->series);
         if (taken < 0)
             return EXIT_USAGE;
         if (taken > 0)
@@ -789,19 +792,10 @@ static int parse_options(int argc, char **argv, match_options *o, contestant *en
             engines[q].options[engines[q].option_count++] = argv[++i];
         } else if ((q = seat_option(a, "-go")) >= 0 && more) {
             engines[q].go_words = argv[++i];
-        } else if (!strcmp(a, "--games") && more) {
-            if (!cli_count_option("match", "--games", argv[++i], 1, 1000000L, &o->games))
-                return EXIT_USAGE;
-        } else if (!strcmp(a, "--seed") && more) {
-            if (!cli_count_option("match", "--seed", argv[++i], 0, 2147483647L, &o->seed))
-                return EXIT_USAGE;
         } else if (!strcmp(a, "--json")) {
             o->json = true;
         } else if (!strcmp(a, "--verbose")) {
             o->verbose = true;
-        } else if (!strcmp(a, "--openings") && more) {
-            if (!cli_count_option("match", "--openings", argv[++i], 0, 100, &o->openings))
-                return EXIT_USAGE;
         } else if (!strcmp(a, "--opening-file") && more) {
             o->opening_path = argv[++i];
         } else if (!strcmp(a, "--record") && more) {
@@ -811,9 +805,6 @@ static int parse_options(int argc, char **argv, match_options *o, contestant *en
                 return EXIT_USAGE;
         } else if (!strcmp(a, "--timeout") && more) {
             if (!cli_count_option("match", "--timeout", argv[++i], 1, 86400000L, &o->timeout))
-                return EXIT_USAGE;
-        } else if (!strcmp(a, "--threads") && more) {
-            if (!cli_count_option("match", "--threads", argv[++i], 1, SEARCH_MAX_THREADS, &o->threads))
                 return EXIT_USAGE;
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "tabula match: unknown option '%s'; see 'tabula match --help'\n", a);
@@ -825,7 +816,7 @@ static int parse_options(int argc, char **argv, match_options *o, contestant *en
             return EXIT_USAGE;
         }
     }
-    if (!o->path || !o->games) {
+    if (!o->path || !o->series.games) {
         fputs("tabula match: " MATCH_USAGE "\n", stderr);
         return EXIT_USAGE;
     }
@@ -864,8 +855,8 @@ static int parse_options(int argc, char **argv, match_options *o, contestant *en
             fprintf(stderr, "tabula match: --p%d: %s\n", q + 1, error);
             return EXIT_USAGE;
         }
-        if (!c->outside && o->threads && c->spec.kind != ENGINE_RANDOM)
-            c->spec.threads = (int)o->threads;   /* --threads: every ab and mcts engine */
+        if (!c->outside && o->series.threads && c->spec.kind != ENGINE_RANDOM)
+            c->spec.threads = (int)o->series.threads;   /* --threads: every ab and mcts engine */
     }
     return EXIT_VALID;
 }
@@ -1077,10 +1068,7 @@ typedef struct match_run {
     FILE *record;
 } match_run;
 
-/* How play_game ended. */
-enum { GAME_PLAYED, GAME_INTERRUPTED, GAME_STOPPED, GAME_NOT_STARTED };
-
-/* Plays game K (from 0) of the match into R: GAME_PLAYED when it was
+/* Plays game K (from 0) of the match into R: CLI_GAME_PLAYED when it was
  * played to its end (a forfeit or a cut-off too), else why not (said on
  * stderr, but for an interruption). */
 static int play_game(match_run *run, long k, match_record *r)
@@ -1091,7 +1079,7 @@ static int play_game(match_run *run, long k, match_record *r)
     int players = run->players;
     position *p = run->p;
     if (!start_players(g, run->engines, players, o->timeout))
-        return GAME_NOT_STARTED;
+        return CLI_GAME_NOT_STARTED;
     for (int q = 0; q < players; q++) {   /* engine q at seat (q + k) mod players */
         int seat = (int)((q + k) % players);
         contestant *c = &run->engines[q];
@@ -1100,7 +1088,7 @@ static int play_game(match_run *run, long k, match_record *r)
         m->clock[seat] = o->base;
         /* afresh, from the game's own seed: a game does not depend on those before it */
         if (c->engine)
-            engine_new_game(c->engine, cli_game_seed(o->seed, k, q));
+            engine_new_game(c->engine, cli_game_seed(o->series.seed, k, q));
     }
     long round = k / players;   /* the games of one turn of the seats share their opening */
     pos_reset(p);
@@ -1116,8 +1104,8 @@ static int play_game(match_run *run, long k, match_record *r)
     m->play.ply = 0;
     m->play.interrupted = false;
     m->play.missing[0] = '\0';
-    int opening = cli_random_opening(run->generator, p, &run->list, o->openings, cli_opening_seed(o->seed, round),
-                                     opening_move, m);
+    int opening = cli_random_opening(run->generator, p, &run->list, o->series.openings,
+                                     cli_opening_seed(o->series.seed, round), opening_move, m);
     pos_commit(p);
     memset(r, 0, sizeof *r);
     r->index = k;
@@ -1129,17 +1117,17 @@ static int play_game(match_run *run, long k, match_record *r)
     if (o->verbose)
         putchar('\n');
     if (m->play.interrupted)
-        return GAME_INTERRUPTED;
+        return CLI_GAME_INTERRUPTED;
     if (run->list.overflow) {
         front_report_limit(g, &run->loaded->sources, &run->list);
         char where[PROTOCOL_POSITION_TEXT];
         posstring_write(p, where, sizeof where);
         fprintf(stderr, "tabula match: the position: %s\n", where);
-        return GAME_STOPPED;   /* the engines would not see every move */
+        return CLI_GAME_STOPPED;   /* the engines would not see every move */
     }
     if (m->play.missing[0]) {
         fprintf(stderr, "tabula match: the engine chose %s, which is not among the legal moves\n", m->play.missing);
-        return GAME_STOPPED;
+        return CLI_GAME_STOPPED;
     }
     const game_result *result = &loop.result;
     r->plies = opening + loop.plies;
@@ -1158,9 +1146,9 @@ static int play_game(match_run *run, long k, match_record *r)
     }
     if (run->record && !write_record(run->record, m, o, g, k, result, r->winner)) {
         fprintf(stderr, "tabula match: --record %s: %s\n", o->record_path, strerror(errno));
-        return GAME_STOPPED;
+        return CLI_GAME_STOPPED;
     }
-    return GAME_PLAYED;
+    return CLI_GAME_PLAYED;
 }
 
 /* Makes what the games need; false with the error said. */
@@ -1187,7 +1175,7 @@ static int run_new(match_run *run, cli_loaded *loaded, const match_options *o, c
     bool ok = run->position_ok && run->generator && run->list_ok && run->m.moves[0] && run->m.moves[1];
     for (int q = 0; ok && q < run->players; q++)
         if (!engines[q].outside) {
-            engines[q].engine = engine_new(g, &engines[q].spec, cli_game_seed(o->seed, 0, q));
+            engines[q].engine = engine_new(g, &engines[q].spec, cli_game_seed(o->series.seed, 0, q));
             ok = engines[q].engine != NULL;
         }
     if (ok && o->record_path) {
@@ -1257,62 +1245,6 @@ static void openings_hash(char **openings, int count, char *out, size_t size)
     snprintf(out, size, "%016llx", (unsigned long long)rng_mix(hash));
 }
 
-/* Plays the match's games (a shard's only), each into REP or, for a shard,
- * into PART's games; returns the exit status. */
-static int play_games(match_run *run, match_report *rep, cli_part *part, const match_names *n)
-{
-    const match_options *o = run->o;
-    const cli_shard *shard = &o->shard;
-    long owned = 0;
-    for (long k = 0; k < o->games; k++)
-        owned += cli_shard_owns(shard, k);
-    cli_progress progress;
-    cli_progress_start(&progress, "match", "games", owned, shard);
-    match_record *r = malloc(sizeof *r);
-    if (!r) {
-        fputs("tabula match: out of memory\n", stderr);
-        return EXIT_INVALID;
-    }
-    int status = EXIT_VALID;
-    long done = 0;
-    cli_catch_interrupts();
-    for (long k = 0; k < o->games; k++) {
-        if (!cli_shard_owns(shard, k))
-            continue;
-        cli_progress_show(&progress, done);
-        if (o->verbose)
-            cli_progress_clear(&progress);   /* (the moves are printed as they are played) */
-        int stopped = play_game(run, k, r);
-        if (stopped != GAME_PLAYED) {
-            cli_progress_end(&progress, done, false);
-            if (part)
-                fprintf(stderr, "tabula match: %s in game %ld; shard %ld/%ld is not finished and writes no part\n",
-                        stopped == GAME_INTERRUPTED ? "interrupted" : "stopped", k + 1, shard->index, shard->count);
-            else if (stopped == GAME_NOT_STARTED)
-                fprintf(stderr, "tabula match: stopped before game %ld; the result counts the %ld games finished\n",
-                        k + 1, done);
-            else
-                fprintf(stderr, "tabula match: %s in game %ld; the result counts the %ld games finished\n",
-                        stopped == GAME_INTERRUPTED ? "interrupted" : "stopped", k + 1, done);
-            /* an interrupted match reports the games it finished; a
-             * shard's part must be whole */
-            if (stopped != GAME_INTERRUPTED || part)
-                status = EXIT_INVALID;
-            free(r);
-            return status;
-        }
-        cli_progress_clear(&progress);   /* (before the game's line, on a terminal) */
-        if (part)
-            write_game(&part->w, n, r);
-        else
-            report_game(rep, r);
-        done++;
-    }
-    cli_progress_end(&progress, done, true);
-    free(r);
-    return status;
-}
-
 /* Whether the options go with the game (said when not). */
 static bool options_fit(const match_options *o, const game *g, contestant *engines, bool *any_outside)
 {
@@ -1349,72 +1281,54 @@ static bool options_fit(const match_options *o, const game *g, contestant *engin
     return true;
 }
 
-/* --- a match shared among MPI ranks (cli_mpi.c) */
+/* --- the games of the match, played by cli_shard.c's loop */
 
-/* What the ranks' games need: the run, a record to fill, the names. */
-typedef struct match_shared {
+/* What the loop's callbacks need: the run, the output of a whole match,
+ * and the names. */
+typedef struct match_games {
     match_run *run;
-    match_record *record;
+    match_report *report;
     const match_names *names;
-} match_shared;
+} match_games;
 
-/* A rank's item: game ITEM played, its record written with W. */
-static int shared_game(void *context, long item, json_writer *w)
-{
-    match_shared *shared = context;
-    int stopped = play_game(shared->run, item, shared->record);
-    if (stopped != GAME_PLAYED) {
-        fprintf(stderr, "tabula match: %s in game %ld\n", stopped == GAME_INTERRUPTED ? "interrupted" : "stopped",
-                item + 1);
-        return EXIT_INVALID;
-    }
-    write_game(w, shared->names, shared->record);
-    return EXIT_VALID;
-}
-
-static void shared_head(json_writer *w, const void *context)
-{
-    const match_shared *shared = context;
-    write_part_head(w, shared->names);
-}
-
-static void shared_tail(json_writer *w, const void *context)
+static void *games_record_new(void *context)
 {
     (void)context;
-    json_end_array(w);
-    json_end_object(w);
+    return malloc(sizeof(match_record));
 }
 
-/* The match's games played by the ranks of an MPI run, the output (or the
- * shard's part) written by rank 0; READY: whether this rank has what the
- * games need.  Returns the exit status. */
-static int play_shared(match_run *run, const match_options *o, const match_job *job, const match_names *n,
-                       bool ready)
+static void games_record_free(void *record)
 {
-    match_shared shared = { .run = run, .names = n };
-    shared.record = ready ? malloc(sizeof *shared.record) : NULL;
-    if (ready && !shared.record)
-        fputs("tabula match: out of memory\n", stderr);
-    cli_catch_interrupts();
-    cli_shared_job items = { .command = "match", .what = "games", .shard = &o->shard, .count = o->games,
-                             .run = shared_game, .context = &shared };
-    char **texts;
-    long count;
-    int status = cli_mpi_share(&items, shared.record != NULL, &texts, &count);
-    free(shared.record);
-    if (status != EXIT_VALID || cli_mpi_rank() != 0)
-        return status;
-    cli_shared_part part = { .command = "match", .file = o->path, .shard = &o->shard, .job = write_job,
-                             .job_context = job, .head = shared_head, .tail = shared_tail, .context = &shared,
-                             .merge = cli_match_merge, .json = o->json };
-    status = cli_mpi_output(&part, texts, count);
-    cli_mpi_texts_free(texts, count);
-    return status;
+    free(record);
+}
+
+static int games_play(void *context, long index, void *record)
+{
+    match_games *games = context;
+    return play_game(games->run, index, record);
+}
+
+static void games_head(json_writer *w, const void *context)
+{
+    const match_games *games = context;
+    write_part_head(w, games->names);
+}
+
+static void games_write(json_writer *w, const void *context, const void *record)
+{
+    const match_games *games = context;
+    write_game(w, games->names, record);
+}
+
+static void games_add(void *context, const void *record)
+{
+    match_games *games = context;
+    report_game(games->report, record);
 }
 
 int cli_match(int argc, char **argv)
 {
-    match_options o = { .seed = 1, .timeout = MATCH_TIMEOUT_MS };
+    match_options o = { .series.seed = 1, .timeout = MATCH_TIMEOUT_MS };
     contestant engines[GAME_MAX_PLAYERS];
     memset(engines, 0, sizeof engines);
     int status = parse_options(argc, argv, &o, engines);
@@ -1437,12 +1351,12 @@ int cli_match(int argc, char **argv)
         signal(SIGPIPE, SIG_IGN);   /* an engine that ended: a failed write, not the end of the match */
     match_run run;
     status = run_new(&run, &l, &o, engines);
-    match_names n = { .game = g->name, .variant = g->variant, .players = players, .seed = o.seed,
-                      .openings = o.openings };
+    match_names n = { .game = g->name, .variant = g->variant, .players = players, .seed = o.series.seed,
+                      .openings = o.series.openings };
     match_job job = { .game = g->name, .variant = g->variant, .rules = cli_rules_hash(&l.sources),
-                      .players = players, .games = o.games, .seed = o.seed, .openings = o.openings,
-                      .threads = o.threads, .base = o.base, .increment = o.increment, .timed = o.timed,
-                      .shards = o.shard.count };
+                      .players = players, .games = o.series.games, .seed = o.series.seed,
+                      .openings = o.series.openings, .threads = o.series.threads, .base = o.base,
+                      .increment = o.increment, .timed = o.timed, .shards = o.shard.count };
     char opening_file[17];
     if (run.openings) {
         openings_hash(run.openings, run.opening_count, opening_file, sizeof opening_file);
@@ -1452,38 +1366,28 @@ int cli_match(int argc, char **argv)
         n.player[s] = g->player_names[s];
         n.spec[s] = job.spec[s] = engines[s].text;
     }
-    if (o.shard.output) {
-        /* (under mpirun, rank 0 looks: the others may not see its files) */
-        int present = cli_mpi_rank() == 0 ? cli_part_present("match", &o.shard, write_job, &job) : 0;
-        present = cli_mpi_broadcast(present);
-        if (present != 0) {
-            run_free(&run);
-            cli_unload(&l);
-            return present > 0 ? EXIT_VALID : EXIT_USAGE;
-        }
+    int present = cli_part_present_on_ranks("match", &o.shard, write_job, &job);
+    if (present != 0) {
+        run_free(&run);
+        cli_unload(&l);
+        return present > 0 ? EXIT_VALID : EXIT_USAGE;
     }
+    match_report rep;
+    match_games context = { .run = &run, .report = &rep, .names = &n };
+    cli_games games = { .command = "match", .file = o.path, .shard = &o.shard, .count = o.series.games,
+                        .job = write_job, .job_context = &job, .merge = cli_match_merge, .json = o.json,
+                        .finished = "the result counts", .prints_moves = o.verbose, .prints_records = true,
+                        .context = &context, .record_new = games_record_new, .record_free = games_record_free,
+                        .play = games_play, .head = games_head, .write = games_write, .add = games_add };
     if (cli_mpi_ranks() > 1) {
-        status = play_shared(&run, &o, &job, &n, status == EXIT_VALID);
+        status = cli_games_share(&games, status == EXIT_VALID);
     } else if (status != EXIT_VALID) {
         /* (nothing to do) */
     } else if (o.shard.count) {
-        cli_part part;
-        if (!cli_part_begin(&part, "match", &o.shard, o.path, write_job, &job)) {
-            status = EXIT_USAGE;
-        } else {
-            write_part_head(&part.w, &n);
-            status = play_games(&run, NULL, &part, &n);
-            json_end_array(&part.w);
-            json_end_object(&part.w);
-            if (status != EXIT_VALID)
-                cli_part_abandon(&part);   /* (on standard output, what was written stays unfinished) */
-            else if (!cli_part_end(&part, "match", &o.shard))
-                status = EXIT_USAGE;
-        }
+        status = cli_games_play(&games);
     } else {
-        match_report rep;
         report_begin(&rep, &n, o.json);
-        status = play_games(&run, &rep, NULL, &n);
+        status = cli_games_play(&games);
         for (int q = 0; q < players; q++) {
             const contestant *c = &engines[q];
             if (c->outside && c->player && strcmp(protocol_player_name(c->player), c->text + 4))

@@ -1,8 +1,9 @@
 /* cli_shard: what the commands that run long jobs share (cli.h): the
  * options --shard K/N, --output FILE and --progress, the part a shard
  * writes (a JSON object naming its job), the check that an output file
- * already holds the part asked for (a restart after an interruption), and
- * the progress report. */
+ * already holds the part asked for (a restart after an interruption), the
+ * progress report, and the loop that plays a job of games (analyze,
+ * match). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -424,4 +425,166 @@ void cli_progress_end(cli_progress *p, long done, bool finished)
     if (p->bar)
         fputs(finished ? "\r\033[K" : "\n", stderr);
     fflush(stderr);
+}
+
+int cli_part_present_on_ranks(const char *command, const cli_shard *shard, cli_job_writer job,
+                              const void *context)
+{
+    if (!shard->output)
+        return 0;
+    int present = cli_mpi_rank() == 0 ? cli_part_present(command, shard, job, context) : 0;
+    return cli_mpi_broadcast(present);
+}
+
+/* --- a job of games */
+
+int cli_series_option(const char *command, int argc, char **argv, int *i, cli_series_options *o)
+{
+    const char *a = argv[*i];
+    long low, high, *value;
+    if (!strcmp(a, "--games")) {
+        low = 1, high = 1000000L, value = &o->games;
+    } else if (!strcmp(a, "--seed")) {
+        low = 0, high = 2147483647L, value = &o->seed;
+    } else if (!strcmp(a, "--openings")) {
+        low = 0, high = 100, value = &o->openings;
+    } else if (!strcmp(a, "--threads")) {
+        low = 1, high = SEARCH_MAX_THREADS, value = &o->threads;
+    } else {
+        return 0;
+    }
+    if (*i + 1 >= argc)
+        return 0;   /* (without its value it is the command's unknown option) */
+    return cli_count_option(command, a, argv[++*i], low, high, value) ? 1 : -1;
+}
+
+/* Plays the games SHARD owns in the order of their numbers, each record
+ * written into PART or, without one, given to the command's ADD; returns
+ * the exit status. */
+static int play_in_order(const cli_games *games, cli_part *part)
+{
+    const cli_shard *shard = games->shard;
+    long owned = 0;
+    for (long k = 0; k < games->count; k++)
+        owned += cli_shard_owns(shard, k);
+    cli_progress progress;
+    cli_progress_start(&progress, games->command, "games", owned, shard);
+    void *record = games->record_new(games->context);
+    if (!record) {
+        fprintf(stderr, "tabula %s: out of memory\n", games->command);
+        return EXIT_INVALID;
+    }
+    int status = EXIT_VALID;
+    long done = 0;
+    cli_catch_interrupts();
+    for (long k = 0; k < games->count; k++) {
+        if (!cli_shard_owns(shard, k))
+            continue;
+        cli_progress_show(&progress, done);
+        if (games->prints_moves)
+            cli_progress_clear(&progress);
+        int stopped = games->play(games->context, k, record);
+        if (stopped != CLI_GAME_PLAYED) {
+            cli_progress_end(&progress, done, false);
+            const char *how = stopped == CLI_GAME_INTERRUPTED ? "interrupted" : "stopped";
+            if (part)
+                fprintf(stderr, "tabula %s: %s in game %ld; shard %ld/%ld is not finished and writes no part\n",
+                        games->command, how, k + 1, shard->index, shard->count);
+            else if (stopped == CLI_GAME_NOT_STARTED)
+                fprintf(stderr, "tabula %s: stopped before game %ld; %s the %ld games finished\n", games->command,
+                        k + 1, games->finished, done);
+            else
+                fprintf(stderr, "tabula %s: %s in game %ld; %s the %ld games finished\n", games->command, how,
+                        k + 1, games->finished, done);
+            /* an interrupted job's output covers the games it finished; a
+             * shard's part must be whole */
+            if (stopped != CLI_GAME_INTERRUPTED || part)
+                status = EXIT_INVALID;
+            games->record_free(record);
+            return status;
+        }
+        if (games->prints_records)
+            cli_progress_clear(&progress);
+        if (part)
+            games->write(&part->w, games->context, record);
+        else
+            games->add(games->context, record);
+        done++;
+    }
+    cli_progress_end(&progress, done, true);
+    games->record_free(record);
+    return status;
+}
+
+int cli_games_play(const cli_games *games)
+{
+    if (!games->shard->count)
+        return play_in_order(games, NULL);
+    cli_part part;
+    if (!cli_part_begin(&part, games->command, games->shard, games->file, games->job, games->job_context))
+        return EXIT_USAGE;
+    games->head(&part.w, games->context);
+    int status = play_in_order(games, &part);
+    json_end_array(&part.w);
+    json_end_object(&part.w);
+    if (status != EXIT_VALID)
+        cli_part_abandon(&part);   /* (on standard output, what was written stays unfinished) */
+    else if (!cli_part_end(&part, games->command, games->shard))
+        status = EXIT_USAGE;
+    return status;
+}
+
+/* What a rank's games need: the job, and the record to play them into. */
+typedef struct shared_games {
+    const cli_games *games;
+    void *record;
+} shared_games;
+
+/* A rank's item: game ITEM played, its record written with W. */
+static int play_shared_game(void *context, long item, json_writer *w)
+{
+    shared_games *shared = context;
+    const cli_games *games = shared->games;
+    int stopped = games->play(games->context, item, shared->record);
+    if (stopped != CLI_GAME_PLAYED) {
+        fprintf(stderr, "tabula %s: %s in game %ld\n", games->command,
+                stopped == CLI_GAME_INTERRUPTED ? "interrupted" : "stopped", item + 1);
+        return EXIT_INVALID;
+    }
+    games->write(w, games->context, shared->record);
+    return EXIT_VALID;
+}
+
+/* A part's tail: the array of the records closed, and the result that
+ * the command's head opened. */
+static void close_records(json_writer *w, const void *context)
+{
+    (void)context;
+    json_end_array(w);
+    json_end_object(w);
+}
+
+int cli_games_share(const cli_games *games, bool ready)
+{
+    shared_games shared = { .games = games };
+    shared.record = ready ? games->record_new(games->context) : NULL;
+    if (ready && !shared.record)
+        fprintf(stderr, "tabula %s: out of memory\n", games->command);
+    cli_catch_interrupts();
+    cli_shared_job items = { .command = games->command, .what = "games", .shard = games->shard,
+                             .count = games->count, .run = play_shared_game, .context = &shared };
+    char **texts;
+    long count;
+    int status = cli_mpi_share(&items, shared.record != NULL, &texts, &count);
+    if (shared.record)
+        games->record_free(shared.record);
+    if (status != EXIT_VALID || cli_mpi_rank() != 0)
+        return status;
+    cli_shared_part part = { .command = games->command, .file = games->file, .shard = games->shard,
+                             .job = games->job, .job_context = games->job_context, .head = games->head,
+                             .tail = close_records, .context = games->context, .merge = games->merge,
+                             .json = games->json };
+    status = cli_mpi_output(&part, texts, count);
+    cli_mpi_texts_free(texts, count);
+    return status;
 }
