@@ -15,17 +15,21 @@
  * hundreds of plies; Sapos: a race to starve, 300 plies on average) a
  * random playout tells a search little.
  *
- * Games won by bringing a piece to a region (Breakthrough's far rank: an
- * end rule `count(pieces(P) & CELLS) > 0: P wins`) count how near each
- * piece is: a piece D of its own moves from the region adds its value
- * times REACH_NEAREST / 2^(D-1), the moves counted on an otherwise empty
- * board by the generator itself (reach_table).  A search that sees only
- * material would walk its pieces forward no sooner than it sees them
- * arrive, some plies too late.
+ * Each piece also counts its cell, as the rules' moves see it
+ * (estimate_cells: a lone piece's moves from each cell of an otherwise
+ * empty board, by the generator itself).  A type with a value counts the
+ * cells it reaches from there, more or fewer than on average, at the
+ * mobility weight each (a knight in the middle, a bishop on the long
+ * diagonal).  In a game won by bringing a piece to a region
+ * (Breakthrough's far rank: an end rule `count(pieces(P) & CELLS) > 0: P
+ * wins`) a piece D of its own moves from the region adds its value times
+ * REACH_NEAREST / 2^(D-1): a search that sees only material would walk
+ * its pieces forward no sooner than it sees them arrive, some plies too
+ * late.
  *
  * Where the game has weights (`tabula tune`, game.weights), they replace
- * the values, the rules' cell bonuses and the nearness to a goal region
- * (tune starts each cell's weight from the last two): a piece counts its
+ * the values, the rules' cell bonuses and the cells' estimates (tune
+ * starts each cell's weight from the last two): a piece counts its
  * type's material and its cell's weight, summed over the occupied cells.
  */
 #include <stdlib.h>
@@ -145,10 +149,10 @@ int evaluate_material(const evaluator *e, const position *p, int player)
         }
         total += (long)b->value * (mine * (n - 1) - others) / (n - 1);
     }
-    if (e->reach_cells) {
+    if (e->cell_estimate) {
         long mine = 0, others = 0;
         for (int q = 0; q < n; q++) {
-            long c = cell_sum(g, e->reach_cells, p, q);
+            long c = cell_sum(g, e->cell_estimate, p, q);
             if (q == player)
                 mine = c;
             else
@@ -252,17 +256,57 @@ static bool reach_rule(const game *g, const end_rule *r, int q, int *type, const
     return false;
 }
 
-/* For a game won by reaching a region (see the top): E->reach_goal and
- * E->reach_near, and where BONUS, E->reach_cells (for each player, type
- * and cell, what a piece there adds for being that many moves from its
- * goal); all left NULL in other games.  The moves are the generator's
- * from each cell with the piece alone on the board, so that the distance
- * is the rules' own.  False when memory runs out. */
-static bool reach_table(evaluator *e, const game *g, bool bonus)
+/* The cells a lone piece of TYPE and PLAYER's on CELL moves to (P, M and
+ * LIST scratch, ALONE an empty board): at most MAX of them into TO (each
+ * once, STAMP marking those found with MARK); returns how many there
+ * are, all of them counted. */
+static int lone_moves(const game *g, movegen *m, position *p, move_list *list, uint16_t *alone, int player,
+                      int type, int cell, int *to, int max, int *stamp, int mark)
+{
+    int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES] = { { 0 } };
+    alone[cell] = PIECE_CODE(type, player, 0);
+    pos_load(p, alone, NULL, NULL, reserve, g->var_initial, 0, 0, player);
+    alone[cell] = 0;
+    movegen_generate(m, p, list);
+    int found = 0;
+    for (int i = 0; i < list->count; i++)
+        for (int k = list->moves[i].first; k < list->moves[i].first + list->moves[i].count; k++) {
+            const change *ch = &list->changes[k];
+            if (ch->kind != CHANGE_CELL || ch->index == cell || ch->after <= 0
+                || PIECE_OWNER((uint16_t)ch->after) != player || stamp[ch->index] == mark)
+                continue;
+            stamp[ch->index] = mark;
+            if (found < max)
+                to[found] = ch->index;
+            found++;
+        }
+    return found;
+}
+
+/* What the evaluator knows of each piece's cell from the rules' moves,
+ * read off a lone piece's moves from every cell of an otherwise empty
+ * board (the generator's, so that the moves are the rules' own):
+ *
+ * - in a game won by reaching a region (see the top), how many moves a
+ *   piece is from it: E->reach_goal and E->reach_near, and
+ * - where BONUS (no weights), E->cell_estimate: for each player, type and
+ *   cell, what a piece there adds: REACH_NEAREST of its value one move
+ *   from its goal region, half as much each move further; and for a type
+ *   with a value, the mobility weight for each cell it reaches from there
+ *   more than on average (a knight in the middle of a chess board reaches
+ *   8, in a corner 2: a piece's moves from a cell are its scope there,
+ *   which the mobility term sees only at the leaves, and only for the
+ *   side to move).
+ *
+ * Not in games of stacks.  Left NULL where there is nothing to say.
+ * False when memory runs out. */
+static bool estimate_cells(evaluator *e, const game *g, bool bonus)
 {
     int n = g->player_count, types = g->type_count, cells = g->board.cell_count;
+    if (g->stack_height > 1 || cells <= 0 || types <= 0)
+        return true;
     cellset goal[GAME_MAX_PLAYERS][GAME_MAX_TYPES];
-    bool any = false, has[GAME_MAX_PLAYERS][GAME_MAX_TYPES] = { { false } };
+    bool reaching = false, has[GAME_MAX_PLAYERS][GAME_MAX_TYPES] = { { false } };
     for (int q = 0; q < n; q++)
         for (int i = 0; i < g->end_count; i++) {
             int type;
@@ -274,51 +318,62 @@ static bool reach_table(evaluator *e, const game *g, bool bonus)
                     if (!has[q][t])
                         cellset_clear(&goal[q][t], g->words);
                     cellset_or(&goal[q][t], cellsof, g->words);
-                    has[q][t] = any = true;
+                    has[q][t] = reaching = true;
                 }
         }
-    if (!any || g->stack_height > 1)
+    bool scoped = false;
+    for (int t = 0; bonus && t < types; t++)
+        scoped = scoped || e->value[t] > 0;
+    if (!reaching && !scoped)
         return true;
     size_t size = (size_t)n * (size_t)types * (size_t)cells;
     int *table = bonus ? calloc(size, sizeof *table) : NULL;
-    cellset *near = calloc((size_t)n * (size_t)types, sizeof *near);
-    cellset *goals = calloc((size_t)n, sizeof *goals);
+    cellset *near = reaching ? calloc((size_t)n * (size_t)types, sizeof *near) : NULL;
+    cellset *goals = reaching ? calloc((size_t)n, sizeof *goals) : NULL;
     uint16_t *alone = calloc((size_t)cells, sizeof *alone);
     int *next = malloc((size_t)cells * REACH_FARTHEST * sizeof *next);   /* where a piece's moves go */
+    int *scope = malloc((size_t)cells * sizeof *scope);                 /* how many cells */
     int *distance = malloc((size_t)cells * sizeof *distance);
+    int *stamp = calloc((size_t)cells, sizeof *stamp);
     movegen *m = movegen_new(g);
     position *p = malloc(sizeof *p);
     move_list list;
     bool list_ok = move_list_init(&list);
-    bool ok = (table || !bonus) && near && goals && alone && next && distance && m && p && list_ok && pos_init(p, g);
+    bool ok = (table || !bonus) && (!reaching || (near && goals)) && alone && next && scope && distance && stamp && m
+              && p && list_ok && pos_init(p, g);
+    bool any = false;
+    int mark = 0;
     for (int q = 0; ok && q < n; q++)
         for (int t = 0; ok && t < types; t++) {
+            bool scope_counts = bonus && e->value[t] > 0;
+            if (!has[q][t] && !scope_counts)
+                continue;
+            long total = 0;
+            int from = 0;
+            for (int c = 0; c < cells; c++) {
+                scope[c] = lone_moves(g, m, p, &list, alone, q, t, c, next + c * REACH_FARTHEST, REACH_FARTHEST,
+                                      stamp, ++mark);
+                for (int k = scope[c] < REACH_FARTHEST ? scope[c] : REACH_FARTHEST; k < REACH_FARTHEST; k++)
+                    next[c * REACH_FARTHEST + k] = -1;
+                total += scope[c];
+                from += scope[c] > 0;
+            }
+            int *row = table ? table + ((size_t)q * (size_t)types + (size_t)t) * (size_t)cells : NULL;
+            if (scope_counts && from > 0) {
+                /* the scope against its average over the cells it moves from */
+                for (int c = 0; c < cells; c++) {
+                    double more = scope[c] - (double)total / from;
+                    row[c] += (int)(more * e->mobility + (more < 0 ? -0.5 : 0.5));
+                    any = any || row[c] != 0;
+                }
+            }
             if (!has[q][t])
                 continue;
             cellset_or(&goals[q], &goal[q][t], g->words);
-            int value = e->value[t] > 0 ? e->value[t] : 100;
-            /* each cell's moves: up to REACH_FARTHEST destinations kept (a
-             * slider's nearest do for a count of moves) */
-            int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES] = { { 0 } };
-            for (int c = 0; c < cells; c++) {
-                distance[c] = cellset_has(&goal[q][t], c) ? 0 : -1;
-                for (int k = 0; k < REACH_FARTHEST; k++)
-                    next[c * REACH_FARTHEST + k] = -1;
-                alone[c] = PIECE_CODE(t, q, 0);
-                pos_load(p, alone, NULL, NULL, reserve, g->var_initial, 0, 0, q);
-                alone[c] = 0;
-                movegen_generate(m, p, &list);
-                int found = 0;
-                for (int i = 0; i < list.count && found < REACH_FARTHEST; i++)
-                    for (int k = list.moves[i].first; k < list.moves[i].first + list.moves[i].count; k++) {
-                        const change *ch = &list.changes[k];
-                        if (ch->kind == CHANGE_CELL && ch->index != c && ch->after > 0
-                            && PIECE_OWNER((uint16_t)ch->after) == q && found < REACH_FARTHEST)
-                            next[c * REACH_FARTHEST + found++] = ch->index;
-                    }
-            }
             /* the moves to the goal, one more each round */
-            for (int d = 1; d <= REACH_FARTHEST; d++) {
+            for (int c = 0; c < cells; c++)
+                distance[c] = cellset_has(&goal[q][t], c) ? 0 : -1;
+            for (int d = 1; d <= REACH_FARTHEST; d++)
                 for (int c = 0; c < cells; c++) {
                     if (distance[c] >= 0)
                         continue;
@@ -330,22 +385,24 @@ static bool reach_table(evaluator *e, const game *g, bool bonus)
                         }
                     }
                 }
-            }
-            cellset *one_away = &near[q * types + t];
-            for (int c = 0; c < cells; c++)
+            int value = e->value[t] > 0 ? e->value[t] : 100;
+            for (int c = 0; c < cells; c++) {
                 if (distance[c] == 1)
-                    cellset_add(one_away, c);
-            int *row = table ? table + ((size_t)q * (size_t)types + (size_t)t) * (size_t)cells : NULL;
-            for (int c = 0; row && c < cells; c++)
-                if (distance[c] > 0)
-                    row[c] = (int)(value * REACH_NEAREST / (double)(1 << (distance[c] - 1)) + 0.5);
+                    cellset_add(&near[q * types + t], c);
+                if (row && distance[c] > 0) {
+                    row[c] += (int)(value * REACH_NEAREST / (double)(1 << (distance[c] - 1)) + 0.5);
+                    any = true;
+                }
+            }
         }
     if (ok) {
-        e->reach_cells = table;
+        e->cell_estimate = any ? table : NULL;
         e->reach_near = near;
         e->reach_goal = goals;
-    } else {
+    }
+    if (!ok || !any)
         free(table);
+    if (!ok) {
         free(near);
         free(goals);
     }
@@ -355,7 +412,9 @@ static bool reach_table(evaluator *e, const game *g, bool bonus)
     if (list_ok)
         move_list_free(&list);
     movegen_free(m);
+    free(stamp);
     free(distance);
+    free(scope);
     free(next);
     free(alone);
     return ok;
@@ -391,10 +450,10 @@ bool evaluate_reaches_goal(const evaluator *e, const move_list *list, int index,
 
 void evaluator_free(evaluator *e)
 {
-    free(e->reach_cells);
+    free(e->cell_estimate);
     free(e->reach_near);
     free(e->reach_goal);
-    e->reach_cells = NULL;
+    e->cell_estimate = NULL;
     e->reach_near = NULL;
     e->reach_goal = NULL;
 }
@@ -438,7 +497,7 @@ bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *we
             e->value[t] = weights->material[t];
     }
     if (playouts <= 0 || g->type_count == 0)
-        return reach_table(e, g, !weights);
+        return estimate_cells(e, g, !weights);
     /* with hints the games only measure how often random play decides */
     long max_moves = e->hinted ? ESTIMATE_HINTED_MOVES : ESTIMATE_MAX_MOVES;
     /* with weights the same games are played as without, so that the
@@ -548,7 +607,7 @@ bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *we
     free(acc);
     /* the nearness to a goal region, from the values (with weights: their
      * cells stand for it) */
-    return ok && reach_table(e, g, !weights);
+    return ok && estimate_cells(e, g, !weights);
 }
 
 void evaluate_counts(const game *g, movegen *gen, position *p, game_counts *out)

@@ -23,8 +23,9 @@
  *   searches as usual.  Leaves: material (evaluate.c; or where the game
  *   has a weights file, the weights tune learned), mobility, in
  *   games won by connecting the cells each side still has to fill
- *   (movegen_goal_distance), in games decided by a score the score, and in
- *   games won by reaching a region how near it each piece is.
+ *   (movegen_goal_distance), in games decided by a score the score, how
+ *   much each piece reaches from its cell, and in games won by reaching a
+ *   region how near it each piece is.
  * - mcts (mcts.c): UCT with uniformly random playouts, an MCTS-solver that
  *   proves ends in the tree, and one result per player (score vectors), so
  *   it needs no special case for more than two players; an engine keeps
@@ -163,11 +164,11 @@ typedef struct evaluator {
     int value[GAME_MAX_TYPES];  /* per piece type, in hundredths */
     bool hinted;                /* the values come from the rules' `value N` */
     const eval_weights *weights;    /* the game's learned weights (NULL: none used) */
-    /* without weights, in a game won by bringing a piece to a region: what
-     * a piece adds, per player, type and cell (laid out as
-     * eval_weights.cells), for how near its goal it stands; else NULL
-     * (owned: evaluator_free) */
-    int *reach_cells;
+    /* without weights: what a piece adds on each cell, per player, type and
+     * cell (laid out as eval_weights.cells), estimated from the rules'
+     * moves (how near its goal region, how much it reaches from there:
+     * evaluate.c); NULL where nothing is (owned: evaluator_free) */
+    int *cell_estimate;
     /* in such a game, with weights or without: the cells where a piece of
      * each player wins (reach_goal[player]), and those one move from it
      * for each player's type (reach_near[player * type_count + type]);
@@ -196,8 +197,11 @@ typedef struct evaluator {
 /* Sets the piece values: the rules' `value N` when any type declares one,
  * else estimated from up to PLAYOUTS seeded random games (at most 40000
  * moves in all; how a type's count
- * difference, at the same ply, goes with the result).  With the game's
- * weights (G->weights, from its weights file) when it has them. */
+ * difference, at the same ply, goes with the result); then the cells'
+ * estimate and the goal regions (estimate_cells in evaluate.c).  With the
+ * game's weights (G->weights, from its weights file) when it has them,
+ * which stand for the values and the cells' estimate.  The evaluator
+ * holds memory: evaluator_free. */
 bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed);
 /* The same with WEIGHTS (NULL: none, as without a weights file) in place
  * of the game's. */

@@ -140,10 +140,10 @@ bool tune_model_init(tune_model *m, const evaluator *base, bool mirrored)
                     m->start[tune_cell_index(m, q, b->type, c)] += b->value;
     }
     /* and the nearness to a goal region (evaluate.c), in the same layout */
-    for (int q = 0; base->reach_cells && q < (m->mirror ? 1 : n); q++)
+    for (int q = 0; base->cell_estimate && q < (m->mirror ? 1 : n); q++)
         for (int t = 0; t < types; t++)
             for (int c = 0; c < cells; c++)
-                m->start[tune_cell_index(m, q, t, c)] += base->reach_cells[((size_t)q * (size_t)types + (size_t)t) * (size_t)cells + (size_t)c];
+                m->start[tune_cell_index(m, q, t, c)] += base->cell_estimate[((size_t)q * (size_t)types + (size_t)t) * (size_t)cells + (size_t)c];
     if (m->goal_index >= 0)
         m->start[m->goal_index] = base->goal_weight;
     if (m->score_index >= 0)
