@@ -139,7 +139,9 @@ bool tune_model_init(tune_model *m, const evaluator *base, bool mirrored)
                 if (cellset_has(&g->sets[b->sets[q]], c))
                     m->start[tune_cell_index(m, q, b->type, c)] += b->value;
     }
-    /* and the nearness to a goal region (evaluate.c), in the same layout */
+    /* and the cells' estimate from the rules' moves (a piece's scope, its
+     * nearness to a goal region: evaluate.c), laid out alike; mirrored,
+     * the first player's stands for both, as the setups mirror */
     for (int q = 0; base->cell_estimate && q < (m->mirror ? 1 : n); q++)
         for (int t = 0; t < types; t++)
             for (int c = 0; c < cells; c++)

@@ -12,8 +12,8 @@
  * squared error of the predictions plus LAMBDA times the squared distance
  * of each weight from its start (less for the material: tune_fit): the evaluator's current estimates (the
  * rules' values or the estimate from random games, the rules' cell
- * bonuses), so that a weight the games say little about stays where it
- * was.  K is fitted first, with the weights at their start.
+ * bonuses and the cells' estimate from the rules' moves: evaluate.c), so
+ * that a weight the games say little about stays where it was.  K is fitted first, with the weights at their start.
  *
  * Everything is computed in one thread, in a fixed order: the same samples
  * give the same weights.  Mobility is not fitted (the engines count it from
