@@ -169,6 +169,8 @@ static void features_are_what_the_evaluator_counts(void **state)
     movegen_free(gen);
     free(theta);
     tune_model_free(&m);
+    evaluator_free(&plain);
+    evaluator_free(&weighted);
     free(w->cells);
     free(w);
     diag_free(&diagnostics);
