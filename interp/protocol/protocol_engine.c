@@ -220,7 +220,8 @@ static void say_options(server *s)
     say(s, "option name Depth type spin default %d min 0 max %d", s->default_depth, SEARCH_MAX_PLY - 1);
     say(s, "option name MoveTime type spin default %ld min 1 max %ld", s->default_time_ms, INFINITE_MS);
     say(s, "option name Quiescence type check default %s", s->spec.no_quiescence ? "false" : "true");
-    say(s, "option name Reductions type check default %s", s->spec.reductions ? "true" : "false");
+    say(s, "option name Reductions type check default %s", s->spec.reductions == SWITCH_OFF ? "false" : "true");
+    say(s, "option name Pruning type check default %s", s->spec.pruning == SWITCH_OFF ? "false" : "true");
     say(s, "option name NullMove type combo default %s var auto var true var false", switch_name(s->spec.null_moves));
     say(s, "option name Aspiration type check default %s", s->spec.aspiration == SWITCH_OFF ? "false" : "true");
     say(s, "option name Extensions type check default %s", s->spec.extensions == SWITCH_OFF ? "false" : "true");
@@ -319,7 +320,11 @@ static bool run_setoption(server *s, char **words, int count)
     } else if (!strcasecmp(name, "Reductions")) {
         if (!read_check(value, &flag))
             return refuse(s, "option Reductions is true or false, not '%s'", value);
-        spec.reductions = flag;
+        spec.reductions = flag ? SWITCH_ON : SWITCH_OFF;
+    } else if (!strcasecmp(name, "Pruning")) {
+        if (!read_check(value, &flag))
+            return refuse(s, "option Pruning is true or false, not '%s'", value);
+        spec.pruning = flag ? SWITCH_ON : SWITCH_OFF;
     } else if (!strcasecmp(name, "NullMove")) {
         if (!strcasecmp(value, "auto"))
             spec.null_moves = SWITCH_DEFAULT;
@@ -356,7 +361,7 @@ static bool run_setoption(server *s, char **words, int count)
         s->seed = (uint64_t)number;
     } else {
         return refuse(s, "no option '%s' (the options: Engine, Threads, Depth, MoveTime, Quiescence, "
-                      "Reductions, NullMove, Aspiration, Extensions, Hash, Exploration, Bias, Seed)", name);
+                      "Reductions, Pruning, NullMove, Aspiration, Extensions, Hash, Exploration, Bias, Seed)", name);
     }
     s->spec = spec;
     engine_free(s->engine);   /* made again with the new settings at the next go */

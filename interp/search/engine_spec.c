@@ -153,8 +153,9 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
             ok = (value_length == 2 && !strncmp(value, "on", 2)) || (value_length == 3 && !strncmp(value, "off", 3));
             spec->no_quiescence = value_length == 3;
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "reductions", 10)) {
-            ok = (value_length == 2 && !strncmp(value, "on", 2)) || (value_length == 3 && !strncmp(value, "off", 3));
-            spec->reductions = value_length == 2;
+            ok = read_switch(value, value_length, &spec->reductions);
+        } else if (spec->kind == ENGINE_ALPHABETA && key_length == 7 && !strncmp(at, "pruning", 7)) {
+            ok = read_switch(value, value_length, &spec->pruning);
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 4 && !strncmp(at, "null", 4)) {
             ok = read_switch(value, value_length, &spec->null_moves);
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "aspiration", 10)) {
@@ -177,7 +178,7 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
             spec->bias_given = true;
         } else {
             snprintf(error, error_size, "unknown setting '%.*s' for %s", (int)key_length, at,
-                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, null, aspiration, extensions, weights, threads, hash)"
+                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, pruning, null, aspiration, extensions, weights, threads, hash)"
                                                     : "mcts (playouts, time, weights, threads, hash, exploration, bias)");
             return false;
         }
@@ -235,8 +236,10 @@ static void alphabeta_configure(alphabeta *s, const engine_spec *spec)
 {
     if (spec->no_quiescence)
         alphabeta_set_quiescence(s, false);
-    if (spec->reductions)
-        alphabeta_set_reductions(s, true);
+    if (spec->reductions != SWITCH_DEFAULT)
+        alphabeta_set_reductions(s, spec->reductions == SWITCH_ON);
+    if (spec->pruning != SWITCH_DEFAULT)
+        alphabeta_set_pruning(s, spec->pruning == SWITCH_ON);
     if (spec->null_moves != SWITCH_DEFAULT)
         alphabeta_set_null_moves(s, spec->null_moves == SWITCH_ON);
     if (spec->aspiration != SWITCH_DEFAULT)

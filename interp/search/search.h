@@ -107,7 +107,8 @@ typedef struct engine_spec {
     engine_kind kind;
     int depth;          /* 0: no limit (ab) */
     bool no_quiescence; /* ab: leaves scored as they stand (quiescence=off) */
-    bool reductions;    /* ab: late quiet moves searched less deep first (reductions=on) */
+    engine_switch reductions;   /* ab: reductions=on|off (alphabeta_set_reductions) */
+    engine_switch pruning;      /* ab: pruning=on|off (alphabeta_set_pruning) */
     engine_switch null_moves;   /* ab: null=on|off (alphabeta_set_null_moves) */
     engine_switch aspiration;   /* ab: aspiration=on|off (alphabeta_set_aspiration) */
     engine_switch extensions;   /* ab: extensions=on|off (alphabeta_set_extensions) */
@@ -325,9 +326,12 @@ alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eva
                          search_table *table, const atomic_bool *halt);
 /* Turns the quiescence search off (on where alphabeta_quiesces says). */
 void alphabeta_set_quiescence(alphabeta *s, bool on);
-/* Turns the late move reductions on (off by default: in matches at 100 ms
- * a move they won no games in chess and lost some in Breakthrough). */
+/* Turns the late move reductions off or on (on by default; they act in
+ * searches limited by time or nodes only). */
 void alphabeta_set_reductions(alphabeta *s, bool on);
+/* Turns late move pruning and futility pruning off or on (on by default;
+ * in searches limited by time or nodes only). */
+void alphabeta_set_pruning(alphabeta *s, bool on);
 /* Whether the quiescence search runs for the game EVAL is of: two players,
  * pieces with values, and captures a minority of the moves of random play
  * (where every move flips or takes, as in Othello, taking is the game's

@@ -542,20 +542,47 @@ static void quiescence_sees_the_runner(void **state)
     assert_int_equal(r.kind, SCORE_VALUE);
 }
 
-/* Late move reductions (reductions=on), in a search limited by nodes: the
- * same budget reaches a ply deeper than without them (chess after 1.e4 e5
- * 2.Nf3 Nc6, 30000 nodes: depth 5 against 4); limited by depth alone,
- * every line is searched that deep (tic-tac-toe solved at depth 9). */
+/* Chess after 1.e4 e5 2.Nf3 Nc6: the search by ON reaches a greater depth
+ * than the one by OFF. */
+static void goes_deeper(const char *on_spec, const char *off_spec)
+{
+    const char *fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    char best[64];
+    search_result on = search("chess", fen, on_spec, best, sizeof best);
+    search_result off = search("chess", fen, off_spec, best, sizeof best);
+    print_message("%s: depth %d; %s: depth %d\n", on_spec, on.depth, off_spec, off.depth);
+    assert_true(on.depth > off.depth);
+}
+
+/* Late move reductions (on unless reductions=off), in a search limited
+ * by nodes: the same budget reaches a ply deeper than without them (chess
+ * after 1.e4 e5 2.Nf3 Nc6, 40000 nodes, pruning off: depth 5 against 4);
+ * limited by depth alone, every line is searched that deep (tic-tac-toe
+ * solved at depth 9). */
 static void reductions_go_deeper(void **state)
 {
     (void)state;
-    const char *fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    goes_deeper("ab:nodes=40000,pruning=off", "ab:nodes=40000,pruning=off,reductions=off");
     char best[64];
-    search_result on = search("chess", fen, "ab:nodes=30000,reductions=on", best, sizeof best);
-    search_result off = search("chess", fen, "ab:nodes=30000", best, sizeof best);
     assert_int_equal(search("tictactoe", NULL, "ab:depth=9,reductions=on", best, sizeof best).kind, SCORE_DRAW);
-    print_message("30000 nodes: depth %d with reductions, %d without\n", on.depth, off.depth);
-    assert_true(on.depth > off.depth);
+}
+
+/* Late move pruning and futility pruning (on unless pruning=off), in a
+ * search limited by nodes: the same budget reaches a ply deeper (the same
+ * position, 30000 nodes: depth 5 against 4), and they do not lose a mate
+ * whose moves are quiet: Morphy's problem, 1.Ra6! bxa6 2.b7#, found
+ * within 20000 nodes; limited by depth alone, they do not act (tic-tac-toe
+ * solved at depth 9). */
+static void pruning_goes_deeper(void **state)
+{
+    (void)state;
+    goes_deeper("ab:nodes=30000", "ab:nodes=30000,pruning=off");
+    char best[64];
+    search_result mate = search("chess", "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "ab:nodes=20000", best, sizeof best);
+    assert_int_equal(mate.kind, SCORE_WIN);
+    assert_int_equal(mate.distance, 3);
+    assert_string_equal(best, "a1-a6");
+    assert_int_equal(search("tictactoe", NULL, "ab:depth=9,pruning=on", best, sizeof best).kind, SCORE_DRAW);
 }
 
 /* Quiescence where captures are exchanges (a minority of random play's
@@ -789,10 +816,17 @@ static void specs(void **state)
     assert_false(engine_spec_parse("ab:quiescence=maybe", &s, error, sizeof error));
     assert_false(engine_spec_parse("mcts:quiescence=off", &s, error, sizeof error));
     assert_true(engine_spec_parse("ab:time=100", &s, error, sizeof error));
-    assert_false(s.reductions);
-    assert_true(engine_spec_parse("ab:time=100,reductions=on", &s, error, sizeof error));
-    assert_true(s.reductions);
+    assert_int_equal(s.reductions, SWITCH_DEFAULT);
+    assert_int_equal(s.pruning, SWITCH_DEFAULT);
+    assert_true(engine_spec_parse("ab:time=100,reductions=off,pruning=off", &s, error, sizeof error));
+    assert_int_equal(s.reductions, SWITCH_OFF);
+    assert_int_equal(s.pruning, SWITCH_OFF);
+    assert_true(engine_spec_parse("ab:time=100,reductions=on,pruning=on", &s, error, sizeof error));
+    assert_int_equal(s.reductions, SWITCH_ON);
+    assert_int_equal(s.pruning, SWITCH_ON);
     assert_false(engine_spec_parse("ab:reductions=yes", &s, error, sizeof error));
+    assert_false(engine_spec_parse("ab:pruning=1", &s, error, sizeof error));
+    assert_false(engine_spec_parse("mcts:time=100,pruning=on", &s, error, sizeof error));
     assert_true(engine_spec_parse("ab:depth=3", &s, error, sizeof error));
     assert_int_equal(s.null_moves, SWITCH_DEFAULT);
     assert_true(engine_spec_parse("ab:depth=3,null=off", &s, error, sizeof error));
@@ -1386,6 +1420,7 @@ int main(void)
         cmocka_unit_test(quiescence_sees_the_recapture),
         cmocka_unit_test(quiescence_where_captures_are_exchanges),
         cmocka_unit_test(reductions_go_deeper),
+        cmocka_unit_test(pruning_goes_deeper),
         cmocka_unit_test(null_moves_where_the_rules_allow),
         cmocka_unit_test(null_moves_miss_a_zugzwang),
         cmocka_unit_test(null_moves_prune),
