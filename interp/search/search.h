@@ -14,8 +14,9 @@
  *   search; null-move pruning where the rules make a pass a fair test
  *   (alphabeta_null_moves: chess, xiangqi, Breakthrough; not where
  *   zugzwang is common); aspiration windows at the root; check
- *   extensions where the game has royal pieces; reductions=on reduces
- *   late quiet moves.  With
+ *   extensions where the game has royal pieces; in searches limited by
+ *   time or nodes, late move reductions and late move and futility
+ *   pruning (reductions=off, pruning=off turn them off).  With
  *   three or four players the search is
  *   *paranoid*: the player to move at the root maximises its own result and
  *   every other player is taken to minimise it, which makes the game a
