@@ -398,18 +398,6 @@ static void tt_store(alphabeta *s, uint64_t key, uint64_t best_move, int v, int 
     atomic_store_explicit(&slot->data, data, memory_order_relaxed);
 }
 
-/* A position-independent key for a move: its path, hashed. */
-static uint32_t move_key(const move_list *list, int i)
-{
-    const move *mv = &list->moves[i];
-    uint32_t h = 2166136261u;
-    for (int k = 0; k < mv->path_count; k++) {
-        h ^= (uint32_t)list->path[mv->path_first + k];
-        h *= 16777619u;
-    }
-    return h;
-}
-
 /* The end's value for the side to move, PLY plies below the root. */
 static int terminal_value(const alphabeta *s, const game_result *r, int side, int ply)
 {
@@ -511,7 +499,7 @@ static void order_moves(alphabeta *s, const move_list *list, int ply, uint64_t f
         } else if (mv->flags & MOVE_CAPTURE) {
             priority = 1u << 30;
         } else {
-            uint32_t key = move_key(list, i);
+            uint32_t key = move_path_key(list, i);
             if (key == s->killers[ply][0])
                 priority = 1u << 29;
             else if (key == s->killers[ply][1])
@@ -531,7 +519,7 @@ static void note_cutoff(alphabeta *s, const move_list *list, int i, int ply, int
 {
     if (list->moves[i].flags & MOVE_CAPTURE)
         return;
-    uint32_t key = move_key(list, i);
+    uint32_t key = move_path_key(list, i);
     if (s->killers[ply][0] != key) {
         s->killers[ply][1] = s->killers[ply][0];
         s->killers[ply][0] = key;
