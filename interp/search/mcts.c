@@ -33,28 +33,30 @@
  *
  * MAST (mast=on, mcts_set_mast; off by default): a playout's moves are
  * chosen epsilon-greedily by the move averages of mast.h instead of at
- * random: with chance 0.4 any move, else the one whose average result
- * for its mover, over the playouts in which that player made the same
- * move (the same path) anywhere in the line, is highest.  After each
- * playout every move of its line, the tree's part and the random game's,
- * adds the playout's result for its mover to its average.  The averages
- * are kept from one search to the next, each search keeping half of what
- * came before, and forgotten at a new game: in Othello at 100 ms a move,
- * forgetting them at each search scored 27.5 of 40 games against MAST
- * off, keeping half 35, keeping all 32 (in Breakthrough, at 1000 playouts
- * a move, 20, 20 and 19: no difference).  The cost: a
- * playout must build each position's whole list to score its moves,
- * where without MAST one move is drawn as the moves are found, or played
- * on machine words; searches run 2.8 (Breakthrough, Connect Four) to 3.9
- * (Othello) times fewer playouts a second, Tak's about as many.  In
- * matches of 40 games at 100 ms a move, MAST on against off (--openings 2
- * --seed 7), MAST scored 38 in Tak, 35 in Othello, 19 in Amazons, 14 in
- * Hex, 12 in Breakthrough, 11.5 in Connect Four and 8.5 in checkers (a
- * draw counts a half).  At 1000 playouts a move on each side,
- * Breakthrough scored 20 and Connect Four 18: where it loses, MAST's
- * choices gain the playouts nothing, and the playouts cost three times
- * as much.  So it is off unless asked for; Tak and Othello should ask.
- * Where the leaf is scored at once (no playout: Mynd) it stays off.
+ * random: with chance 0.4 any move, else the one whose average result for
+ * its mover, over the playouts in which that player made the same move
+ * (the same path) anywhere in the line, is highest.  After each playout
+ * every move of its line, the tree's part and the random game's, adds the
+ * playout's result for its mover to its average.  The averages are kept
+ * from one search to the next, each search keeping half of what came
+ * before, and forgotten at a new game: in Othello at 100 ms a move,
+ * forgetting them at each search scored 27.5 of 40 games against MAST off,
+ * keeping half 35, keeping all 32 (in Breakthrough, at 1000 playouts a
+ * move, 20, 20 and 19: no difference).  The cost: a playout must build
+ * each position's whole list to score its moves, where without MAST one
+ * move is drawn as the moves are found, or played on machine words;
+ * searches of 2 s from the start run 2.9 (Breakthrough) to 3.8 (Othello)
+ * times fewer playouts, but Tak's as many or more (in 1 s as many, in 2 s
+ * 1.6 times as many: guided playouts end sooner).  In matches of 40 games
+ * at 100 ms a move, MAST on against off (--openings 2 --seed 7), MAST
+ * scored 38 in Tak, 35 in Othello, 19 in Amazons, 14 in Hex, 12 in
+ * Breakthrough, 11.5 in Connect Four and 8.5 in checkers (a draw counts a
+ * half; with --seed 8, 39 in Tak and 36 in Othello).  At 1000 playouts a
+ * move on each side, Breakthrough scored 20, Connect Four 18 and Hex 22:
+ * where it loses, MAST's choices gain the playouts nothing, and the
+ * playouts cost three times as much.  So it is off unless asked for; Tak and Othello
+ * should ask.  Where the leaf is scored at once (no playout: Mynd) it
+ * stays off.
  *
  * Proven draws (and other proven results that are neither a win nor a
  * loss) are still selected by UCT, with their proven value, so that their
