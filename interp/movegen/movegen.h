@@ -146,6 +146,22 @@ int movegen_sample(movegen *m, position *p, move_list *list, uint64_t *rng);
  * changes, path and flags; -1 when LIST has none. */
 int move_list_find(const move_list *list, const move_list *other, int i);
 
+/* A key of move I of LIST that does not depend on the position: its path
+ * (the cells and choices its notation names), hashed (FNV-1a).  The same
+ * move in another position has the same key, so what a search learns of a
+ * move (alpha-beta's history, MCTS's move averages) carries over to
+ * wherever it is played again. */
+static inline uint32_t move_path_key(const move_list *list, int i)
+{
+    const move *mv = &list->moves[i];
+    uint32_t h = 2166136261u;
+    for (int k = 0; k < mv->path_count; k++) {
+        h ^= (uint32_t)list->path[mv->path_first + k];
+        h *= 16777619u;
+    }
+    return h;
+}
+
 void move_make(position *p, const move_list *list, int index, undo *u);
 /* move_make for good (pos_play): for playouts, which never go back. */
 void move_play(position *p, const move_list *list, int index);

@@ -232,6 +232,8 @@ static void say_options(server *s)
         (int)(MCTS_MAX_EXPLORATION * 100));
     say(s, "option name Bias type spin default %d min 0 max %d",
         (int)((s->spec.bias_given ? s->spec.bias : MCTS_BIAS) * 100 + 0.5), (int)(MCTS_MAX_EXPLORATION * 100));
+    say(s, "option name Mast type check default %s",
+        (s->spec.mast == SWITCH_DEFAULT ? MCTS_MAST : s->spec.mast == SWITCH_ON) ? "true" : "false");
     say(s, "option name Seed type spin default %llu min 0 max 2147483647", (unsigned long long)s->seed);
 }
 
@@ -355,13 +357,17 @@ static bool run_setoption(server *s, char **words, int count)
                           (int)(MCTS_MAX_EXPLORATION * 100), value);
         spec.bias = (double)number / 100;
         spec.bias_given = true;
+    } else if (!strcasecmp(name, "Mast")) {
+        if (!read_check(value, &flag))
+            return refuse(s, "option Mast is true or false, not '%s'", value);
+        spec.mast = flag ? SWITCH_ON : SWITCH_OFF;
     } else if (!strcasecmp(name, "Seed")) {
         if (!read_number(value, 0, 2147483647L, &number))
             return refuse(s, "option Seed is a number from 0 to 2147483647, not '%s'", value);
         s->seed = (uint64_t)number;
     } else {
         return refuse(s, "no option '%s' (the options: Engine, Threads, Depth, MoveTime, Quiescence, "
-                      "Reductions, Pruning, NullMove, Aspiration, Extensions, Hash, Exploration, Bias, Seed)", name);
+                      "Reductions, Pruning, NullMove, Aspiration, Extensions, Hash, Exploration, Bias, Mast, Seed)", name);
     }
     s->spec = spec;
     engine_free(s->engine);   /* made again with the new settings at the next go */

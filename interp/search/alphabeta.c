@@ -436,18 +436,6 @@ static void tt_store(alphabeta *s, uint64_t key, uint64_t best_move, int v, int 
     atomic_store_explicit(&slot->data, data, memory_order_relaxed);
 }
 
-/* A position-independent key for a move: its path, hashed. */
-static uint32_t move_key(const move_list *list, int i)
-{
-    const move *mv = &list->moves[i];
-    uint32_t h = 2166136261u;
-    for (int k = 0; k < mv->path_count; k++) {
-        h ^= (uint32_t)list->path[mv->path_first + k];
-        h *= 16777619u;
-    }
-    return h;
-}
-
 /* The end's value for the side to move, PLY plies below the root. */
 static int terminal_value(const alphabeta *s, const game_result *r, int side, int ply)
 {
@@ -549,7 +537,7 @@ static void order_moves(alphabeta *s, const move_list *list, int ply, uint64_t f
         } else if (mv->flags & MOVE_CAPTURE) {
             priority = 1u << 30;
         } else {
-            uint32_t key = move_key(list, i);
+            uint32_t key = move_path_key(list, i);
             if (key == s->killers[ply][0])
                 priority = 1u << 29;
             else if (key == s->killers[ply][1])
@@ -590,7 +578,7 @@ static void note_cutoff(alphabeta *s, const move_list *list, int k, int ply, int
     int i = (int)(uint32_t)s->order[ply][k];
     if (!quiet_move(s, list, i))
         return;
-    uint32_t key = move_key(list, i);
+    uint32_t key = move_path_key(list, i);
     if (s->killers[ply][0] != key) {
         s->killers[ply][1] = s->killers[ply][0];
         s->killers[ply][0] = key;
@@ -601,7 +589,7 @@ static void note_cutoff(alphabeta *s, const move_list *list, int k, int ply, int
     for (int j = 0; j < k; j++) {
         int tried = (int)(uint32_t)s->order[ply][j];
         if (quiet_move(s, list, tried))
-            history_update(&table[move_key(list, tried) & (HISTORY_SIZE - 1)], -bonus);
+            history_update(&table[move_path_key(list, tried) & (HISTORY_SIZE - 1)], -bonus);
     }
 }
 
@@ -892,7 +880,7 @@ static bool late_move_futile(alphabeta *s, int ply, int depth, int k, int alpha,
 static int late_move_reduction(const alphabeta *s, const move_list *list, int i, int depth, int k, bool pv)
 {
     int reduction = reduction_of(depth, k) - pv;
-    int h = s->history[s->p->side][move_key(list, i) & (HISTORY_SIZE - 1)];
+    int h = s->history[s->p->side][move_path_key(list, i) & (HISTORY_SIZE - 1)];
     if (h > HISTORY_MAX / 2)
         reduction--;
     else if (h < -HISTORY_MAX / 2)

@@ -137,6 +137,7 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
         size_t value_length = length - key_length - 1;
         long number;
         bool ok;
+        const char *expected = "";   /* for a bad value: what the setting takes, where a word helps */
         if (key_length == 4 && !strncmp(at, "time", 4)) {
             ok = read_number(value, value_length, 1, 86400000L, &number);
             spec->time_ms = number;
@@ -151,19 +152,26 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
             spec->playouts = number;
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "quiescence", 10)) {
             ok = (value_length == 2 && !strncmp(value, "on", 2)) || (value_length == 3 && !strncmp(value, "off", 3));
+            expected = " (on or off)";
             spec->no_quiescence = value_length == 3;
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "reductions", 10)) {
             ok = read_switch(value, value_length, &spec->reductions);
+            expected = " (on or off)";
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 7 && !strncmp(at, "pruning", 7)) {
             ok = read_switch(value, value_length, &spec->pruning);
+            expected = " (on or off)";
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 4 && !strncmp(at, "null", 4)) {
             ok = read_switch(value, value_length, &spec->null_moves);
+            expected = " (on or off)";
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "aspiration", 10)) {
             ok = read_switch(value, value_length, &spec->aspiration);
+            expected = " (on or off)";
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "extensions", 10)) {
             ok = read_switch(value, value_length, &spec->extensions);
+            expected = " (on or off)";
         } else if (spec->kind != ENGINE_RANDOM && key_length == 7 && !strncmp(at, "weights", 7)) {
             ok = (value_length == 2 && !strncmp(value, "on", 2)) || (value_length == 3 && !strncmp(value, "off", 3));
+            expected = " (on or off)";
             spec->no_weights = value_length == 3;
         } else if (key_length == 7 && !strncmp(at, "threads", 7)) {
             ok = read_number(value, value_length, 1, SEARCH_MAX_THREADS, &number);
@@ -176,15 +184,18 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
         } else if (spec->kind == ENGINE_MCTS && key_length == 4 && !strncmp(at, "bias", 4)) {
             ok = read_decimal(value, value_length, 0, MCTS_MAX_EXPLORATION, &spec->bias);
             spec->bias_given = true;
+        } else if (spec->kind == ENGINE_MCTS && key_length == 4 && !strncmp(at, "mast", 4)) {
+            ok = read_switch(value, value_length, &spec->mast);
+            expected = " (on or off)";
         } else {
             snprintf(error, error_size, "unknown setting '%.*s' for %s", (int)key_length, at,
                      spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, pruning, null, aspiration, extensions, weights, threads, hash)"
-                                                    : "mcts (playouts, time, weights, threads, hash, exploration, bias)");
+                                                    : "mcts (playouts, time, weights, threads, hash, exploration, bias, mast)");
             return false;
         }
         if (!ok) {
-            snprintf(error, error_size, "bad value '%.*s' for %.*s", (int)value_length, value,
-                     (int)key_length, at);
+            snprintf(error, error_size, "bad value '%.*s' for %.*s%s", (int)value_length, value,
+                     (int)key_length, at, expected);
             return false;
         }
         at += length;
@@ -248,13 +259,15 @@ static void alphabeta_configure(alphabeta *s, const engine_spec *spec)
         alphabeta_set_extensions(s, spec->extensions == SWITCH_ON);
 }
 
-/* The settings of SPEC an mcts tree takes from it (each thread's alike). */
-static void mcts_configure(mcts *s, const engine_spec *spec)
+/* The settings of SPEC an mcts tree takes from it (each thread's alike);
+ * false when out of memory. */
+static bool mcts_configure(mcts *s, const engine_spec *spec)
 {
     if (spec->exploration > 0)
         mcts_set_exploration(s, spec->exploration);
     if (spec->bias_given)
         mcts_set_bias(s, spec->bias);
+    return spec->mast == SWITCH_DEFAULT || mcts_set_mast(s, spec->mast == SWITCH_ON);
 }
 
 static void helpers_free(engine *e)
@@ -296,8 +309,8 @@ static bool helpers_new(engine *e, uint64_t seed)
         h->gen = movegen_new(e->g);
         if (h->gen && e->spec.kind == ENGINE_MCTS) {
             h->tree = mcts_new(e->g, h->gen, helper_seed(seed, i), &e->eval, (size_t)e->spec.hash_mb << 20);
-            if (h->tree)
-                mcts_configure(h->tree, &e->spec);
+            if (h->tree && !mcts_configure(h->tree, &e->spec))
+                return false;
         } else if (h->gen) {
             h->ab = alphabeta_new(e->g, h->gen, &e->eval, e->table, &e->halt);
             if (h->ab) {
@@ -424,8 +437,8 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
     } else if (ok && spec->kind == ENGINE_MCTS) {
         e->tree = mcts_new(g, e->gen, seed, &e->eval, (size_t)spec->hash_mb << 20);
         if (e->tree)
-            mcts_configure(e->tree, spec);
-        ok = e->tree != NULL && helpers_new(e, seed);
+            ok = mcts_configure(e->tree, spec);
+        ok = ok && e->tree != NULL && helpers_new(e, seed);
     }
     if (!ok) {
         engine_free(e);

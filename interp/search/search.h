@@ -122,6 +122,7 @@ typedef struct engine_spec {
     double exploration; /* mcts: UCT's exploration constant (0: the default) */
     bool bias_given;    /* mcts: bias=W given (else MCTS_BIAS) */
     double bias;        /* ... W, progressive bias's weight (mcts_set_bias) */
+    engine_switch mast; /* mcts: mast=on|off (mcts_set_mast) */
 } engine_spec;
 
 /* hash=MB: the range, and what an engine of KIND takes without it (MiB). */
@@ -406,6 +407,24 @@ void mcts_set_exploration(mcts *s, double c);
  * in.  0 turns it off. */
 void mcts_set_bias(mcts *s, double weight);
 #define MCTS_BIAS 0.0
+/* MAST (mast.h): each playout chooses its moves epsilon-greedily by the
+ * average result, for the mover, of the playouts in which the mover made
+ * the same move (its path), anywhere in the line: with chance
+ * MCTS_MAST_EPSILON any move, else the best.  The averages are kept from
+ * one search to the next, each search keeping MCTS_MAST_KEEP of what the
+ * last one saw, and forgotten at a new game.  Where the leaf is scored at
+ * once (no playouts: EVAL->decisive below MCTS_DECISIVE) it stays off.
+ * Each playout's whole list of moves is then built at every ply, instead
+ * of one move drawn as they are found: slower playouts.  On or off (the
+ * default, MCTS_MAST) drops the tree kept from the last search.  False
+ * when there is no memory for the averages (MAST then stays off). */
+bool mcts_set_mast(mcts *s, bool on);
+#define MCTS_MAST false
+#define MCTS_MAST_EPSILON 0.4
+#define MCTS_MAST_KEEP 0.5
+/* The average result for PLAYER of the playouts in which it made move K
+ * of LIST, as MAST keeps it (1 for a move not seen): for tests. */
+double mcts_mast_average(const mcts *s, int player, const move_list *list, int k);
 #define MCTS_CUTOFF 60
 #define MCTS_DECISIVE 0.5           /* below this share of decided random games: no playout */
 #define MCTS_MATERIAL_SCALE 300.0   /* hundredths: a lead of this much is worth a 73% result */
@@ -425,8 +444,9 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
                  search_result *result, search_progress progress, void *context, double *values);
 /* Whether the tree of the last search, whose root is P, holds for every
  * expanded node the moves the generator gives there: as many children,
- * each with its move's hash, changes and flags (for tests: the tree is
- * walked down by the moves it keeps).  False with a sentence in WHY. */
+ * each with its move's hash, changes and flags, and with MAST its move's
+ * entry in the averages (for tests: the tree is walked down by the moves
+ * it keeps).  False with a sentence in WHY. */
 bool mcts_tree_agrees(mcts *s, position *p, char *why, size_t size);
 
 /* Interrupting: search_interrupt asks every running search to stop as soon

@@ -18,6 +18,7 @@
 #include "game/position.h"
 #include "game/posstring.h"
 #include "shipped_game.h"
+#include "search/mast.h"
 #include "search/search.h"
 
 
@@ -279,6 +280,111 @@ static void mcts_beats_random(void **state)
     play_random("connect4", "mcts:playouts=300", 10, &wins, &losses);
     print_message("connect4 mcts:playouts=300 vs random: %d wins, %d losses of 10\n", wins, losses);
     assert_true(wins >= 8);
+    /* with MAST: playouts to the end (Connect Four), and cut off and
+     * scored by the learned weights (Breakthrough) */
+    play_random("connect4", "mcts:playouts=300,mast=on", 10, &wins, &losses);
+    print_message("connect4 mcts:playouts=300,mast=on vs random: %d wins, %d losses of 10\n", wins, losses);
+    assert_true(wins >= 8);
+    play_random("breakthrough", "mcts:playouts=300,mast=on", 4, &wins, &losses);
+    print_message("breakthrough mcts:playouts=300,mast=on vs random: %d wins, %d losses of 4\n", wins, losses);
+    assert_true(wins >= 3);
+}
+
+/* MAST's table (mast.h), on tic-tac-toe's first moves: a move that won
+ * every playout it was in averages above one that lost them all, and one
+ * never seen counts as a win (so that greedy choice tries it).  Greedy
+ * choice (epsilon 0) then always takes the winner; at epsilon 1 every move
+ * is drawn, as likely.  Decay keeps the averages. */
+static void mast_averages(void **state)
+{
+    (void)state;
+    game *g = shipped_game("tictactoe", NULL);
+    assert_non_null(g);
+    movegen *m = movegen_new(g);
+    position *p = malloc(sizeof *p);
+    move_list list;
+    mast *t = calloc(1, sizeof *t);
+    assert_true(m && p && t && pos_init(p, g) && move_list_init(&list));
+    movegen_generate(m, p, &list);
+    assert_int_equal(list.count, 9);
+    for (int i = 0; i < list.count; i++)
+        for (int j = 0; j < i; j++)
+            assert_true(mast_key(&list, i) != mast_key(&list, j));   /* (no collision among these nine) */
+    assert_true(mast_average(t, 0, mast_key(&list, 4)) == 1.0);
+    for (int round = 0; round < 5; round++)
+        for (int k = 0; k < list.count; k++)
+            mast_add(t, 0, mast_key(&list, k), k == 4 ? 1.0 : k == 0 ? 0.0 : 0.5);
+    assert_true(mast_average(t, 0, mast_key(&list, 4)) > 0.99);
+    assert_true(mast_average(t, 0, mast_key(&list, 0)) < 0.01);
+    assert_true(mast_average(t, 1, mast_key(&list, 0)) == 1.0);   /* each player's own */
+    uint64_t rng = rng_seed(3);
+    uint16_t key;
+    for (int draw = 0; draw < 100; draw++) {
+        assert_int_equal(mast_choose(t, 0, &list, 0.0, &rng, &key), 4);
+        assert_int_equal(key, mast_key(&list, 4));
+    }
+    int drawn[9] = { 0 };
+    for (int draw = 0; draw < 900; draw++)
+        drawn[mast_choose(t, 0, &list, 1.0, &rng, &key)]++;
+    for (int k = 0; k < 9; k++)
+        assert_true(drawn[k] > 50 && drawn[k] < 150);
+    mast_decay(t, 0.5);
+    assert_true(mast_average(t, 0, mast_key(&list, 4)) > 0.99);
+    assert_true(mast_average(t, 0, mast_key(&list, 1)) > 0.49 && mast_average(t, 0, mast_key(&list, 1)) < 0.51);
+    free(t);
+    move_list_free(&list);
+    pos_free(p);
+    free(p);
+    movegen_free(m);
+    game_free(g);
+}
+
+/* MAST in the search, on the fork of win_in_three_by_a_fork: X's c3 wins
+ * the playouts in which X makes it more often than any other move of X's
+ * (the others leave O its line a1-b2-c3), so after a search X's average
+ * for it is the highest of the root's moves; and the search with MAST
+ * still proves the win. */
+static void mcts_mast_learns_the_winning_move(void **state)
+{
+    (void)state;
+    game *g = shipped_game("tictactoe", NULL);
+    assert_non_null(g);
+    movegen *m = movegen_new(g);
+    position *p = malloc(sizeof *p);
+    move_list root;
+    char error[256], text[64];
+    assert_true(m && p && pos_init(p, g) && move_list_init(&root));
+    assert_true(posstring_read(p, "X2/1O1/O1X x 4", error, sizeof error));
+    mcts *s = mcts_new(g, m, 5, NULL, 0);
+    assert_non_null(s);
+    assert_true(mcts_set_mast(s, true));
+    movegen_generate(m, p, &root);
+    search_result result;
+    mcts_search(s, p, &root, 200, 0, &result, NULL, NULL, NULL);
+    int best = -1;
+    for (int k = 0; k < root.count; k++) {
+        notation_move(g, &root, k, text, sizeof text);
+        print_message("X's MAST average for %s: %.3f\n", text, mcts_mast_average(s, p->side, &root, k));
+        if (best < 0 || mcts_mast_average(s, p->side, &root, k) > mcts_mast_average(s, p->side, &root, best))
+            best = k;
+    }
+    notation_move(g, &root, best, text, sizeof text);
+    assert_string_equal(text, "@c3");
+    for (int k = 0; k < root.count; k++) {
+        notation_move(g, &root, k, text, sizeof text);
+        assert_true(k == best || mcts_mast_average(s, p->side, &root, k) < 1.0);   /* every move was seen */
+        if (!strcmp(text, "@b1") || !strcmp(text, "@a2"))   /* (those that leave O its line, by a margin) */
+            assert_true(mcts_mast_average(s, p->side, &root, k) < mcts_mast_average(s, p->side, &root, best) - 0.2);
+    }
+    mcts_free(s);
+    move_list_free(&root);
+    pos_free(p);
+    free(p);
+    movegen_free(m);
+    game_free(g);
+    search_result r = search("tictactoe", "X2/1O1/O1X x 4", "mcts:playouts=20000,mast=on", text, sizeof text);
+    assert_int_equal(r.kind, SCORE_WIN);
+    assert_string_equal(text, "@c3");
 }
 
 /* Plays Mynd (VARIANT) from the start with SPECS[k] for player k; returns
@@ -860,6 +966,17 @@ static void specs(void **state)
     assert_false(engine_spec_parse("mcts:time=10,exploration=nan", &s, error, sizeof error));
     assert_false(engine_spec_parse("ab:depth=3,exploration=1", &s, error, sizeof error));
     assert_true(engine_spec_parse("mcts:time=10", &s, error, sizeof error));
+    assert_int_equal(s.mast, SWITCH_DEFAULT);
+    assert_true(engine_spec_parse("mcts:time=10,mast=on", &s, error, sizeof error));
+    assert_int_equal(s.mast, SWITCH_ON);
+    assert_true(engine_spec_parse("mcts:time=10,mast=off", &s, error, sizeof error));
+    assert_int_equal(s.mast, SWITCH_OFF);
+    assert_false(engine_spec_parse("mcts:time=10,mast=yes", &s, error, sizeof error));
+    assert_string_equal(error, "bad value 'yes' for mast (on or off)");
+    assert_false(engine_spec_parse("mcts:time=10,mast=", &s, error, sizeof error));
+    assert_false(engine_spec_parse("ab:depth=3,mast=on", &s, error, sizeof error));
+    assert_true(strstr(error, "unknown setting 'mast' for ab") != NULL);
+    assert_true(engine_spec_parse("mcts:time=10", &s, error, sizeof error));
     assert_false(s.bias_given);
     assert_true(engine_spec_parse("mcts:time=10,bias=0", &s, error, sizeof error));
     assert_true(s.bias_given && s.bias == 0.0);
@@ -1120,14 +1237,19 @@ static void a_new_game_plays_as_a_new_engine(void **state)
  * generator gives at its position (Connect Four: one change a move;
  * Othello: flips; chess: captures, castling and promotions; Superial's
  * random-moves variant: dice), and so does the tree kept below two moves
- * played, whose moves were copied when the pool was compacted. */
+ * played, whose moves were copied when the pool was compacted.  With MAST
+ * too, where each node also keeps its move's entry in the averages, and
+ * the playouts choose by them (with fair dice in Superial's turns). */
 static void mcts_tree_holds_the_moves(void **state)
 {
     (void)state;
     const char *names[][2] = { { "connect4", NULL }, { "othello", NULL }, { "chess", NULL },
                                { "superial", "random-moves" } };
     const long playouts[] = { 2000, 2000, 100, 30 };   /* (random games of chess last hundreds of plies) */
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+    size_t games = sizeof names / sizeof *names;
+    for (size_t run = 0; run < 2 * games; run++) {
+        size_t i = run % games;
+        bool with_mast = run >= games;
         game *g = shipped_game(names[i][0], names[i][1]);
         assert_non_null(g);
         movegen *m = movegen_new(g);
@@ -1136,6 +1258,7 @@ static void mcts_tree_holds_the_moves(void **state)
         assert_true(m && p && pos_init(p, g) && move_list_init(&root));
         mcts *s = mcts_new(g, m, 11, NULL, 0);
         assert_non_null(s);
+        assert_true(mcts_set_mast(s, with_mast));
         char why[256];
         search_result result;
         undo made[2];
@@ -1143,7 +1266,7 @@ static void mcts_tree_holds_the_moves(void **state)
             movegen_generate(m, p, &root);
             mcts_search(s, p, &root, playouts[i], 0, &result, NULL, NULL, NULL);
             if (!mcts_tree_agrees(s, p, why, sizeof why))
-                fail_msg("%s, search %d: %s", names[i][0], round, why);
+                fail_msg("%s%s, search %d: %s", names[i][0], with_mast ? " with MAST" : "", round, why);
             if (round < 2)
                 move_make(p, &root, result.best, &made[round]);
         }
@@ -1413,6 +1536,8 @@ int main(void)
         cmocka_unit_test(mcts_bias_tries_the_best_first),
         cmocka_unit_test(alphabeta_beats_random),
         cmocka_unit_test(mcts_beats_random),
+        cmocka_unit_test(mast_averages),
+        cmocka_unit_test(mcts_mast_learns_the_winning_move),
         cmocka_unit_test(mcts_mates_in_chess),
         cmocka_unit_test(engines_end_mynd_by_passing),
         cmocka_unit_test(counts_change_by_placing_and_scoring),
