@@ -194,6 +194,7 @@ struct alphabeta {
     bool reduce;                /* late quiet moves searched less deep first (reductions=on) */
     bool selective;             /* this search is limited by time or nodes: it may reduce and prune */
     bool prune;                 /* late quiet moves near the leaves pruned (pruning=on) */
+    int8_t reductions[REDUCTION_TABLE][REDUCTION_TABLE];   /* [depth][place]: reduction_of */
     bool null_moves;            /* null-move pruning (alphabeta_null_moves) */
     bool aspiration;            /* aspiration windows at the root */
     bool extensions;            /* check extensions */
@@ -269,6 +270,9 @@ alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eva
     s->quiesce = alphabeta_quiesces(eval);
     s->reduce = true;
     s->prune = true;
+    for (int d = 1; d < REDUCTION_TABLE; d++)
+        for (int m = 1; m < REDUCTION_TABLE; m++)
+            s->reductions[d][m] = (int8_t)(0.5 + log((double)d) * log((double)m) / 2.25);
     s->null_moves = alphabeta_null_moves(eval);
     s->aspiration = true;
     s->extensions = true;
@@ -842,22 +846,14 @@ static int null_move(alphabeta *s, int ply, int depth, int beta, bool in_check)
 
 /* Late move reductions: how many plies less deep the K-th move of the
  * order (from 0) is first searched with DEPTH left, growing with the
- * logarithms of both. */
-static int reduction_of(int depth, int k)
+ * logarithms of both (S's table, made with the state). */
+static int reduction_of(const alphabeta *s, int depth, int k)
 {
-    static int8_t table[REDUCTION_TABLE][REDUCTION_TABLE];
-    static atomic_bool made;
-    if (!atomic_load_explicit(&made, memory_order_acquire)) {
-        for (int d = 1; d < REDUCTION_TABLE; d++)
-            for (int m = 1; m < REDUCTION_TABLE; m++)
-                table[d][m] = (int8_t)(0.5 + log((double)d) * log((double)m) / 2.25);
-        atomic_store_explicit(&made, true, memory_order_release);
-    }
     if (depth >= REDUCTION_TABLE)
         depth = REDUCTION_TABLE - 1;
     if (k >= REDUCTION_TABLE)
         k = REDUCTION_TABLE - 1;
-    return table[depth][k];
+    return s->reductions[depth][k];
 }
 
 /* Late move pruning and futility pruning, in a window of zero width
@@ -882,7 +878,7 @@ static bool late_move_futile(alphabeta *s, int ply, int depth, int k, int alpha,
  * history, a ply more for one with a bad history, leaving at least one. */
 static int late_move_reduction(const alphabeta *s, const move_list *list, int i, int depth, int k, bool pv)
 {
-    int reduction = reduction_of(depth, k) - pv;
+    int reduction = reduction_of(s, depth, k) - pv;
     int h = s->history[s->p->side][move_path_key(list, i) & (HISTORY_SIZE - 1)];
     if (h > HISTORY_MAX / 2)
         reduction--;

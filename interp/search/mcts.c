@@ -54,9 +54,9 @@
  * half; with --seed 8, 39 in Tak and 36 in Othello).  At 1000 playouts a
  * move on each side, Breakthrough scored 20, Connect Four 18 and Hex 22:
  * where it loses, MAST's choices gain the playouts nothing, and the
- * playouts cost three times as much.  So it is off unless asked for; Tak and Othello
- * should ask.  Where the leaf is scored at once (no playout: Mynd) it
- * stays off.
+ * playouts cost three times as much.  So it is off unless asked for;
+ * Tak and Othello should ask.  Where the leaf is scored at once (no
+ * playout: Mynd) it stays off.
  *
  * Proven draws (and other proven results that are neither a win nor a
  * loss) are still selected by UCT, with their proven value, so that their
