@@ -27,7 +27,8 @@
 #include "search/tune.h"
 
 #define TUNE_USAGE "usage: tabula tune [--variant V] FILE [--games N] [--engine SPEC] [--seed S] " \
-                   "[--openings K] [--random-moves PERCENT] [--verify N] [--output FILE] [--progress]"
+                   "[--openings K] [--random-moves PERCENT] [--verify N] [--keep-mobility] " \
+                   "[--output FILE] [--progress]"
 #define TUNE_MAX_PLIES 1000
 #define TUNE_ITERATIONS 300
 #define TUNE_FOLDS 5            /* one game in five held out to choose the regularisation */
@@ -45,6 +46,7 @@ typedef struct tune_options {
     const char *path, *variant, *engine_text, *output;
     long games, seed, openings, random_percent, verify;
     bool progress;
+    bool keep_mobility;         /* the mobility weight is not fitted */
 } tune_options;
 
 /* One game being played: the samples it adds, and what chooses its moves. */
@@ -57,6 +59,8 @@ typedef struct tune_game {
     long random_percent;
     bool quiet_only;
     bool last_captured;
+    int last_count;             /* the moves of the position before (-1: none yet) */
+    int last_side;              /* and whose they were */
     int game_number;
     bool out_of_memory;
 } tune_game;
@@ -77,11 +81,17 @@ static int tune_choose(position *p, const move_list *list, void *context, uint64
      * move into it (in the middle of an exchange, or before a blunder is
      * punished, the pieces on the board do not tell how the game goes) */
     bool quiet = !t->quiet_only || (!random && !captures && !t->last_captured);
-    if (quiet && !tune_add_position(t->data, t->model, t->scratch, p, p->side, t->game_number, -1)) {
+    /* mobility as a leaf counts it: these moves less those of the
+     * position before, where another player (another team, seen from the
+     * side to move) was to move */
+    double mobility = t->last_count >= 0 && t->last_side != p->side ? list->count - t->last_count : 0;
+    if (quiet && !tune_add_position(t->data, t->model, t->scratch, p, p->side, t->game_number, -1, mobility)) {
         t->out_of_memory = true;
         return -1;
     }
     t->last_captured = captures;
+    t->last_count = list->count;
+    t->last_side = p->side;
     return i;
 }
 
@@ -120,6 +130,8 @@ static int parse_options(int argc, char **argv, tune_options *o)
             o->output = argv[++i];
         } else if (!strcmp(a, "--progress")) {
             o->progress = true;
+        } else if (!strcmp(a, "--keep-mobility")) {
+            o->keep_mobility = true;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "tabula tune: unknown option or missing value '%s'\n" TUNE_USAGE "\n", a);
             return -1;
@@ -162,7 +174,7 @@ static bool play_games(const tune_options *o, const game *g, engine *e, const tu
         tune_game t = { .data = data, .model = model, .scratch = scratch,
                         .play = { .g = g, .engines = seats },
                         .rng = rng_seed(cli_game_seed(o->seed, k, 1)), .random_percent = o->random_percent,
-                        .quiet_only = alphabeta_quiesces(base), .game_number = (int)k };
+                        .quiet_only = alphabeta_quiesces(base), .last_count = -1, .game_number = (int)k };
         playout run = { .max_plies = TUNE_MAX_PLIES, .choose = tune_choose, .context = &t };
         uint64_t rng = rng_seed(cli_game_seed(o->seed, k, 2));
         playout_run(gen, p, &list, &rng, &run);
@@ -356,8 +368,8 @@ int cli_tune(int argc, char **argv)
     tune_data data;
     tune_data_init(&data);
     bool model_ok = evaluator_init_weighted(&base, g, NULL, TUNE_ESTIMATE_PLAYOUTS, 1)
-                 && tune_model_init(&models[0], &base, false);
-    if (model_ok && !tune_model_init(&models[1], &base, true)) {
+                 && tune_model_init(&models[0], &base, false, !o.keep_mobility);
+    if (model_ok && !tune_model_init(&models[1], &base, true, !o.keep_mobility)) {
         tune_model_free(&models[0]);
         model_ok = false;
     }
@@ -388,6 +400,7 @@ int cli_tune(int argc, char **argv)
         }
         const fitted *f = &fits[best];
         tune_weights(&models[best], thetas[best], &weights);
+        int fitted_mobility = weights.mobility;
         /* kept only where they play better than the estimates: the
          * games' results are noisy, and a fit can learn their noise */
         double share = -1;
@@ -409,9 +422,10 @@ int cli_tune(int argc, char **argv)
             status = EXIT_INVALID;
         } else {
             printf("%s: %ld games, %zu positions; %s; scale %.5f, regularisation %g; "
-                   "held-out error %.5f before, %.5f after",
+                   "mobility %d (%s %d); held-out error %.5f before, %.5f after",
                    o.path, o.games, data.sample_count,
                    best == 1 ? "the players' cells mirrored" : "each player's cells its own", f->k, f->lambda,
+                   fitted_mobility, o.keep_mobility ? "kept: the estimate" : "the estimate", base.mobility,
                    f->before, f->after);
             if (models[1].mirror)
                 printf(" (%s %.5f)", best == 1 ? "each its own" : "mirrored", fits[1 - best].after);

@@ -85,7 +85,7 @@ static int parameter(const tune_model *m, int index)
     return m->remap ? m->remap[index] : index;
 }
 
-bool tune_model_init(tune_model *m, const evaluator *base, bool mirrored)
+bool tune_model_init(tune_model *m, const evaluator *base, bool mirrored, bool fit_mobility)
 {
     const game *g = base->game;
     memset(m, 0, sizeof *m);
@@ -108,8 +108,10 @@ bool tune_model_init(tune_model *m, const evaluator *base, bool mirrored)
     m->plain_count = types + n * types * cells;
     m->plain_goal = base->goals ? m->plain_count++ : -1;
     m->plain_score = base->score_sign ? m->plain_count++ : -1;
-    m->score_sign = base->score_sign;
+    m->mobility_index = fit_mobility ? m->count++ : -1;
+    m->plain_mobility = fit_mobility ? m->plain_count++ : -1;
     m->mobility = base->mobility;
+    m->score_sign = base->score_sign;
     m->start = calloc((size_t)m->count, sizeof *m->start);
     if (m->mirror)
         m->remap = malloc((size_t)m->plain_count * sizeof *m->remap);
@@ -128,6 +130,8 @@ bool tune_model_init(tune_model *m, const evaluator *base, bool mirrored)
             m->remap[m->plain_goal] = m->goal_index;
         if (m->plain_score >= 0)
             m->remap[m->plain_score] = m->score_index;
+        if (m->plain_mobility >= 0)
+            m->remap[m->plain_mobility] = m->mobility_index;
     }
     for (int t = 0; t < types; t++)
         m->start[t] = base->value[t];
@@ -150,6 +154,8 @@ bool tune_model_init(tune_model *m, const evaluator *base, bool mirrored)
         m->start[m->goal_index] = base->goal_weight;
     if (m->score_index >= 0)
         m->start[m->score_index] = base->score_weight;
+    if (m->mobility_index >= 0)
+        m->start[m->mobility_index] = base->mobility;
     return true;
 }
 
@@ -192,7 +198,7 @@ static bool push_entry(tune_data *d, int index, double coefficient)
 }
 
 bool tune_add_position(tune_data *d, const tune_model *m, movegen *gen, position *p, int player,
-                       int game_number, double result)
+                       int game_number, double result, double mobility)
 {
     const game *g = m->g;
     int n = g->player_count, types = g->type_count;
@@ -231,6 +237,8 @@ bool tune_add_position(tune_data *d, const tune_model *m, movegen *gen, position
     if (m->plain_score >= 0)   /* (the score's points in hundredths: as the evaluator divides) */
         ok = ok && push_entry(d, m->plain_score,
                               evaluate_score_points(g, gen, p, player, 100L * m->score_sign) / 100.0);
+    if (m->plain_mobility >= 0)
+        ok = ok && push_entry(d, m->plain_mobility, mobility);
     if (!ok) {
         d->entry_count = first;
         return false;
@@ -373,7 +381,7 @@ void tune_weights(const tune_model *m, const double *theta, eval_weights *w)
         for (int t = 0; t < types; t++)
             for (int c = 0; c < cells; c++)
                 w->cells[(q * types + t) * cells + c] = rounded(theta[tune_cell_index(m, q, t, c)]);
-    w->mobility = m->mobility;
+    w->mobility = m->mobility_index >= 0 ? rounded(theta[m->mobility_index]) : m->mobility;
     w->goal = m->goal_index >= 0 ? rounded(theta[m->goal_index]) : EVALUATE_GOAL_CELL;
     w->score = m->score_index >= 0 ? rounded(theta[m->score_index]) : EVALUATE_SCORE_POINT;
 }

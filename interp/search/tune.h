@@ -15,9 +15,13 @@
  * bonuses and the cells' estimate from the rules' moves: evaluate.c), so
  * that a weight the games say little about stays where it was.  K is fitted first, with the weights at their start.
  *
+ * Mobility is fitted (unless the model keeps it) as the engines count
+ * it at a leaf: the side to move's moves less those of the position
+ * before, where the other team was to move (a sample is given that
+ * difference: tune_add_position).
+ *
  * Everything is computed in one thread, in a fixed order: the same samples
- * give the same weights.  Mobility is not fitted (the engines count it from
- * the move lists they have; a sample has the side to move's only). */
+ * give the same weights. */
 #ifndef TABULA_TUNE_H
 #define TABULA_TUNE_H
 
@@ -28,7 +32,7 @@
 
 /* Where each weight is among the parameters: the material of each type,
  * then each (player, type, cell)'s weight, then goal and score where the
- * evaluator counts them. */
+ * evaluator counts them, then mobility. */
 typedef struct tune_model {
     const game *g;
     int count;                  /* parameters */
@@ -42,22 +46,26 @@ typedef struct tune_model {
     int *mirror;
     /* the samples name the weights as a model without a mirror does (each
      * player's own cells): PLAIN_COUNT of them, the goal's and the score's
-     * at PLAIN_GOAL and PLAIN_SCORE (-1: none), and REMAP gives each one's
-     * parameter in this model (NULL: the same) */
-    int plain_count, plain_goal, plain_score;
+     * at PLAIN_GOAL and PLAIN_SCORE (-1: none), the mobility's at
+     * PLAIN_MOBILITY (-1: not fitted), and REMAP gives each one's parameter in this model
+     * (NULL: the same) */
+    int plain_count, plain_goal, plain_score, plain_mobility;
     int *remap;
     int goal_index, score_index;    /* -1: not counted */
+    int mobility_index;         /* -1: not fitted */
+    int mobility;               /* its estimate, written where not fitted */
     int score_sign;
-    int mobility;               /* kept as it is */
     double *start;              /* the weights the fit starts from and pulls towards */
 } tune_model;
 
 /* Lays out the parameters of BASE's game, the players' cell weights one
  * another's mirrored if MIRRORED and their setups allow it (M->mirror
- * tells), and starts them at BASE's values (BASE is an evaluator without
- * weights); false when memory runs out.  Samples added through one model
- * of a game serve every model of it. */
-bool tune_model_init(tune_model *m, const evaluator *base, bool mirrored);
+ * tells), the mobility among them if FIT_MOBILITY (else kept at BASE's,
+ * and left out of the samples' values, as before it was fitted), and
+ * starts them at BASE's values (BASE is an evaluator without weights);
+ * false when memory runs out.  Samples added through one model of a game
+ * serve every model of it with the same FIT_MOBILITY. */
+bool tune_model_init(tune_model *m, const evaluator *base, bool mirrored, bool fit_mobility);
 /* The parameter of the weight of TYPE and PLAYER on CELL. */
 int tune_cell_index(const tune_model *m, int player, int type, int cell);
 void tune_model_free(tune_model *m);
@@ -85,10 +93,12 @@ typedef struct tune_data {
 void tune_data_init(tune_data *d);
 void tune_data_free(tune_data *d);
 /* Adds P seen by PLAYER, from game GAME_NUMBER, with RESULT (0..1, set
- * later with tune_set_result if not known yet); GEN is scratch for the
- * goal and the score.  False when memory runs out. */
+ * later with tune_set_result if not known yet) and MOBILITY (the side to
+ * move's moves less those of the position before, the other team's, as a
+ * leaf counts them; 0 where not known); GEN is scratch for the goal and
+ * the score.  False when memory runs out. */
 bool tune_add_position(tune_data *d, const tune_model *m, movegen *gen, position *p, int player,
-                       int game_number, double result);
+                       int game_number, double result, double mobility);
 
 /* The mean squared error of the predictions with M's weights THETA and scale
  * K over the samples whose game number is (mod FOLDS) not HELD_OUT when
@@ -107,7 +117,7 @@ double tune_value(const tune_data *d, const tune_model *m, size_t sample, const 
 #define TUNE_SCALE_FLAT (1.0 / MCTS_MATERIAL_SCALE)
 double tune_fit_scale(const tune_data *d, const tune_model *m);
 /* The cell weights are pulled towards their start by LAMBDA, the others
- * (material, goal, score) by this share of it: a type's material is seen
+ * (material, goal, score, mobility) by this share of it: a type's material is seen
  * in almost every sample and a cell's weight in few, and the many cell
  * weights fitted to a few hundred games learn their noise. */
 #define TUNE_MATERIAL_REGULARISATION 0.1

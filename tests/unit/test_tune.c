@@ -137,7 +137,7 @@ static void features_are_what_the_evaluator_counts(void **state)
     assert_true(evaluator_init_weighted(&plain, g, NULL, 0, 1));
     assert_true(evaluator_init_weighted(&weighted, g, w, 0, 1));
     tune_model m;
-    assert_true(tune_model_init(&m, &plain, true));
+    assert_true(tune_model_init(&m, &plain, true, true));
     double *theta = calloc((size_t)m.count, sizeof *theta);
     assert_non_null(theta);
     for (int t = 0; t < g->type_count; t++)
@@ -156,13 +156,37 @@ static void features_are_what_the_evaluator_counts(void **state)
     tune_data d;
     tune_data_init(&d);
     for (int player = 0; player < 2; player++) {
-        assert_true(tune_add_position(&d, &m, gen, p, player, 0, 0.5));
+        assert_true(tune_add_position(&d, &m, gen, p, player, 0, 0.5, 0));
         double value = tune_value(&d, &m, d.sample_count - 1, theta);
         /* the material alike; white: e4's pawn 25, f3's knight 31 (none on
          * c3 or g1); black: e5's 25, f6's 31, c6's 40 */
         assert_int_equal((int)lround(value), evaluate_material(&weighted, p, player));
         assert_int_equal(evaluate_material(&weighted, p, player), player == 0 ? -40 : 40);
     }
+    /* mobility: the weight times the difference in moves the sample was
+     * given, which the search adds to the evaluator's value at a leaf */
+    theta[m.mobility_index] = w->mobility;
+    assert_true(tune_add_position(&d, &m, gen, p, 0, 0, 0.5, 7));
+    assert_int_equal((int)lround(tune_value(&d, &m, d.sample_count - 1, theta)),
+                     evaluate_material(&weighted, p, 0) + 7 * 12);
+    /* and the fit writes the mobility it found */
+    theta[m.mobility_index] = 4.4;
+    tune_weights(&m, theta, w);
+    assert_int_equal(w->mobility, 4);
+    /* a model that keeps the mobility leaves it out of the samples' values
+     * and writes its estimate */
+    tune_model kept;
+    assert_true(tune_model_init(&kept, &plain, true, false));
+    assert_int_equal(kept.mobility_index, -1);
+    assert_int_equal(kept.count, m.count - 1);
+    tune_data dk;
+    tune_data_init(&dk);
+    assert_true(tune_add_position(&dk, &kept, gen, p, 0, 0, 0.5, 7));
+    assert_int_equal((int)lround(tune_value(&dk, &kept, 0, theta)), evaluate_material(&weighted, p, 0));
+    tune_weights(&kept, theta, w);
+    assert_int_equal(w->mobility, plain.mobility);
+    tune_data_free(&dk);
+    tune_model_free(&kept);
     tune_data_free(&d);
     pos_free(p);
     free(p);
