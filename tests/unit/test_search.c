@@ -649,7 +649,8 @@ static void quiescence_sees_the_runner(void **state)
 }
 
 /* Chess after 1.e4 e5 2.Nf3 Nc6: the search by ON reaches a greater depth
- * than the one by OFF. */
+ * than the one by OFF (both without the shipped weights, so that tuning
+ * them again does not move the tree under the test). */
 static void goes_deeper(const char *on_spec, const char *off_spec)
 {
     const char *fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
@@ -668,7 +669,7 @@ static void goes_deeper(const char *on_spec, const char *off_spec)
 static void reductions_go_deeper(void **state)
 {
     (void)state;
-    goes_deeper("ab:nodes=40000,pruning=off", "ab:nodes=40000,pruning=off,reductions=off");
+    goes_deeper("ab:nodes=40000,pruning=off,weights=off", "ab:nodes=40000,pruning=off,reductions=off,weights=off");
     char best[64];
     assert_int_equal(search("tictactoe", NULL, "ab:depth=9,reductions=on", best, sizeof best).kind, SCORE_DRAW);
 }
@@ -682,7 +683,7 @@ static void reductions_go_deeper(void **state)
 static void pruning_goes_deeper(void **state)
 {
     (void)state;
-    goes_deeper("ab:nodes=30000", "ab:nodes=30000,pruning=off");
+    goes_deeper("ab:nodes=30000,weights=off", "ab:nodes=30000,pruning=off,weights=off");
     char best[64];
     search_result mate = search("chess", "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "ab:nodes=20000", best, sizeof best);
     assert_int_equal(mate.kind, SCORE_WIN);
