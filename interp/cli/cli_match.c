@@ -203,7 +203,7 @@ static int match_move(position *p, const move_list *list, void *context, uint64_
     } else {
         if (m->timed) {
             long budget = search_time_budget(m->clock[seat], m->increment, 0, SEARCH_CLOCK_OVERHEAD_MS);
-            engine_set_limits(c->engine, c->spec.depth, budget, c->spec.nodes, c->spec.playouts);
+            engine_set_limits(c->engine, c->spec.depth, budget, true, c->spec.nodes, c->spec.playouts);
         }
         index = cli_engine_move(p, list, &m->play, rng);
     }

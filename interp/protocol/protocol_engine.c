@@ -512,10 +512,12 @@ static bool run_go(server *s, char **words, int count)
     }
     int side = s->now->side;
     long time_ms = l.move_time;
+    bool from_clock = false;
     if (l.time[side] >= 0) {
         long budget = search_time_budget(l.time[side], l.increment[side], (int)l.moves_to_go,
                                          SEARCH_CLOCK_OVERHEAD_MS);
-        time_ms = time_ms > 0 && time_ms < budget ? time_ms : budget;
+        from_clock = !(time_ms > 0 && time_ms < budget);
+        time_ms = from_clock ? budget : time_ms;
     }
     int depth = (int)l.depth;
     long nodes = l.nodes;
@@ -530,7 +532,7 @@ static bool run_go(server *s, char **words, int count)
         say(s, "info string depth limits the ab engine only; mcts searches for MoveTime");
         time_ms = s->default_time_ms;
     }
-    engine_set_limits(s->engine, s->spec.kind == ENGINE_MCTS ? 0 : depth, time_ms,
+    engine_set_limits(s->engine, s->spec.kind == ENGINE_MCTS ? 0 : depth, time_ms, from_clock,
                       s->spec.kind == ENGINE_MCTS ? 0 : nodes, s->spec.kind == ENGINE_MCTS ? nodes : 0);
     search_clear_interrupt();
     pthread_mutex_lock(&s->lock);

@@ -198,6 +198,7 @@ struct alphabeta {
     bool null_moves;            /* null-move pruning (alphabeta_null_moves) */
     bool aspiration;            /* aspiration windows at the root */
     bool extensions;            /* check extensions */
+    bool save_time;             /* stop after half the time (alphabeta_set_time_saving) */
     int extend_below;           /* ... at plies below this one: twice the iteration's depth */
     bool after_null[SEARCH_MAX_PLY + 2];    /* the move into this ply was a null move */
 };
@@ -359,6 +360,11 @@ void alphabeta_set_aspiration(alphabeta *s, bool on)
 void alphabeta_set_extensions(alphabeta *s, bool on)
 {
     s->extensions = on;
+}
+
+void alphabeta_set_time_saving(alphabeta *s, bool on)
+{
+    s->save_time = on;
 }
 
 void alphabeta_set_helper(alphabeta *s, int index)
@@ -1268,7 +1274,7 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
             }
             if (proven)
                 break;
-            if (s->deadline > 0 && elapsed * 1000.0 > (double)time_ms * 0.5)
+            if (s->save_time && s->deadline > 0 && elapsed * 1000.0 > (double)time_ms * 0.5)
                 break;
             continue;
         }
@@ -1336,8 +1342,8 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
         }
         if (proven || result->kind == SCORE_WIN || result->kind == SCORE_LOSS)
             break;   /* deeper iterations cannot change a proof */
-        if (s->deadline > 0 && elapsed * 1000.0 > (double)time_ms * 0.5)
-            break;   /* the next iteration would most likely not finish */
+        if (s->save_time && s->deadline > 0 && elapsed * 1000.0 > (double)time_ms * 0.5)
+            break;   /* the next iteration would most likely not finish: the time is kept for later moves */
     }
     if (last.depth > 0 && last.best == result->best && !search_interrupted()) {
         /* the search is over: looking for the pass's line is not limited

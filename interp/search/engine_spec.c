@@ -355,6 +355,7 @@ static void alphabeta_threads(engine *e, position *p, search_result *result,
             break;
         started++;
     }
+    alphabeta_set_time_saving(e->ab, e->spec.time_from_clock);
     alphabeta_search(e->ab, p, &e->root, e->spec.depth, e->spec.time_ms, e->spec.nodes, result,
                      progress, context, e->values);
     atomic_store_explicit(&e->halt, true, memory_order_relaxed);
@@ -447,10 +448,11 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
     return e;
 }
 
-void engine_set_limits(engine *e, int depth, long time_ms, long nodes, long playouts)
+void engine_set_limits(engine *e, int depth, long time_ms, bool from_clock, long nodes, long playouts)
 {
     e->spec.depth = depth;
     e->spec.time_ms = time_ms;
+    e->spec.time_from_clock = from_clock;
     e->spec.nodes = nodes;
     e->spec.playouts = playouts;
 }
@@ -538,9 +540,11 @@ void engine_choose(engine *e, position *p, search_result *result, search_progres
     case ENGINE_ALPHABETA:
         if (e->helper_count > 0)
             alphabeta_threads(e, p, result, progress, context);
-        else
+        else {
+            alphabeta_set_time_saving(e->ab, e->spec.time_from_clock);
             alphabeta_search(e->ab, p, &e->root, e->spec.depth, e->spec.time_ms, e->spec.nodes,
                              result, progress, context, e->values);
+        }
         break;
     case ENGINE_MCTS:
         if (e->helper_count > 0)

@@ -115,6 +115,7 @@ typedef struct engine_spec {
     engine_switch extensions;   /* ab: extensions=on|off (alphabeta_set_extensions) */
     bool no_weights;    /* ab, mcts: the game's learned weights not used (weights=off) */
     long time_ms;       /* 0: no limit */
+    bool time_from_clock;   /* TIME_MS is a clock's budget for the move, not a fixed time (engine_set_limits) */
     long nodes;         /* 0: no limit (ab) */
     long playouts;      /* 0: no limit (mcts) */
     int threads;        /* searches run side by side (0 or 1: one) */
@@ -365,6 +366,13 @@ void alphabeta_set_aspiration(alphabeta *s, bool on);
 /* Turns check extensions off (on by default): a position whose side to
  * move is in check (movegen_checked) is searched a ply deeper. */
 void alphabeta_set_extensions(alphabeta *s, bool on);
+/* Whether a search limited by time stops once half of it is spent rather
+ * than begin an iteration it would most likely not finish, saving the
+ * rest: on where the time is a clock's budget for the move (the time saved
+ * is the next moves'), off (the default) where it is a fixed time a move,
+ * which would be lost, and is used to its end (an unfinished iteration
+ * still counts where it got). */
+void alphabeta_set_time_saving(alphabeta *s, bool on);
 /* Makes S helper INDEX (1, 2, ...) of a Lazy SMP search: it skips some
  * depths of its iterative deepening. */
 void alphabeta_set_helper(alphabeta *s, int index);
@@ -474,8 +482,10 @@ long search_time_budget(long remaining_ms, long increment_ms, int moves_to_go, l
 
 /* Sets the limits of E's searches from now on (DEPTH, TIME_MS, NODES, and
  * PLAYOUTS for mcts; 0: none of that kind), keeping its kind, threads and
- * the rest: a protocol's `go` and a match's clock give each move its own. */
-void engine_set_limits(engine *e, int depth, long time_ms, long nodes, long playouts);
+ * the rest: a protocol's `go` and a match's clock give each move its own.
+ * FROM_CLOCK: TIME_MS is a clock's budget, which ab may leave unspent
+ * (alphabeta_set_time_saving); else a fixed time, used to its end. */
+void engine_set_limits(engine *e, int depth, long time_ms, bool from_clock, long nodes, long playouts);
 
 /* Seconds on a monotonic clock. */
 double search_clock(void);
