@@ -24,7 +24,8 @@ TABULA=$(cd "$(dirname "$TABULA")" && pwd)/$(basename "$TABULA")   # (run from t
 games_of() {
     case $1 in
     chess) echo 300 ;;
-    breakthrough|checkers|connect4|kalah|othello|tictactoe) echo 400 ;;
+    checkers) echo 800 ;;
+    breakthrough|connect4|kalah|othello|tictactoe) echo 400 ;;
     lasca) echo 300 ;;
     hex|gtbm|desdemona) echo 250 ;;
     amazons) echo 120 ;;
