@@ -47,8 +47,8 @@ typedef struct tune_model {
     /* the samples name the weights as a model without a mirror does (each
      * player's own cells): PLAIN_COUNT of them, the goal's and the score's
      * at PLAIN_GOAL and PLAIN_SCORE (-1: none), the mobility's at
-     * PLAIN_MOBILITY (-1: not fitted), and REMAP gives each one's parameter in this model
-     * (NULL: the same) */
+     * PLAIN_MOBILITY (-1: not fitted), and REMAP gives each one's
+     * parameter in this model (NULL: the same) */
     int plain_count, plain_goal, plain_score, plain_mobility;
     int *remap;
     int goal_index, score_index;    /* -1: not counted */
@@ -117,9 +117,9 @@ double tune_value(const tune_data *d, const tune_model *m, size_t sample, const 
 #define TUNE_SCALE_FLAT (1.0 / MCTS_MATERIAL_SCALE)
 double tune_fit_scale(const tune_data *d, const tune_model *m);
 /* The cell weights are pulled towards their start by LAMBDA, the others
- * (material, goal, score, mobility) by this share of it: a type's material is seen
- * in almost every sample and a cell's weight in few, and the many cell
- * weights fitted to a few hundred games learn their noise. */
+ * (material, goal, score, mobility) by this share of it: a type's
+ * material is seen in almost every sample and a cell's weight in few, and
+ * the many cell weights fitted to a few hundred games learn their noise. */
 #define TUNE_MATERIAL_REGULARISATION 0.1
 /* Fits THETA (M->count weights; started from M's start) by full-batch
  * gradient descent (Adam) over ITERATIONS steps, with the samples chosen
