@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/tune-all.sh: remakes the weights shipped beside the games
 # (games/NAME.weights, tabula(1), TUNE) with the commands that made them,
-# one game after another, each about a minute of one core on the
+# one game after another, each one to five minutes of one core on the
 # machine they were made on (the number of games is each game's own:
 # more where a game is quick).  `make weights` runs it.  Each file names
 # the command that made it; tune is deterministic for a seed, so running
