@@ -77,6 +77,12 @@
  * runner, or every move where it has none.  What the
  * quiescence search finds is not stored in the table.
  *
+ * Time: an iteration left unfinished when the time is up still counts
+ * where it got (the last best move was searched first).  Where the time
+ * is a clock's budget (alphabeta_set_time_saving), no iteration begins
+ * once half of it is spent, the rest kept for later moves; a fixed time a
+ * move is used to its end.
+ *
  * Proofs: the search counts "horizon" leaves, scored by the evaluator
  * rather than by the rules.  A node whose subtree had none has an exact
  * (proven) value, stored as such in the table and usable at any depth; an
