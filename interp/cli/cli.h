@@ -59,6 +59,27 @@ bool cli_parse_count(const char *text, long low, long high, long *out);
 bool cli_count_option(const char *command, const char *option, const char *text, long low,
                       long high, long *out);
 
+/* What cli_file_option made of an argument. */
+typedef enum cli_taken {
+    CLI_NOT_TAKEN,      /* an option it does not know: the command's own, or unknown */
+    CLI_TAKEN,          /* read (with its value, *I moved onto it) */
+    CLI_TAKEN_HELP,     /* -h or --help: the command's help printed; stop, exit status 0 */
+    CLI_TAKEN_BAD,      /* a second rules file: said on stderr; stop, EXIT_USAGE */
+} cli_taken;
+
+/* The arguments shared by the commands that read one rules file, at
+ * ARGV[*I]: -h and --help (COMMAND's help printed), --variant NAME and
+ * --variant=NAME (into *VARIANT, several joined by front_join_variant),
+ * and FILE, the one argument that is not an option (into *PATH; '-'
+ * alone is a file name).  A second file is refused with USAGE.  Any
+ * other argument starting with '-' is left to the command: its own
+ * options, then cli_unknown_option.  (A command's option that takes a
+ * value moves past it, so the value never reaches here as a FILE.) */
+cli_taken cli_file_option(const char *command, const char *usage, int argc, char **argv, int *i,
+                          const char **variant, const char **path);
+/* Says on stderr that ARG is none of COMMAND's options; returns EXIT_USAGE. */
+int cli_unknown_option(const char *command, const char *arg);
+
 /* Self-play between engines (analyze, match): a playout_choice
  * (playout/playout.h) whose moves are the engines', one for each player
  * (ENGINES, by side).  The engine lists the moves itself, maybe in another

@@ -1107,26 +1107,17 @@ static int read_options(int argc, char **argv, analyze_options *o)
             return EXIT_USAGE;
         if (taken > 0)
             continue;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            cli_print_help(stdout, "analyze");
-            return EXIT_VALID;
-        } else if (!strcmp(a, "--variant") && i + 1 < argc) {
-            o->variant = front_join_variant(o->variant, argv[++i]);
-        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
-            o->variant = front_join_variant(o->variant, a + 10);
-        } else if (!strcmp(a, "--engine") && i + 1 < argc) {
+        cli_taken file = cli_file_option("analyze", ANALYZE_USAGE, argc, argv, &i, &o->variant, &o->path);
+        if (file == CLI_TAKEN_HELP || file == CLI_TAKEN_BAD)
+            return file == CLI_TAKEN_HELP ? EXIT_VALID : EXIT_USAGE;
+        if (file == CLI_TAKEN)
+            continue;
+        if (!strcmp(a, "--engine") && i + 1 < argc)
             o->engine_text = argv[++i];
-        } else if (!strcmp(a, "--json")) {
+        else if (!strcmp(a, "--json"))
             o->json = true;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "tabula analyze: unknown option '%s'; see 'tabula analyze --help'\n", a);
-            return EXIT_USAGE;
-        } else if (!o->path) {
-            o->path = a;
-        } else {
-            fputs("tabula analyze: give one rules file; " ANALYZE_USAGE "\n", stderr);
-            return EXIT_USAGE;
-        }
+        else
+            return cli_unknown_option("analyze", a);
     }
     if (!o->path || !o->series.games) {
         fputs("tabula analyze: " ANALYZE_USAGE "\n", stderr);

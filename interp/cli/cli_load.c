@@ -2,6 +2,7 @@
  * wrong, and reading the small numbers commands take. */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "api/tabula.h"
 #include "cli/cli.h"
@@ -54,6 +55,38 @@ bool cli_parse_count(const char *text, long low, long high, long *out)
         return false;
     *out = value;
     return true;
+}
+
+cli_taken cli_file_option(const char *command, const char *usage, int argc, char **argv, int *i,
+                          const char **variant, const char **path)
+{
+    const char *a = argv[*i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        cli_print_help(stdout, command);
+        return CLI_TAKEN_HELP;
+    }
+    if (!strcmp(a, "--variant") && *i + 1 < argc) {
+        *variant = front_join_variant(*variant, argv[++*i]);
+        return CLI_TAKEN;
+    }
+    if (!strncmp(a, "--variant=", 10) && a[10]) {
+        *variant = front_join_variant(*variant, a + 10);
+        return CLI_TAKEN;
+    }
+    if (a[0] == '-' && a[1] != '\0')
+        return CLI_NOT_TAKEN;
+    if (*path) {
+        fprintf(stderr, "tabula %s: give one rules file; %s\n", command, usage);
+        return CLI_TAKEN_BAD;
+    }
+    *path = a;
+    return CLI_TAKEN;
+}
+
+int cli_unknown_option(const char *command, const char *arg)
+{
+    fprintf(stderr, "tabula %s: unknown option '%s'; see 'tabula %s --help'\n", command, arg, command);
+    return EXIT_USAGE;
 }
 
 bool cli_count_option(const char *command, const char *option, const char *text, long low,

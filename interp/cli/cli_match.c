@@ -775,14 +775,12 @@ static int parse_options(int argc, char **argv, match_options *o, contestant *en
             return EXIT_USAGE;
         if (taken > 0)
             continue;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            cli_print_help(stdout, "match");
-            return EXIT_VALID + 100;
-        } else if (!strcmp(a, "--variant") && more) {
-            o->variant = front_join_variant(o->variant, argv[++i]);
-        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
-            o->variant = front_join_variant(o->variant, a + 10);
-        } else if ((q = seat_option(a, "")) >= 0 && more) {
+        cli_taken file = cli_file_option("match", MATCH_USAGE, argc, argv, &i, &o->variant, &o->path);
+        if (file == CLI_TAKEN_HELP || file == CLI_TAKEN_BAD)
+            return file == CLI_TAKEN_HELP ? EXIT_VALID + 100 : EXIT_USAGE;
+        if (file == CLI_TAKEN)
+            continue;
+        if ((q = seat_option(a, "")) >= 0 && more) {
             engines[q].text = argv[++i];
         } else if ((q = seat_option(a, "-option")) >= 0 && more) {
             if (engines[q].option_count == MATCH_MAX_OPTIONS) {
@@ -806,14 +804,8 @@ static int parse_options(int argc, char **argv, match_options *o, contestant *en
         } else if (!strcmp(a, "--timeout") && more) {
             if (!cli_count_option("match", "--timeout", argv[++i], 1, 86400000L, &o->timeout))
                 return EXIT_USAGE;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "tabula match: unknown option '%s'; see 'tabula match --help'\n", a);
-            return EXIT_USAGE;
-        } else if (!o->path) {
-            o->path = a;
         } else {
-            fputs("tabula match: give one rules file; " MATCH_USAGE "\n", stderr);
-            return EXIT_USAGE;
+            return cli_unknown_option("match", a);
         }
     }
     if (!o->path || !o->series.games) {

@@ -34,26 +34,17 @@ int cli_position(int argc, char **argv)
     bool json = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            cli_print_help(stdout, "position");
-            return EXIT_VALID;
-        } else if (!strcmp(a, "--variant") && i + 1 < argc) {
-            variant = front_join_variant(variant, argv[++i]);
-        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
-            variant = front_join_variant(variant, a + 10);
-        } else if (!strcmp(a, "--position") && i + 1 < argc) {
+        cli_taken taken = cli_file_option("position", POSITION_USAGE, argc, argv, &i, &variant, &path);
+        if (taken == CLI_TAKEN_HELP || taken == CLI_TAKEN_BAD)
+            return taken == CLI_TAKEN_HELP ? EXIT_VALID : EXIT_USAGE;
+        if (taken == CLI_TAKEN)
+            continue;
+        if (!strcmp(a, "--position") && i + 1 < argc)
             start_position = argv[++i];
-        } else if (!strcmp(a, "--json")) {
+        else if (!strcmp(a, "--json"))
             json = true;
-        } else if (a[0] == '-') {
-            fprintf(stderr, "tabula position: unknown option '%s'; see 'tabula position --help'\n", a);
-            return EXIT_USAGE;
-        } else if (!path) {
-            path = a;
-        } else {
-            fputs("tabula position: give one rules file\n", stderr);
-            return EXIT_USAGE;
-        }
+        else
+            return cli_unknown_option("position", a);
     }
     if (!path) {
         fputs("tabula position: " POSITION_USAGE "\n", stderr);

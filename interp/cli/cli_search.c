@@ -36,14 +36,12 @@ int cli_search(int argc, char **argv)
     long depth = 0, time_ms = 0, nodes = 0, threads = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            cli_print_help(stdout, "search");
-            return EXIT_VALID;
-        } else if (!strcmp(a, "--variant") && i + 1 < argc) {
-            variant = front_join_variant(variant, argv[++i]);
-        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
-            variant = front_join_variant(variant, a + 10);
-        } else if (!strcmp(a, "--position") && i + 1 < argc) {
+        cli_taken taken = cli_file_option("search", SEARCH_USAGE, argc, argv, &i, &variant, &path);
+        if (taken == CLI_TAKEN_HELP || taken == CLI_TAKEN_BAD)
+            return taken == CLI_TAKEN_HELP ? EXIT_VALID : EXIT_USAGE;
+        if (taken == CLI_TAKEN)
+            continue;
+        if (!strcmp(a, "--position") && i + 1 < argc) {
             start_position = argv[++i];
         } else if (!strcmp(a, "--engine") && i + 1 < argc) {
             engine_text = argv[++i];
@@ -59,14 +57,8 @@ int cli_search(int argc, char **argv)
         } else if (!strcmp(a, "--threads") && i + 1 < argc) {
             if (!cli_count_option("search", "--threads", argv[++i], 1, TABULA_SEARCH_MAX_THREADS, &threads))
                 return EXIT_USAGE;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "tabula search: unknown option '%s'; see 'tabula search --help'\n", a);
-            return EXIT_USAGE;
-        } else if (!path) {
-            path = a;
         } else {
-            fputs("tabula search: give one rules file; " SEARCH_USAGE "\n", stderr);
-            return EXIT_USAGE;
+            return cli_unknown_option("search", a);
         }
     }
     if (!path || (!engine_text && !depth && !time_ms && !nodes)) {
