@@ -1,5 +1,6 @@
 /* cli_load: loading the rules file a command works on, printing what went
- * wrong, and reading the small numbers commands take. */
+ * wrong, and reading what commands take: the arguments that name the file
+ * (cli_file_option) and the small numbers. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
