@@ -864,6 +864,27 @@ static bool walk_steps(gen *x, const walk *w, int step, int last_step, int cell,
     return false;
 }
 
+/* Whether STEP (of W, the first of a path), from CELL, takes the first
+ * cell it must take in some direction: false only where the walk of the
+ * path would fail at once.  Asked before each group's walk, as most
+ * anchors of most patterns fail there (Sáto's bracket: a move's landing
+ * cell seldom has an enemy beside it in the variable's direction), and
+ * the walk's set-up costs more than this. */
+static bool first_step_taken(gen *x, const walk *w, int step, int cell)
+{
+    const pstep *ps = &w->pt->steps[step];
+    if (ps->min < 1)
+        return true;    /* (it may take no cell) */
+    const dlist *d = gen_directions(x, ps->directions);
+    for (int i = 0; d && i < d->count[x->player]; i++) {
+        const dstep s = step_resolved(x->g, &d->steps[x->player][i], x->variable);
+        int next = gen_step(x, cell, &s);
+        if (next >= 0 && cellset_has(&w->tests[step], next) != ps->negate)
+            return true;
+    }
+    return false;
+}
+
 /* Counts (and, with OUT, records) the matches of a pattern at ANCHOR. */
 int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int max, bool any)
 {
@@ -878,13 +899,28 @@ int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int 
     const dlist *vd = gen_directions(x, pt->variable_directions);
     int bindings = vd ? vd->count[x->player] : 1;
     int found = 0;
+    /* the labels as a group's walk leaves them: cleared, unless it matched */
+    bool labels_clear = false;
     for (int bi = 0; bi < bindings; bi++) {
         x->variable = vd ? vd->steps[x->player][bi].direction : -1;
         for (int group = 0; group < pt->group_count; group++) {
+            int first_path = 0;
+            while (first_path < pt->path_count && pt->paths[first_path].group != group)
+                first_path++;
+            if (first_path < pt->path_count && pt->paths[first_path].count > 0
+                && !first_step_taken(x, &w, pt->paths[first_path].first, anchor)) {
+                /* no match: the labels as a failed walk leaves them */
+                if (!labels_clear)
+                    for (int l = 0; l < GAME_MAX_LABELS; l++)
+                        cellset_clear(&x->labels[l], g->words);
+                labels_clear = true;
+                continue;
+            }
             cellset marks;
             cellset_clear(&marks, g->words);
             for (int l = 0; l < GAME_MAX_LABELS; l++)
                 cellset_clear(&x->labels[l], g->words);
+            labels_clear = true;
             bool ok = true;
             int line = 0;
             for (int p = 0; p < pt->path_count && ok; p++) {
@@ -896,6 +932,7 @@ int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int 
             }
             if (!ok)
                 continue;
+            labels_clear = false;
             if (out && found < max) {
                 cellset_copy(&out[found].marks, &marks, g->words);
                 for (int l = 0; l < MATCH_LABELS; l++)
