@@ -77,7 +77,8 @@ typedef enum cli_taken {
  * value moves past it, so the value never reaches here as a FILE.) */
 cli_taken cli_file_option(const char *command, const char *usage, int argc, char **argv, int *i,
                           const char **variant, const char **path);
-/* Says on stderr that ARG is none of COMMAND's options; returns EXIT_USAGE. */
+/* Says on stderr that ARG is none of COMMAND's options, or one that lacks
+ * its value (the last argument); returns EXIT_USAGE. */
 int cli_unknown_option(const char *command, const char *arg);
 
 /* Self-play between engines (analyze, match): a playout_choice

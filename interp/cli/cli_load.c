@@ -86,7 +86,8 @@ cli_taken cli_file_option(const char *command, const char *usage, int argc, char
 
 int cli_unknown_option(const char *command, const char *arg)
 {
-    fprintf(stderr, "tabula %s: unknown option '%s'; see 'tabula %s --help'\n", command, arg, command);
+    fprintf(stderr, "tabula %s: unknown option '%s' (or it lacks its value); see 'tabula %s --help'\n", command,
+            arg, command);
     return EXIT_USAGE;
 }
 

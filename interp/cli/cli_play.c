@@ -24,16 +24,16 @@ typedef struct play_options {
 static int parse_options(const char *command, int argc, char **argv, play_options *o, bool render)
 {
     memset(o, 0, sizeof *o);
+    char usage[64];
+    snprintf(usage, sizeof usage, "see 'tabula %s --help'", command);
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            cli_print_help(stdout, command);
-            return EXIT_VALID;
-        } else if (!strcmp(a, "--variant") && i + 1 < argc) {
-            o->variant = front_join_variant(o->variant, argv[++i]);
-        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
-            o->variant = front_join_variant(o->variant, a + 10);
-        } else if (!strcmp(a, "--position") && i + 1 < argc) {
+        cli_taken taken = cli_file_option(command, usage, argc, argv, &i, &o->variant, &o->path);
+        if (taken == CLI_TAKEN_HELP || taken == CLI_TAKEN_BAD)
+            return taken == CLI_TAKEN_HELP ? EXIT_VALID : EXIT_USAGE;
+        if (taken == CLI_TAKEN)
+            continue;
+        if (!strcmp(a, "--position") && i + 1 < argc) {
             o->position = argv[++i];
         } else if (!render && !strcmp(a, "--dice") && i + 1 < argc) {
             o->dice = argv[++i];
@@ -46,15 +46,8 @@ static int parse_options(const char *command, int argc, char **argv, play_option
         } else if (!render && !strncmp(a, "--p", 3) && a[3] >= '1' && a[3] <= '4' && !a[4]
                    && i + 1 < argc) {
             o->seats[a[3] - '1'] = argv[++i];
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "tabula %s: unknown option '%s' (or it lacks its value); see 'tabula %s --help'\n",
-                    command, a, command);
-            return EXIT_USAGE;
-        } else if (!o->path) {
-            o->path = a;
         } else {
-            fprintf(stderr, "tabula %s: give one rules file\n", command);
-            return EXIT_USAGE;
+            return cli_unknown_option(command, a);
         }
     }
     return -1;
