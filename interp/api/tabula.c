@@ -770,6 +770,18 @@ void tabula_interrupt_clear(void)
     search_clear_interrupt();
 }
 
+void tabula_engine_stop(tabula_engine *e)
+{
+    if (e)
+        engine_stop(e->chooser, true);
+}
+
+void tabula_engine_stop_clear(tabula_engine *e)
+{
+    if (e)
+        engine_stop(e->chooser, false);
+}
+
 size_t tabula_score_write(const tabula_search_result *r, char *out, size_t size)
 {
     if (!r) {

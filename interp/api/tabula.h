@@ -287,6 +287,14 @@ TABULA_API tabula_status tabula_search(tabula_position *position, const char *sp
 TABULA_API void tabula_interrupt(void);
 TABULA_API bool tabula_interrupted(void);
 TABULA_API void tabula_interrupt_clear(void);
+/* The same for one engine: ENGINE's search now running (in another
+ * thread) and every later one stop as soon as they can and return the
+ * best move found so far (the first legal move when none was searched
+ * yet), until tabula_engine_stop_clear.  A stop asked just before a
+ * search begins is not lost.  Other engines go on; tabula_interrupt stops
+ * them all.  It only sets a flag, so a signal handler may call it. */
+TABULA_API void tabula_engine_stop(tabula_engine *engine);
+TABULA_API void tabula_engine_stop_clear(tabula_engine *engine);
 /* Writes RESULT's score as `tabula search` does ("win in 3", "loss in 2",
  * "draw", "35") into OUT, as tabula_position_write writes. */
 TABULA_API size_t tabula_score_write(const tabula_search_result *result, char *out, size_t size);

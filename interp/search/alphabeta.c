@@ -191,6 +191,7 @@ struct alphabeta {
     char pv_text[PV_TEXT];
     search_table *table;
     const atomic_bool *halt;    /* set: stop (a helper thread, when the main search is done) */
+    const atomic_bool *asked;   /* set: stop, as its engine's caller asks (alphabeta_set_stop) */
     int root_player;
     int helper;                 /* 0: the main search; k: Lazy SMP helper k, which skips depths */
     uint64_t nodes, node_limit, horizon;
@@ -376,6 +377,18 @@ void alphabeta_set_time_saving(alphabeta *s, bool on)
 void alphabeta_set_helper(alphabeta *s, int index)
 {
     s->helper = index;
+}
+
+void alphabeta_set_stop(alphabeta *s, const atomic_bool *stop)
+{
+    s->asked = stop;
+}
+
+/* Whether the search is asked to stop from outside: the process's
+ * interrupt, or its engine's caller. */
+static bool asked_to_stop(const alphabeta *s)
+{
+    return search_interrupted() || (s->asked && atomic_load_explicit(s->asked, memory_order_relaxed));
 }
 
 /* Whether helper INDEX skips depth DEPTH: helpers spread over the depths
@@ -613,7 +626,7 @@ static void note_cutoff(alphabeta *s, const move_list *list, int k, int ply, int
 
 static void check_limits(alphabeta *s)
 {
-    if ((s->node_limit && s->nodes >= s->node_limit) || search_interrupted()
+    if ((s->node_limit && s->nodes >= s->node_limit) || asked_to_stop(s)
         || (s->halt && atomic_load_explicit(s->halt, memory_order_relaxed)))
         s->stop = true;
     if (s->deadline > 0 && (s->nodes & 1023) == 0 && search_clock() >= s->deadline)
@@ -1351,7 +1364,7 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
         if (s->save_time && s->deadline > 0 && elapsed * 1000.0 > (double)time_ms * 0.5)
             break;   /* the next iteration would most likely not finish: the time is kept for later moves */
     }
-    if (last.depth > 0 && last.best == result->best && !search_interrupted()) {
+    if (last.depth > 0 && last.best == result->best && !asked_to_stop(s)) {
         /* the search is over: looking for the pass's line is not limited
          * by the time or the nodes left (it is one move's search) */
         s->stop = false;

@@ -234,6 +234,7 @@ struct engine {
     alphabeta *ab;
     search_table *table;    /* ab: shared by its threads */
     atomic_bool halt;       /* ab: set when the main search is done, to stop the helpers */
+    atomic_bool asked;      /* set: its searches stop, as its caller asks (engine_stop) */
     mcts *tree;
     double *values;     /* per root move, for a turn with dice */
     int *order;
@@ -311,11 +312,14 @@ static bool helpers_new(engine *e, uint64_t seed)
             h->tree = mcts_new(e->g, h->gen, helper_seed(seed, i), &e->eval, (size_t)e->spec.hash_mb << 20);
             if (h->tree && !mcts_configure(h->tree, &e->spec))
                 return false;
+            if (h->tree)
+                mcts_set_stop(h->tree, &e->asked);
         } else if (h->gen) {
             h->ab = alphabeta_new(e->g, h->gen, &e->eval, e->table, &e->halt);
             if (h->ab) {
                 alphabeta_set_helper(h->ab, i + 1);
                 alphabeta_configure(h->ab, &e->spec);
+                alphabeta_set_stop(h->ab, &e->asked);
             }
         }
         h->pos_ok = pos_init(&h->pos, e->g);
@@ -432,13 +436,17 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
     if (ok && spec->kind == ENGINE_ALPHABETA) {
         e->table = search_table_new((size_t)spec->hash_mb << 20);
         e->ab = e->table ? alphabeta_new(g, e->gen, &e->eval, e->table, NULL) : NULL;
-        if (e->ab)
+        if (e->ab) {
             alphabeta_configure(e->ab, spec);
+            alphabeta_set_stop(e->ab, &e->asked);
+        }
         ok = e->ab != NULL && helpers_new(e, seed);
     } else if (ok && spec->kind == ENGINE_MCTS) {
         e->tree = mcts_new(g, e->gen, seed, &e->eval, (size_t)spec->hash_mb << 20);
-        if (e->tree)
+        if (e->tree) {
             ok = mcts_configure(e->tree, spec);
+            mcts_set_stop(e->tree, &e->asked);
+        }
         ok = ok && e->tree != NULL && helpers_new(e, seed);
     }
     if (!ok) {
@@ -446,6 +454,11 @@ engine *engine_new(const game *g, const engine_spec *spec, uint64_t seed)
         return NULL;
     }
     return e;
+}
+
+void engine_stop(engine *e, bool stop)
+{
+    atomic_store_explicit(&e->asked, stop, memory_order_relaxed);
 }
 
 void engine_set_limits(engine *e, int depth, long time_ms, bool from_clock, long nodes, long playouts)

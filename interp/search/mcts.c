@@ -115,6 +115,7 @@ typedef struct line_move {
 } line_move;
 
 struct mcts {
+    const atomic_bool *asked;   /* set: stop, as its engine's caller asks (mcts_set_stop) */
     const game *g;
     movegen *gen;
     const evaluator *eval;      /* NULL: playouts run to the end */
@@ -172,6 +173,11 @@ void mcts_set_exploration(mcts *s, double c)
 void mcts_set_bias(mcts *s, double weight)
 {
     s->bias = weight;
+}
+
+void mcts_set_stop(mcts *s, const atomic_bool *stop)
+{
+    s->asked = stop;
 }
 
 /* Where the leaf is scored at once, with no playout, there is nothing for
@@ -863,7 +869,7 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
             break;
         if (deadline > 0 && search_clock() >= deadline)
             break;
-        if (done > 0 && search_interrupted())
+        if (done > 0 && (search_interrupted() || (s->asked && atomic_load_explicit(s->asked, memory_order_relaxed))))
             break;
         /* descend */
         int node = 0, made = 0, mover = -1, mover_moves = 0;

@@ -304,6 +304,13 @@ void engine_new_game(engine *e, uint64_t seed);
 void engine_choose(engine *e, position *p, search_result *result, search_progress progress,
                    void *context);
 const move_list *engine_root_moves(const engine *e);
+/* STOP true: E's searches, the one running (in another thread) and those
+ * after it, stop as soon as they can, as if the time had run out, and
+ * choose the best move found so far (the first move where none was
+ * searched yet); false: they search again.  Other engines are untouched,
+ * as this engine is by them (search_interrupt stops them all).  It only
+ * sets a flag, so another thread or a signal handler may call it. */
+void engine_stop(engine *e, bool stop);
 
 /* --- the algorithms behind engine_choose (one state each) */
 
@@ -376,6 +383,10 @@ void alphabeta_set_time_saving(alphabeta *s, bool on);
 /* Makes S helper INDEX (1, 2, ...) of a Lazy SMP search: it skips some
  * depths of its iterative deepening. */
 void alphabeta_set_helper(alphabeta *s, int index);
+/* Makes S's searches stop as soon as they can, as if the time had run
+ * out, while *STOP is set (NULL: never; the process's interrupt,
+ * search_interrupt, stops them too): its engine's own stop (engine_stop). */
+void alphabeta_set_stop(alphabeta *s, const atomic_bool *stop);
 void alphabeta_free(alphabeta *s);
 /* Forgets what its searches learnt of the moves (killers, history), as a
  * new state has; the table is the caller's to clear. */
@@ -415,6 +426,8 @@ void mcts_set_exploration(mcts *s, double c);
  * in.  0 turns it off. */
 void mcts_set_bias(mcts *s, double weight);
 #define MCTS_BIAS 0.0
+/* As alphabeta_set_stop, for S's searches (at least one playout is run). */
+void mcts_set_stop(mcts *s, const atomic_bool *stop);
 /* MAST (mast.h): each playout chooses its moves epsilon-greedily by the
  * average result, for the mover, of the playouts in which the mover made
  * the same move (its path), anywhere in the line: with chance

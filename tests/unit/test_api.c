@@ -402,6 +402,39 @@ static void test_search(void **state)
     assert_true(chosen.seconds < 10.0);
     tabula_interrupt_clear();
     assert_false(tabula_interrupted());
+    /* one engine's stop: its searches stop at once, a stop asked before
+     * the search is kept, other engines search on, until it is cleared */
+    tabula_position *start = NULL;
+    assert_int_equal(tabula_position_new(g, &start, NULL), TABULA_OK);
+    const char *stoppable[] = { "ab:depth=3", "mcts:playouts=20000,threads=2" };
+    for (size_t i = 0; i < sizeof stoppable / sizeof *stoppable; i++) {
+        bool ab = stoppable[i][0] == 'a';
+        tabula_engine *stopped = NULL, *going = NULL;
+        assert_int_equal(tabula_engine_new(g, stoppable[i], 1, &stopped, NULL), TABULA_OK);
+        assert_int_equal(tabula_engine_new(g, stoppable[i], 1, &going, NULL), TABULA_OK);
+        tabula_engine_stop(stopped);
+        assert_false(tabula_interrupted());
+        assert_int_equal(tabula_engine_choose(stopped, start, &chosen, NULL), TABULA_OK);
+        assert_true(chosen.move >= 0);
+        if (ab)
+            assert_int_equal(chosen.depth, 0);
+        else
+            assert_true(chosen.nodes < 100);   /* a playout a thread, not 20000 */
+        assert_int_equal(tabula_engine_choose(going, start, &chosen, NULL), TABULA_OK);
+        if (ab)
+            assert_int_equal(chosen.depth, 3);
+        else
+            assert_true(chosen.nodes >= 20000);
+        tabula_engine_stop_clear(stopped);
+        assert_int_equal(tabula_engine_choose(stopped, start, &chosen, NULL), TABULA_OK);
+        if (ab)
+            assert_int_equal(chosen.depth, 3);
+        else
+            assert_true(chosen.nodes >= 20000);
+        tabula_engine_free(stopped);
+        tabula_engine_free(going);
+    }
+    tabula_position_free(start);
     /* engine texts without a limit, or that do not read */
     const char *refused[] = { "ab", "mcts", "ab:depth=0", "alphabeta:depth=3", "ab:depth=x", "" };
     for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
