@@ -420,17 +420,16 @@ static void test_search(void **state)
             assert_int_equal(chosen.depth, 0);
         else
             assert_true(chosen.nodes < 100);   /* a playout a thread, not 20000 */
-        assert_int_equal(tabula_engine_choose(going, start, &chosen, NULL), TABULA_OK);
-        if (ab)
-            assert_int_equal(chosen.depth, 3);
-        else
-            assert_true(chosen.nodes >= 20000);
-        tabula_engine_stop_clear(stopped);
-        assert_int_equal(tabula_engine_choose(stopped, start, &chosen, NULL), TABULA_OK);
-        if (ab)
-            assert_int_equal(chosen.depth, 3);
-        else
-            assert_true(chosen.nodes >= 20000);
+        tabula_engine *to_the_limit[] = { going, stopped };
+        for (int k = 0; k < 2; k++) {
+            if (k == 1)
+                tabula_engine_stop_clear(stopped);
+            assert_int_equal(tabula_engine_choose(to_the_limit[k], start, &chosen, NULL), TABULA_OK);
+            if (ab)
+                assert_int_equal(chosen.depth, 3);
+            else
+                assert_true(chosen.nodes >= 20000);
+        }
         tabula_engine_free(stopped);
         tabula_engine_free(going);
     }
