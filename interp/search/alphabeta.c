@@ -384,13 +384,6 @@ void alphabeta_set_stop(alphabeta *s, const atomic_bool *stop)
     s->asked = stop;
 }
 
-/* Whether the search is asked to stop from outside: the process's
- * interrupt, or its engine's caller. */
-static bool asked_to_stop(const alphabeta *s)
-{
-    return search_interrupted() || (s->asked && atomic_load_explicit(s->asked, memory_order_relaxed));
-}
-
 /* Whether helper INDEX skips depth DEPTH: helpers spread over the depths
  * (the first takes every other one, the next pairs of them, ...) so that
  * they fill the table ahead of the main search rather than beside it. */
@@ -626,7 +619,7 @@ static void note_cutoff(alphabeta *s, const move_list *list, int k, int ply, int
 
 static void check_limits(alphabeta *s)
 {
-    if ((s->node_limit && s->nodes >= s->node_limit) || asked_to_stop(s)
+    if ((s->node_limit && s->nodes >= s->node_limit) || search_stop_asked(s->asked)
         || (s->halt && atomic_load_explicit(s->halt, memory_order_relaxed)))
         s->stop = true;
     if (s->deadline > 0 && (s->nodes & 1023) == 0 && search_clock() >= s->deadline)
@@ -1364,7 +1357,7 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
         if (s->save_time && s->deadline > 0 && elapsed * 1000.0 > (double)time_ms * 0.5)
             break;   /* the next iteration would most likely not finish: the time is kept for later moves */
     }
-    if (last.depth > 0 && last.best == result->best && !asked_to_stop(s)) {
+    if (last.depth > 0 && last.best == result->best && !search_stop_asked(s->asked)) {
         /* the search is over: looking for the pass's line is not limited
          * by the time or the nodes left (it is one move's search) */
         s->stop = false;

@@ -869,7 +869,7 @@ void mcts_search(mcts *s, position *p, move_list *root, long playouts, long time
             break;
         if (deadline > 0 && search_clock() >= deadline)
             break;
-        if (done > 0 && (search_interrupted() || (s->asked && atomic_load_explicit(s->asked, memory_order_relaxed))))
+        if (done > 0 && search_stop_asked(s->asked))
             break;
         /* descend */
         int node = 0, made = 0, mover = -1, mover_moves = 0;

@@ -477,6 +477,12 @@ bool mcts_tree_agrees(mcts *s, position *p, char *why, size_t size);
 void search_interrupt(void);
 bool search_interrupted(void);
 void search_clear_interrupt(void);
+/* Whether a search is asked to stop from outside: the process's interrupt,
+ * or ASKED, its engine's own flag (engine_stop; NULL: none). */
+static inline bool search_stop_asked(const atomic_bool *asked)
+{
+    return search_interrupted() || (asked && atomic_load_explicit(asked, memory_order_relaxed));
+}
 
 /* --- clocks (time_budget.c) */
 
