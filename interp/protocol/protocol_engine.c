@@ -7,12 +7,12 @@
  * new game, another go) is refused: the search owns the position until it
  * has said its bestmove.
  *
- * Stopping uses the search module's interrupt flag (search_interrupt),
- * which every search polls: a process serves one search at a time, so one
- * flag is enough, and it is cleared before each search starts, never while
- * one runs (a stop that comes as a search ends is then not lost on the
- * next).  An infinite search that ends by itself (a game searched to its
- * end) waits for `stop` before it says its move, as UCI asks.
+ * Stopping uses the engine's own stop (engine_stop), not the process's
+ * interrupt, so that a server leaves any other search in the process
+ * alone; it is cleared before each search starts, never while one runs (a
+ * stop that comes as a search ends is then not lost on the next).  An
+ * infinite search that ends by itself (a game searched to its end) waits
+ * for `stop` before it says its move, as UCI asks.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -194,7 +194,7 @@ static void finish_search(server *s)
     pthread_mutex_lock(&s->lock);
     if (s->searching) {
         s->stop_requested = true;
-        search_interrupt();
+        engine_stop(s->engine, true);
         pthread_cond_broadcast(&s->stopped);
     }
     pthread_mutex_unlock(&s->lock);
@@ -534,7 +534,7 @@ static bool run_go(server *s, char **words, int count)
     }
     engine_set_limits(s->engine, s->spec.kind == ENGINE_MCTS ? 0 : depth, time_ms, from_clock,
                       s->spec.kind == ENGINE_MCTS ? 0 : nodes, s->spec.kind == ENGINE_MCTS ? nodes : 0);
-    search_clear_interrupt();
+    engine_stop(s->engine, false);
     pthread_mutex_lock(&s->lock);
     s->searching = true;
     s->stop_requested = false;
