@@ -353,6 +353,8 @@ static void write_split(json_writer *w, const perft_split *split, int depth)
 
 /* --- the command */
 
+#define BENCH_USAGE "usage: tabula bench [--variant NAME] FILE (--time MS | --playouts N) [--seed S] [--lists] [--json]"
+
 typedef struct perft_options {
     const char *variant, *path, *depth_text, *start_position;
     bool divide, json;
@@ -854,14 +856,12 @@ int cli_bench(int argc, char **argv)
     bool lists = false, json = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            cli_print_help(stdout, "bench");
-            return EXIT_VALID;
-        } else if (!strcmp(a, "--variant") && i + 1 < argc) {
-            variant = front_join_variant(variant, argv[++i]);
-        } else if (!strncmp(a, "--variant=", 10) && a[10]) {
-            variant = front_join_variant(variant, a + 10);
-        } else if (!strcmp(a, "--time") && i + 1 < argc) {
+        cli_taken taken = cli_file_option("bench", BENCH_USAGE, argc, argv, &i, &variant, &path);
+        if (taken == CLI_TAKEN_HELP || taken == CLI_TAKEN_BAD)
+            return taken == CLI_TAKEN_HELP ? EXIT_VALID : EXIT_USAGE;
+        if (taken == CLI_TAKEN)
+            continue;
+        if (!strcmp(a, "--time") && i + 1 < argc) {
             if (!cli_count_option("bench", "--time", argv[++i], 1, 86400000L, &time_ms))
                 return EXIT_USAGE;
         } else if (!strcmp(a, "--playouts") && i + 1 < argc) {
@@ -874,19 +874,12 @@ int cli_bench(int argc, char **argv)
             lists = true;
         } else if (!strcmp(a, "--json")) {
             json = true;
-        } else if (a[0] == '-') {
-            fprintf(stderr, "tabula bench: unknown option '%s'; see 'tabula bench --help'\n", a);
-            return EXIT_USAGE;
-        } else if (!path) {
-            path = a;
         } else {
-            fputs("tabula bench: give one rules file\n", stderr);
-            return EXIT_USAGE;
+            return cli_unknown_option("bench", a);
         }
     }
     if (!path || (time_ms < 0 && playouts < 0)) {
-        fputs("tabula bench: usage: tabula bench [--variant NAME] FILE (--time MS | --playouts N) [--seed S] [--lists] "
-              "[--json]\n", stderr);
+        fputs("tabula bench: " BENCH_USAGE "\n", stderr);
         return EXIT_USAGE;
     }
     cli_loaded l;
