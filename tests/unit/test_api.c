@@ -354,6 +354,20 @@ static void note_progress(const tabula_search_info *info, void *context)
     seen->calls++;
 }
 
+/* A progress callback that stops its engine once a depth is searched:
+ * a stop asked while the search runs. */
+typedef struct stop_at {
+    tabula_engine *engine;
+    int depth;
+} stop_at;
+
+static void stop_at_depth(const tabula_search_info *info, void *context)
+{
+    const stop_at *at = context;
+    if (info->depth == at->depth)
+        tabula_engine_stop(at->engine);
+}
+
 /* White mates in one (Ra8#, the back rank); an engine finds it and says so. */
 static void test_search(void **state)
 {
@@ -433,6 +447,19 @@ static void test_search(void **state)
         tabula_engine_free(stopped);
         tabula_engine_free(going);
     }
+    /* a stop asked while the search runs (from its progress, after depth
+     * 2 of 6): no later depth is finished */
+    tabula_engine *running = NULL;
+    assert_int_equal(tabula_engine_new(g, "ab:depth=6", 1, &running, NULL), TABULA_OK);
+    stop_at at = { running, 2 };
+    tabula_engine_set_progress(running, stop_at_depth, &at);
+    assert_int_equal(tabula_engine_choose(running, start, &chosen, NULL), TABULA_OK);
+    assert_int_equal(chosen.depth, 2);
+    tabula_engine_set_progress(running, NULL, NULL);
+    tabula_engine_stop_clear(running);
+    assert_int_equal(tabula_engine_choose(running, start, &chosen, NULL), TABULA_OK);
+    assert_int_equal(chosen.depth, 6);
+    tabula_engine_free(running);
     tabula_position_free(start);
     /* engine texts without a limit, or that do not read */
     const char *refused[] = { "ab", "mcts", "ab:depth=0", "alphabeta:depth=3", "ab:depth=x", "" };
