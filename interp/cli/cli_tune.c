@@ -27,7 +27,7 @@
 #include "search/tune.h"
 
 #define TUNE_USAGE "usage: tabula tune [--variant V] FILE [--games N] [--engine SPEC] [--seed S] " \
-                   "[--openings K] [--random-moves PERCENT] [--verify N] [--keep-mobility] " \
+                   "[--openings K] [--random-moves PERCENT] [--verify N] [--keep-mobility | --mobility M] " \
                    "[--output FILE] [--progress]"
 #define TUNE_MAX_PLIES 1000
 #define TUNE_ITERATIONS 300
@@ -39,14 +39,17 @@
  * two-player game): with no margin, Breakthrough's weights were kept at
  * 57.5% of 40 games at ab:nodes=1000, and scored 32.5% at ab:time=100 */
 #define TUNE_VERIFY_MARGIN 1.5
+/* --mobility's largest value: ten pieces a move, far beyond any use */
+#define TUNE_MOBILITY_MAX 1000
 
 static const double regularisations[] = { 1e-7, 1e-6, 1e-5, 1e-4 };
 
 typedef struct tune_options {
     const char *path, *variant, *engine_text, *output;
     long games, seed, openings, random_percent, verify;
+    long mobility;              /* --mobility M: the mobility weight, not fitted; -1: none given */
     bool progress;
-    bool keep_mobility;         /* the mobility weight is not fitted */
+    bool keep_mobility;         /* the mobility weight is not fitted (--keep-mobility or --mobility) */
 } tune_options;
 
 /* One game being played: the samples it adds, and what chooses its moves. */
@@ -100,7 +103,8 @@ static int tune_choose(position *p, const move_list *list, void *context, uint64
 static int parse_options(int argc, char **argv, tune_options *o)
 {
     *o = (tune_options){ .engine_text = "ab:nodes=1000", .games = 100, .seed = 1, .openings = 4,
-                         .random_percent = 10, .verify = 40 };
+                         .random_percent = 10, .verify = 40, .mobility = -1 };
+    bool keep_mobility_given = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         bool more = i + 1 < argc;
@@ -131,7 +135,10 @@ static int parse_options(int argc, char **argv, tune_options *o)
         } else if (!strcmp(a, "--progress")) {
             o->progress = true;
         } else if (!strcmp(a, "--keep-mobility")) {
-            o->keep_mobility = true;
+            keep_mobility_given = true;
+        } else if (!strcmp(a, "--mobility") && more) {
+            if (!cli_count_option("tune", "--mobility", argv[++i], 0, TUNE_MOBILITY_MAX, &o->mobility))
+                return -1;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "tabula tune: unknown option or missing value '%s'\n" TUNE_USAGE "\n", a);
             return -1;
@@ -142,6 +149,12 @@ static int parse_options(int argc, char **argv, tune_options *o)
             return -1;
         }
     }
+    if (o->mobility >= 0 && keep_mobility_given) {
+        fputs("tabula tune: --keep-mobility and --mobility both fix the mobility weight; give one\n" TUNE_USAGE "\n",
+              stderr);
+        return -1;
+    }
+    o->keep_mobility = keep_mobility_given || o->mobility >= 0;
     if (!o->path) {
         fputs("tabula tune: no file given\n" TUNE_USAGE "\n", stderr);
         return -1;
@@ -277,16 +290,20 @@ static void fit(const tune_data *data, const tune_model *model, double *theta, f
 }
 
 /* The share of the points the engine of SPEC with weights W scores
- * against the same engine without them, in O->verify games from random
- * openings (other games than the tuning's), taking each seat in turn. */
-static double verify(const tune_options *o, game *g, const engine_spec *spec, eval_weights *w)
+ * against the same engine with ESTIMATES (NULL: without weights), in
+ * O->verify games from random openings (other games than the tuning's),
+ * taking each seat in turn. */
+static double verify(const tune_options *o, game *g, const engine_spec *spec, eval_weights *w,
+                     eval_weights *estimates)
 {
     eval_weights *saved = g->weights;
     engine_spec with = *spec, without = *spec;
     with.no_weights = false;
-    without.no_weights = true;
+    without.no_weights = estimates == NULL;
     g->weights = w;   /* (an engine reads the game's weights when it is made) */
-    engine *a = engine_new(g, &with, 1), *b = engine_new(g, &without, 2);
+    engine *a = engine_new(g, &with, 1);
+    g->weights = estimates;
+    engine *b = engine_new(g, &without, 2);
     g->weights = saved;
     movegen *gen = movegen_new(g);
     position *p = malloc(sizeof *p);
@@ -367,8 +384,10 @@ int cli_tune(int argc, char **argv)
     double *thetas[2] = { NULL, NULL };
     tune_data data;
     tune_data_init(&data);
-    bool model_ok = evaluator_init_weighted(&base, g, NULL, TUNE_ESTIMATE_PLAYOUTS, 1)
-                 && tune_model_init(&models[0], &base, false, !o.keep_mobility);
+    bool model_ok = evaluator_init_weighted(&base, g, NULL, TUNE_ESTIMATE_PLAYOUTS, 1);
+    if (o.mobility >= 0)
+        base.mobility = (int)o.mobility;   /* the estimate the fit and the file start from */
+    model_ok = model_ok && tune_model_init(&models[0], &base, false, !o.keep_mobility);
     if (model_ok && !tune_model_init(&models[1], &base, true, !o.keep_mobility)) {
         tune_model_free(&models[0]);
         model_ok = false;
@@ -376,9 +395,10 @@ int cli_tune(int argc, char **argv)
     engine *e = model_ok ? engine_new(g, &spec, cli_game_seed(o.seed, 0, 0)) : NULL;
     for (int i = 0; model_ok && i < 2; i++)
         thetas[i] = calloc((size_t)models[i].count, sizeof *thetas[i]);
-    eval_weights weights = { .cells = calloc((size_t)g->player_count * (size_t)g->type_count * (size_t)g->board.cell_count + 1,
-                                             sizeof *weights.cells) };
-    if (!e || !thetas[0] || !thetas[1] || !weights.cells) {
+    size_t cell_weights = (size_t)g->player_count * (size_t)g->type_count * (size_t)g->board.cell_count + 1;
+    eval_weights weights = { .cells = calloc(cell_weights, sizeof *weights.cells) };
+    eval_weights estimates = { .cells = calloc(cell_weights, sizeof *estimates.cells) };   /* what verify plays against */
+    if (!e || !thetas[0] || !thetas[1] || !weights.cells || !estimates.cells) {
         fputs("tabula tune: out of memory\n", stderr);
         status = EXIT_INVALID;
     } else {
@@ -406,7 +426,12 @@ int cli_tune(int argc, char **argv)
         double share = -1;
         bool kept = f->lambda > 0;
         if (kept && o.verify > 0) {
-            share = verify(&o, l.game, &spec, &weights);
+            /* against the estimates: the engine without weights, or with
+             * the estimates and the mobility given, which the file holds
+             * where the fit is not kept */
+            if (o.mobility >= 0)
+                tune_weights(&models[0], models[0].start, &estimates);
+            share = verify(&o, l.game, &spec, &weights, o.mobility >= 0 ? &estimates : NULL);
             kept = share > 1.0 / g->player_count + TUNE_VERIFY_MARGIN * 0.5 / sqrt((double)o.verify);
         }
         if (!kept)
@@ -425,7 +450,8 @@ int cli_tune(int argc, char **argv)
                    "mobility %d (%s %d); held-out error %.5f before, %.5f after",
                    o.path, o.games, data.sample_count,
                    best == 1 ? "the players' cells mirrored" : "each player's cells its own", f->k, f->lambda,
-                   fitted_mobility, o.keep_mobility ? "kept: the estimate" : "the estimate", base.mobility,
+                   fitted_mobility,
+                   o.mobility >= 0 ? "given" : o.keep_mobility ? "kept: the estimate" : "the estimate", base.mobility,
                    f->before, f->after);
             if (models[1].mirror)
                 printf(" (%s %.5f)", best == 1 ? "each its own" : "mirrored", fits[1 - best].after);
@@ -435,6 +461,7 @@ int cli_tune(int argc, char **argv)
         }
     }
     free(weights.cells);
+    free(estimates.cells);
     free(thetas[0]);
     free(thetas[1]);
     engine_free(e);
