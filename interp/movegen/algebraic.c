@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define SAN_TEXT 64      /* the longest algebraic text, with room to spare */
 #define MOVE_TEXT 512    /* a move's text in Tabula's notation, as the REPL keeps it */
@@ -132,27 +133,57 @@ static void read_parts(const game *g, const move_list *list, int index, san_part
     a->written = true;
 }
 
-/* Every move's parts, malloc'd (NULL when out of memory).  Two moves that
+/* A written move's parts as one number, for sorting: moves with the same
+ * key are the ones algebraic notation writes alike. */
+typedef struct parts_key {
+    uint64_t key;
+    int index;
+} parts_key;
+
+static uint64_t key_of(const san_parts *a)
+{
+    return (uint64_t)a->from << 40 | (uint64_t)a->to << 24 | (uint64_t)a->type << 16
+           | (uint64_t)(a->promotion + 1) << 8 | (uint64_t)a->capture << 2 | (uint64_t)a->castle;
+}
+
+static int by_key(const void *x, const void *y)
+{
+    const parts_key *a = x, *b = y;
+    return a->key < b->key ? -1 : a->key > b->key ? 1 : a->index - b->index;
+}
+
+/* Every move's parts, malloc'd (NULL when out of memory).  Moves that
  * algebraic notation cannot tell apart (the same piece from the same cell
  * to the same cell, taking, changing or castling alike: a capture by
- * approach and one by withdrawal) keep Tabula's notation. */
+ * approach and one by withdrawal) keep Tabula's notation, every one of
+ * them.  Sorted by their parts, so that a list of thousands of moves
+ * (Amazons) costs no more than a sort. */
 static san_parts *read_all(const game *g, const move_list *list)
 {
-    san_parts *all = malloc((size_t)(list->count > 0 ? list->count : 1) * sizeof *all);
-    if (!all)
+    int n = list->count;
+    san_parts *all = malloc((size_t)(n > 0 ? n : 1) * sizeof *all);
+    parts_key *keys = malloc((size_t)(n > 0 ? n : 1) * sizeof *keys);
+    if (!all || !keys) {
+        free(all);
+        free(keys);
         return NULL;
-    for (int i = 0; i < list->count; i++)
+    }
+    int written = 0;
+    for (int i = 0; i < n; i++) {
         read_parts(g, list, i, &all[i]);
-    for (int i = 0; i < list->count; i++)
-        for (int j = i + 1; j < list->count; j++) {
-            san_parts *a = &all[i], *b = &all[j];
-            if (a->from == b->from && a->to == b->to && a->type == b->type && a->capture == b->capture
-                && a->promotion == b->promotion && a->castle == b->castle && (a->written || b->written)) {
-                bool both = a->written && b->written;
-                a->written = a->written && !both;
-                b->written = b->written && !both;
-            }
-        }
+        if (all[i].written)
+            keys[written++] = (parts_key){ key_of(&all[i]), i };
+    }
+    qsort(keys, (size_t)written, sizeof *keys, by_key);
+    for (int k = 0; k < written;) {
+        int end = k + 1;
+        while (end < written && keys[end].key == keys[k].key)
+            end++;
+        for (int j = k; end - k > 1 && j < end; j++)
+            all[keys[j].index].written = false;
+        k = end;
+    }
+    free(keys);
     return all;
 }
 
@@ -208,22 +239,42 @@ int algebraic_move(const game *g, const move_list *list, int index, char *out, s
     return snprintf(out, size, "%s", text);
 }
 
+/* The long algebraic text of the written move A. */
+static void long_text(const game *g, const san_parts *a, char *out, size_t size)
+{
+    char promotion[8] = "";
+    if (a->promotion >= 0) {
+        snprintf(promotion, sizeof promotion, "%s", g->types[a->promotion].symbol[0]);
+        for (char *c = promotion; *c; c++)
+            *c = (char)tolower((unsigned char)*c);
+    }
+    snprintf(out, size, "%s%s%s", g->board.cell_names[a->from], g->board.cell_names[a->to], promotion);
+}
+
 bool algebraic_long(const game *g, const move_list *list, int index, char *out, size_t size)
 {
     san_parts *all = read_all(g, list);
     bool written = all && all[index].written;
-    if (written) {
-        const san_parts *a = &all[index];
-        char promotion[8] = "";
-        if (a->promotion >= 0) {
-            snprintf(promotion, sizeof promotion, "%s", g->types[a->promotion].symbol[0]);
-            for (char *c = promotion; *c; c++)
-                *c = (char)tolower((unsigned char)*c);
-        }
-        snprintf(out, size, "%s%s%s", g->board.cell_names[a->from], g->board.cell_names[a->to], promotion);
-    }
+    if (written)
+        long_text(g, &all[index], out, size);
     free(all);
     return written;
+}
+
+int algebraic_long_find(const game *g, const move_list *list, const char *text)
+{
+    san_parts *all = read_all(g, list);
+    int found = -1;
+    for (int i = 0; all && found < 0 && i < list->count; i++) {
+        char written[SAN_TEXT];
+        if (all[i].written) {
+            long_text(g, &all[i], written, sizeof written);
+            if (!strcasecmp(written, text))
+                found = i;
+        }
+    }
+    free(all);
+    return found;
 }
 
 /* "+" when the side to move is in check after move INDEX, "#" when it has

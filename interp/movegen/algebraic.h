@@ -51,6 +51,12 @@ int algebraic_move(const game *g, const move_list *list, int index, char *out, s
  * it is how the referee speaks to UCI engines. */
 bool algebraic_long(const game *g, const move_list *list, int index, char *out, size_t size);
 
+/* The move of LIST whose long algebraic text (algebraic_long) is TEXT,
+ * letters of either case; -1 for none (or out of memory).  One reading of
+ * the list, where asking algebraic_long of each move reads it once a move:
+ * a referee reading an Amazons engine's move through thousands. */
+int algebraic_long_find(const game *g, const move_list *list, const char *text);
+
 /* The same with its mark: "+" for check, "#" for mate.  P is the position
  * LIST's moves are of: the move is made on it with M and taken back;
  * REPLIES (a list of the caller's) holds the replies counted meanwhile. */

@@ -2,7 +2,6 @@
  * (protocol.h). */
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "movegen/algebraic.h"
 #include "movegen/notation.h"
@@ -48,11 +47,9 @@ int protocol_find_move(const game *g, const move_list *list, const char *text, c
      * whatever the game's own notation makes of the capture (chess's en
      * passant, e5-f6xf5, which the lenient reading below does not take
      * for e5f6) */
-    for (int i = 0; i < list->count; i++) {
-        char written[PROTOCOL_MOVE_TEXT];
-        if (algebraic_long(g, list, i, written, sizeof written) && !strcasecmp(written, text))
-            return i;
-    }
+    int written = algebraic_long_find(g, list, text);
+    if (written >= 0)
+        return written;
     snprintf(typed, sizeof typed, "%s", text);
     for (char *c = typed; *c; c++)
         if (*c == ';')
