@@ -53,7 +53,7 @@ games_of() {
 #   engine scored 88.8% against v0.1.0's.  A turn there is hundreds of
 #   moves, and a player shut in loses.
 # - Superial's is 30, given: 30 scored 62.5% against 12 and 76.2%
-#   against v0.1.0 (60 against 30: 45%).  Its fit then lost the verifying
+#   against v0.1.0 (60 against 30: 48.8%).  Its fit then lost the verifying
 #   games against the estimates with 30 (43.8%), so the file holds those.
 options_of() {
     case $1 in
