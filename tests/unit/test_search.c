@@ -579,6 +579,40 @@ static void quiescence_sees_the_recapture(void **state)
     assert_true(r.score > 0);
 }
 
+/* An exchange on one cell is played out to its end, past the fourth ply
+ * of the quiescence search, from which only recaptures are played: at
+ * depth 1 Rxd5 takes a knight, Rxd5 Rxd5 Rxd5 follow, and white's Qxd5,
+ * which would take the second rook, is answered by Qxd5 at the fourth
+ * ply, so white stops having given two rooks for a knight and a rook.
+ * Without quiescence Rxd5 is played. */
+static void quiescence_plays_out_an_exchange(void **state)
+{
+    (void)state;
+    const char *fen = "3q3k/3r4/3r4/3n4/8/3R4/3R4/3Q3K w - - 0 1";
+    char best[64];
+    search("chess", fen, "ab:depth=1,quiescence=off,extensions=off", best, sizeof best);
+    assert_string_equal(best, "d3xd5");
+    search("chess", fen, "ab:depth=1,extensions=off", best, sizeof best);
+    assert_true(strcmp(best, "d3xd5") != 0);
+}
+
+/* From its fourth ply on, the quiescence search plays only recaptures,
+ * captures on a cell the move before changed, so that a game whose
+ * captures make captures elsewhere does not grow a tree of every capture
+ * on the board below each leaf (Desdemona's depth 2 from the start took
+ * half the nodes).  What that leaves unseen: at depth 1, Rxd5 Rxd5 Rxd5
+ * Rxd5 Bxd5 wins the knight for white, but the bishop leaving e4 uncovers
+ * Re8xe1, the queen taken on a cell that Bxd5 did not change, at the
+ * fourth ply: not searched, so Rxd5 is played. */
+static void quiescence_recaptures_only_from_its_fourth_ply(void **state)
+{
+    (void)state;
+    char best[64];
+    search("chess", "4r2k/3r2pp/3r4/3n4/4B3/3R4/3R4/4Q2K w - - 0 1", "ab:depth=1,extensions=off", best,
+           sizeof best);
+    assert_string_equal(best, "d3xd5");
+}
+
 /* A type with a value counts the cells it reaches from its own, against
  * its average, at the mobility weight each (12): a chess knight reaches 8
  * cells from d4, 2 from a1 and 3 from b1, 5.25 on average over the board,
@@ -1544,6 +1578,8 @@ int main(void)
         cmocka_unit_test(counts_change_by_placing_and_scoring),
         cmocka_unit_test(engines_pass_rather_than_shuffle),
         cmocka_unit_test(quiescence_sees_the_recapture),
+        cmocka_unit_test(quiescence_plays_out_an_exchange),
+        cmocka_unit_test(quiescence_recaptures_only_from_its_fourth_ply),
         cmocka_unit_test(quiescence_where_captures_are_exchanges),
         cmocka_unit_test(reductions_go_deeper),
         cmocka_unit_test(pruning_goes_deeper),
