@@ -613,6 +613,67 @@ static void quiescence_recaptures_only_from_its_fourth_ply(void **state)
     assert_string_equal(best, "d3xd5");
 }
 
+/* Makes the move written TEXT in P, kept in its history as a game's move
+ * is; LIST is a list to generate into. */
+static void play_text(const game *g, movegen *m, position *p, move_list *list, const char *text)
+{
+    movegen_generate(m, p, list);
+    int index = -1;
+    if (notation_find(g, list, text, &index) != NOTATION_FOUND)
+        fail_msg("no move '%s'", text);
+    undo u;
+    move_make(p, list, index, &u);
+    pos_commit(p);
+}
+
+/* A position that stood twice before is a draw the third time (chess's
+ * repetition rule), though the table holds the value the search found for
+ * it the first times.  White's queen checks from d4 (Qd1-d4+, the king
+ * steps to h7, the queen goes to a4, the king back), again from a4, and
+ * then from d2 Qd4+ would be the third time: the engine searches on the
+ * same table every time, and plays another move, with a winning value. */
+static void repetition_seen_past_the_table(void **state)
+{
+    (void)state;
+    game *g = shipped_game("chess", NULL);
+    assert_non_null(g);
+    position *p = malloc(sizeof *p);
+    assert_true(p && pos_init(p, g));
+    char error[256];
+    assert_true(posstring_read(p, "7k/8/8/8/8/8/8/K2Q4 w - - 0 1", error, sizeof error));
+    movegen *m = movegen_new(g);
+    move_list list;
+    assert_true(m && move_list_init(&list));
+    engine_spec spec = spec_of("ab:depth=3");
+    engine *e = engine_new(g, &spec, 1);
+    assert_non_null(e);
+    static const char *const queen_to[] = { "a4", "d2" };
+    char text[64];
+    search_result r;
+    for (int k = 0; k < 3; k++) {
+        engine_choose(e, p, &r, NULL, NULL);
+        notation_move(g, engine_root_moves(e), r.best, text, sizeof text);
+        if (k == 2)
+            break;
+        assert_string_equal(text + 2, "-d4");   /* the check from d4 */
+        play_text(g, m, p, &list, text);
+        play_text(g, m, p, &list, "h8-h7");
+        char back[16];
+        snprintf(back, sizeof back, "d4-%s", queen_to[k]);
+        play_text(g, m, p, &list, back);
+        play_text(g, m, p, &list, "h7-h8");
+    }
+    print_message("the third time: %s, score %d\n", text, r.score);
+    assert_true(strcmp(text, "d2-d4") != 0);
+    assert_true(r.score > 500);
+    engine_free(e);
+    move_list_free(&list);
+    movegen_free(m);
+    pos_free(p);
+    free(p);
+    game_free(g);
+}
+
 /* A type with a value counts the cells it reaches from its own, against
  * its average, at the mobility weight each (12): a chess knight reaches 8
  * cells from d4, 2 from a1 and 3 from b1, 5.25 on average over the board,
@@ -1580,6 +1641,7 @@ int main(void)
         cmocka_unit_test(quiescence_sees_the_recapture),
         cmocka_unit_test(quiescence_plays_out_an_exchange),
         cmocka_unit_test(quiescence_recaptures_only_from_its_fourth_ply),
+        cmocka_unit_test(repetition_seen_past_the_table),
         cmocka_unit_test(quiescence_where_captures_are_exchanges),
         cmocka_unit_test(reductions_go_deeper),
         cmocka_unit_test(pruning_goes_deeper),
