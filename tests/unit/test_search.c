@@ -629,9 +629,10 @@ static void play_text(const game *g, movegen *m, position *p, move_list *list, c
 /* A position that stood twice before is a draw the third time (chess's
  * repetition rule), though the table holds the value the search found for
  * it the first times.  White's queen checks from d4 (Qd1-d4+, the king
- * steps to h7, the queen goes to a4, the king back), again from a4, and
- * then from d2 Qd4+ would be the third time: the engine searches on the
- * same table every time, and plays another move, with a winning value. */
+ * steps to h7, the queen goes to a4, the king back), again from a4 (the
+ * queen then goes to d2), and from d2 Qd4+ would be the third time: the
+ * engine searches on the same table every time, and plays another move,
+ * with a winning value. */
 static void repetition_seen_past_the_table(void **state)
 {
     (void)state;
