@@ -448,6 +448,23 @@ bool evaluate_reaches_goal(const evaluator *e, const move_list *list, int index,
     return false;
 }
 
+bool evaluate_threatens_goal(const evaluator *e, const move_list *list, int index, int mover)
+{
+    if (!e->reach_near)
+        return false;
+    const game *g = e->game;
+    const move *mv = &list->moves[index];
+    for (int k = mv->first; k < mv->first + mv->count; k++) {
+        const change *c = &list->changes[k];
+        if (c->kind != CHANGE_CELL || c->after <= 0 || PIECE_OWNER((uint16_t)c->after) != mover)
+            continue;
+        int t = PIECE_TYPE((uint16_t)c->after);
+        if (t >= 0 && t < g->type_count && cellset_has(&e->reach_near[mover * g->type_count + t], c->index))
+            return true;
+    }
+    return false;
+}
+
 void evaluator_free(evaluator *e)
 {
     free(e->cell_estimate);

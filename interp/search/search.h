@@ -218,6 +218,9 @@ void evaluator_free(evaluator *e);
 bool evaluate_reach_threat(const evaluator *e, const position *p, int player);
 /* Whether move INDEX of LIST brings a piece of MOVER's to its goal region. */
 bool evaluate_reaches_goal(const evaluator *e, const move_list *list, int index, int mover);
+/* Whether move INDEX of LIST brings a piece of MOVER's one move from its
+ * goal region (a threat to win on its next turn). */
+bool evaluate_threatens_goal(const evaluator *e, const move_list *list, int index, int mover);
 /* In a game won by connecting: the cells the others still have to fill,
  * on average, less PLAYER's (a cut off player counts the board's cells). */
 int evaluate_goal_cells(const game *g, movegen *gen, position *p, int player);

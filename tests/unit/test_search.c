@@ -744,6 +744,25 @@ static void quiescence_sees_the_runner(void **state)
     assert_int_equal(r.kind, SCORE_VALUE);
 }
 
+/* In its first plies the quiescence search also plays the moves that
+ * bring a piece one move from its goal region (the answer is forced, as
+ * a check's).  Breakthrough, white to move, a depth-2 search: f5-f6 (or
+ * to e6 or g6), any black move, then at the horizon a step to the
+ * seventh rank (a threat: black's pawns on a8 and b8 take on a7, b7 and
+ * c7 only) and the eighth wins.  A search without the threats stands at
+ * the horizon and finds no win; with a full rank of black pawns, which
+ * take on every cell of the seventh, there is none. */
+static void quiescence_sees_a_threat_to_reach(void **state)
+{
+    (void)state;
+    char best[64];
+    search_result r = search("breakthrough", "pp6/8/8/5P2/8/8/8/7P w", "ab:depth=2", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_WIN);
+    assert_true(!strncmp(best, "f5-", 3));
+    r = search("breakthrough", "pppppppp/8/8/5P2/8/8/8/7P w", "ab:depth=2", best, sizeof best);
+    assert_int_equal(r.kind, SCORE_VALUE);
+}
+
 /* Chess after 1.e4 e5 2.Nf3 Nc6: the search by ON reaches a greater depth
  * than the one by OFF (both without the shipped weights, so that tuning
  * them again does not move the tree under the test). */
@@ -1665,6 +1684,7 @@ int main(void)
         cmocka_unit_test(hex_goal_distance),
         cmocka_unit_test(reach_goal_nearness),
         cmocka_unit_test(quiescence_sees_the_runner),
+        cmocka_unit_test(quiescence_sees_a_threat_to_reach),
         cmocka_unit_test(scope_of_a_cell),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
