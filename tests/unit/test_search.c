@@ -765,12 +765,12 @@ static void quiescence_sees_a_threat_to_reach(void **state)
 
 /* A move that brings a piece one move from its goal region is no quiet
  * move: it is tried with the killers, and neither reduced nor pruned.
- * Breakthrough, from a game against Fairy-Stockfish (its 63rd ply),
- * black to move wins with c4-c3 (then a6xb7 c8xb7 b1-a2, and the pawn
- * steps to the second rank and on): with 35,000 nodes the search proves
- * it.  The search that took those moves for quiet ones needed 45,000
- * (scoring 341 at 35,000), and the one before the quiescence search's
- * threats 100,000. */
+ * Breakthrough, from a game against Fairy-Stockfish (its 63rd ply):
+ * black to move wins in five moves with the pawn on c4 (c4-c3, or c4-b3
+ * as Fairy-Stockfish plays it: a6xb7 c8xb7 g5-g6 a3-a2 b1xa2 b3xa2 g6xf7
+ * a2-a1), and with 35,000 nodes the search proves it.  The search that
+ * took those moves for quiet ones needed 45,000 (scoring 341 at 35,000),
+ * and the one before the quiescence search's threats 100,000. */
 static void threats_to_reach_are_not_quiet(void **state)
 {
     (void)state;
@@ -778,7 +778,7 @@ static void threats_to_reach_are_not_quiet(void **state)
     search_result r = search("breakthrough", "2p5/ppp1ppp1/P3p3/2P1P1P1/1Pp1p1P1/p7/8/1PPPPP2 b",
                              "ab:nodes=35000", best, sizeof best);
     assert_int_equal(r.kind, SCORE_WIN);
-    assert_string_equal(best, "c4-c3");
+    assert_true(!strcmp(best, "c4-c3") || !strcmp(best, "c4-b3"));
 }
 
 /* Chess after 1.e4 e5 2.Nf3 Nc6: the search by ON reaches a greater depth
