@@ -816,10 +816,7 @@ static int quiescence(alphabeta *s, int ply, int qply, int alpha, int beta, int 
      * moves that bring a piece one move from its goal region too: the
      * answer is forced (the opponent may not stand), as a check's is */
     bool threatening = reaching && qply < QUIESCE_THREAT_PLIES && !checked && !raced;
-    int threats = 0;
-    for (int i = 0; threatening && !threats && i < list->count; i++)
-        threats += !(list->moves[i].flags & MOVE_CAPTURE) && evaluate_threatens_goal(s->eval, list, i, p->side);
-    if (captures == 0 && threats == 0 && !in_check)
+    if (captures == 0 && !in_check && !threatening)
         return stand;
     bool forced = captures == list->count || in_check || raced;
     bool recapturing = qply >= QUIESCE_RECAPTURE_PLY && !forced;
