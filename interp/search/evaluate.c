@@ -25,12 +25,15 @@
  * wins`) a piece D of its own moves from the region adds its value times
  * REACH_NEAREST / 2^(D-1): a search that sees only material would walk
  * its pieces forward no sooner than it sees them arrive, some plies too
- * late.
+ * late.  For the same reason the player whose free runner (a piece no
+ * enemy can stop on its way: estimate_runners) arrives first gains
+ * E->runner_race.
  *
  * Where the game has weights (`tabula tune`, game.weights), they replace
  * the values, the rules' cell bonuses and the cells' estimates (tune
  * starts each cell's weight from the last two): a piece counts its
  * type's material and its cell's weight, summed over the occupied cells.
+ * The race of the free runners counts with weights or without.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -112,10 +115,10 @@ static int weighted_material(const evaluator *e, const position *p, int player)
     return (int)((mine * (n - 1) - others) / (n - 1));
 }
 
-int evaluate_material(const evaluator *e, const position *p, int player)
+/* Without weights: the values, the rules' cell bonuses and the cells'
+ * estimate. */
+static int estimated_material(const evaluator *e, const position *p, int player)
 {
-    if (e->weights)
-        return weighted_material(e, p, player);
     const game *g = e->game;
     int n = g->player_count;
     long total = 0;
@@ -161,6 +164,12 @@ int evaluate_material(const evaluator *e, const position *p, int player)
         total += (mine * (n - 1) - others) / (n - 1);
     }
     return (int)total;
+}
+
+int evaluate_material(const evaluator *e, const position *p, int player)
+{
+    int v = e->weights ? weighted_material(e, p, player) : estimated_material(e, p, player);
+    return v + evaluate_runner_race(e, p, player);
 }
 
 typedef struct sums {
@@ -256,31 +265,280 @@ static bool reach_rule(const game *g, const end_rule *r, int q, int *type, const
     return false;
 }
 
-/* The cells a lone piece of TYPE and PLAYER's on CELL moves to (P, M and
- * LIST scratch, ALONE an empty board): at most MAX of them into TO (each
- * once, STAMP marking those found with MARK); returns how many there
- * are, all of them counted. */
-static int lone_moves(const game *g, movegen *m, position *p, move_list *list, uint16_t *alone, int player,
-                      int type, int cell, int *to, int max, int *stamp, int mark)
+/* A board to try a lone piece's moves on: the generator, a position and
+ * a move list, an empty board and a mark per cell. */
+typedef struct lone_board {
+    const game *game;
+    movegen *gen;
+    position *p;
+    move_list list;
+    bool list_ok, position_ok;
+    uint16_t *alone;
+    int *stamp, mark;
+} lone_board;
+
+/* False when memory runs out (lone_board_close frees what was got). */
+static bool lone_board_open(lone_board *b, const game *g)
 {
+    memset(b, 0, sizeof *b);
+    b->game = g;
+    b->gen = movegen_new(g);
+    b->p = malloc(sizeof *b->p);
+    b->list_ok = move_list_init(&b->list);
+    b->alone = calloc((size_t)g->board.cell_count, sizeof *b->alone);
+    b->stamp = calloc((size_t)g->board.cell_count, sizeof *b->stamp);
+    b->position_ok = b->p && pos_init(b->p, g);
+    return b->gen && b->list_ok && b->alone && b->stamp && b->position_ok;
+}
+
+static void lone_board_close(lone_board *b)
+{
+    if (b->position_ok)
+        pos_free(b->p);
+    free(b->p);
+    if (b->list_ok)
+        move_list_free(&b->list);
+    movegen_free(b->gen);
+    free(b->alone);
+    free(b->stamp);
+}
+
+/* The cells a lone piece of TYPE and PLAYER's on CELL moves to: at most
+ * MAX of them into TO (each once); returns how many there are, all of
+ * them counted. */
+static int lone_moves(lone_board *b, int player, int type, int cell, int *to, int max)
+{
+    const game *g = b->game;
     int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES] = { { 0 } };
-    alone[cell] = PIECE_CODE(type, player, 0);
-    pos_load(p, alone, NULL, NULL, reserve, g->var_initial, 0, 0, player);
-    alone[cell] = 0;
-    movegen_generate(m, p, list);
-    int found = 0;
+    b->alone[cell] = PIECE_CODE(type, player, 0);
+    pos_load(b->p, b->alone, NULL, NULL, reserve, g->var_initial, 0, 0, player);
+    b->alone[cell] = 0;
+    movegen_generate(b->gen, b->p, &b->list);
+    const move_list *list = &b->list;
+    int found = 0, mark = ++b->mark;
     for (int i = 0; i < list->count; i++)
         for (int k = list->moves[i].first; k < list->moves[i].first + list->moves[i].count; k++) {
             const change *ch = &list->changes[k];
             if (ch->kind != CHANGE_CELL || ch->index == cell || ch->after <= 0
-                || PIECE_OWNER((uint16_t)ch->after) != player || stamp[ch->index] == mark)
+                || PIECE_OWNER((uint16_t)ch->after) != player || b->stamp[ch->index] == mark)
                 continue;
-            stamp[ch->index] = mark;
+            b->stamp[ch->index] = mark;
             if (found < max)
                 to[found] = ch->index;
             found++;
         }
     return found;
+}
+
+/* Free runners.  In a game won by reaching a region, a piece whose way
+ * there no enemy piece can cross in time wins the race unless the other
+ * side's runner is faster: chess players count such a pawn by the rule
+ * of the square, and a search that sees only material and cells finds it
+ * some plies too late (Breakthrough: a pawn on an open wing, five moves
+ * from the far rank, can be won plies before the search sees it arrive).
+ *
+ * From the rules' moves (a lone piece's, as estimate_cells reads them):
+ * for each player's reaching type and cell C, its distance D in moves to
+ * the goal region and the cells Z on its shortest ways there (C itself
+ * and the cells S moves on, short of the region).  An enemy piece of any
+ * type on cell Y stops it when it can stand on a cell from which it moves
+ * to some Z within the moves the runner needs to get there: K(Y,Z) <= S,
+ * one fewer when the runner's side moves next.  This is cautious: a
+ * runner is free only when every shortest way is clear, and an enemy that
+ * could merely step onto the way counts as one that takes (in
+ * Breakthrough the two are the same cells but for the straight step).
+ *
+ * Each such cell keeps the two sets of Y (runner_stoppers, by who moves
+ * next); at a leaf a piece is free when no enemy stands on its set. */
+
+/* Cells beyond which the all-pairs tables are not built (their cost is the
+ * board's cells cubed once, at load). */
+#define RUNNER_MAX_CELLS 256
+#define RUNNER_UNREACHED 0xFFFF
+
+/* DIST (CELLS x CELLS): the moves a lone piece needs from each cell to
+ * each other, over MOVES (each cell's moves, COUNT[c] of them at
+ * MOVES[c * CELLS]). */
+static void all_distances(int cells, const int *moves, const int *count, uint16_t *dist, int *queue)
+{
+    for (int from = 0; from < cells; from++) {
+        uint16_t *row = dist + (size_t)from * (size_t)cells;
+        for (int c = 0; c < cells; c++)
+            row[c] = RUNNER_UNREACHED;
+        int head = 0, tail = 0;
+        row[from] = 0;
+        queue[tail++] = from;
+        while (head < tail) {
+            int c = queue[head++];
+            for (int k = 0; k < count[c]; k++) {
+                int to = moves[(size_t)c * (size_t)cells + (size_t)k];
+                if (row[to] == RUNNER_UNREACHED) {
+                    row[to] = (uint16_t)(row[c] + 1);
+                    queue[tail++] = to;
+                }
+            }
+        }
+    }
+}
+
+/* Whether a piece's ways are its own moves, one a turn, in turn order:
+ * every move moves pieces on the board and takes what it lands on, and
+ * the players take turns in a fixed cycle.  A placement, a hop (taking a
+ * piece it does not land on), a push, a capture or change elsewhere, or
+ * dice could stop a runner the tables do not see. */
+static bool runners_countable(const game *g)
+{
+    if (!g->order_by_side || g->turn_ruled)
+        return false;
+    for (int i = 0; i < g->node_count; i++)
+        switch (g->nodes[i].op) {
+        case M_ALT: case M_SEQ: case M_REPEAT: case M_GUARD: case M_SELECT:
+        case M_STEP: case M_SLIDE: case M_LEAP: case M_APPLY: case M_SET_VAR: case M_SET_FLAG:
+            break;
+        default:
+            return false;
+        }
+    return true;
+}
+
+/* The runner tables (see above) for each player's type in HAS, whose goal
+ * region is GOAL.  Left NULL where the board is too big or the game's
+ * moves are not all the runners' kind (runners_countable).  False when
+ * memory runs out. */
+static bool estimate_runners(evaluator *e, const game *g, cellset goal[][GAME_MAX_TYPES],
+                             bool has[][GAME_MAX_TYPES])
+{
+    int n = g->player_count, types = g->type_count, cells = g->board.cell_count, words = g->words;
+    if (cells > RUNNER_MAX_CELLS || !runners_countable(g))
+        return true;
+    size_t square = (size_t)cells * (size_t)cells, kinds = (size_t)n * (size_t)types;
+    int *moves = malloc(square * sizeof *moves);
+    int *count = malloc((size_t)cells * sizeof *count);
+    int *queue = malloc((size_t)cells * sizeof *queue);
+    uint16_t *dist = malloc(kinds * square * sizeof *dist);     /* per kind: cell to cell */
+    uint16_t *stop = malloc(kinds * square * sizeof *stop);     /* per kind: K(Y, Z) */
+    int *to_goal = malloc((size_t)cells * sizeof *to_goal);
+    uint8_t *distance = calloc(kinds * (size_t)cells, sizeof *distance);
+    uint64_t *stoppers = calloc(kinds * (size_t)cells * 2 * (size_t)words, sizeof *stoppers);
+    lone_board lone;
+    bool ok = lone_board_open(&lone, g) && moves && count && queue && dist && stop && to_goal && distance
+              && stoppers;
+    /* every kind's distances, and K: the moves to stand where it moves to Z */
+    for (size_t kind = 0; ok && kind < kinds; kind++) {
+        int q = (int)(kind / (size_t)types), t = (int)(kind % (size_t)types);
+        for (int c = 0; c < cells; c++)
+            count[c] = lone_moves(&lone, q, t, c, moves + (size_t)c * (size_t)cells, cells);
+        uint16_t *d = dist + kind * square, *k = stop + kind * square;
+        all_distances(cells, moves, count, d, queue);
+        for (size_t i = 0; i < square; i++)
+            k[i] = RUNNER_UNREACHED;
+        for (int y = 0; y < cells; y++)
+            for (int x = 0; x < cells; x++) {
+                uint16_t there = d[(size_t)y * (size_t)cells + (size_t)x];
+                if (there == RUNNER_UNREACHED)
+                    continue;
+                for (int j = 0; j < count[x]; j++) {
+                    uint16_t *slot = &k[(size_t)y * (size_t)cells + (size_t)moves[(size_t)x * (size_t)cells + (size_t)j]];
+                    if (there < *slot)
+                        *slot = there;
+                }
+            }
+    }
+    bool any = false;
+    for (int q = 0; ok && q < n; q++)
+        for (int t = 0; t < types; t++) {
+            if (!has[q][t])
+                continue;
+            size_t kind = (size_t)q * (size_t)types + (size_t)t;
+            const uint16_t *d = dist + kind * square;
+            for (int c = 0; c < cells; c++) {
+                int best = RUNNER_UNREACHED;
+                for (int z = cellset_next(&goal[q][t], -1, words); z >= 0; z = cellset_next(&goal[q][t], z, words))
+                    if (d[(size_t)c * (size_t)cells + (size_t)z] < best)
+                        best = d[(size_t)c * (size_t)cells + (size_t)z];
+                to_goal[c] = best;
+            }
+            for (int c = 0; c < cells; c++) {
+                if (to_goal[c] < 1 || to_goal[c] > REACH_FARTHEST)
+                    continue;
+                distance[kind * (size_t)cells + (size_t)c] = (uint8_t)to_goal[c];
+                any = true;
+                uint64_t *runner_next = stoppers + (kind * (size_t)cells + (size_t)c) * 2 * (size_t)words;
+                uint64_t *enemy_next = runner_next + words;
+                for (int z = 0; z < cells; z++) {
+                    int s = d[(size_t)c * (size_t)cells + (size_t)z];
+                    if (s == RUNNER_UNREACHED || to_goal[z] < 1 || s + to_goal[z] != to_goal[c])
+                        continue;   /* not on a shortest way, or in the region */
+                    for (size_t enemy = 0; enemy < kinds; enemy++) {
+                        if ((int)(enemy / (size_t)types) == q)
+                            continue;
+                        const uint16_t *k = stop + enemy * square;
+                        for (int y = 0; y < cells; y++) {
+                            int moves_there = k[(size_t)y * (size_t)cells + (size_t)z];
+                            if (moves_there <= s)
+                                enemy_next[y / 64] |= 1ull << (y % 64);
+                            if (moves_there + 1 <= s)
+                                runner_next[y / 64] |= 1ull << (y % 64);
+                        }
+                    }
+                }
+            }
+        }
+    if (ok && any) {
+        e->runner_distance = distance;
+        e->runner_stoppers = stoppers;
+    } else {
+        free(distance);
+        free(stoppers);
+    }
+    lone_board_close(&lone);
+    free(to_goal);
+    free(stop);
+    free(dist);
+    free(queue);
+    free(count);
+    free(moves);
+    return ok;
+}
+
+int evaluate_runner_race(const evaluator *e, const position *p, int player)
+{
+    if (!e->runner_distance)
+        return 0;
+    const game *g = e->game;
+    int n = g->player_count, types = g->type_count, cells = g->board.cell_count, words = g->words;
+    int first = -1, first_ply = 1 << 30;
+    for (int wait = 0, side = p->side; wait < n; wait++, side = g->side_after[side]) {
+        /* SIDE moves after WAIT plies */
+        size_t tempo = wait == 0 ? 0 : 1;
+        for (int t = 0; t < types; t++) {
+            const uint8_t *distance = e->runner_distance + ((size_t)side * (size_t)types + (size_t)t) * (size_t)cells;
+            for (int k = 0; k < words; k++) {
+                uint64_t bits = p->owned[side].w[k] & p->typed[t].w[k];
+                while (bits) {
+                    int c = k * 64 + __builtin_ctzll(bits);
+                    bits &= bits - 1;
+                    int d = distance[c];
+                    int arrival = wait + (d - 1) * n + 1;
+                    if (!d || arrival >= first_ply)
+                        continue;
+                    const uint64_t *stoppers = e->runner_stoppers
+                                               + ((((size_t)side * (size_t)types + (size_t)t) * (size_t)cells + (size_t)c) * 2
+                                                  + tempo) * (size_t)words;
+                    bool stopped = false;
+                    for (int j = 0; j < words && !stopped; j++)
+                        stopped = (stoppers[j] & p->occupied.w[j] & ~p->owned[side].w[j]) != 0;
+                    if (!stopped) {
+                        first = side;
+                        first_ply = arrival;
+                    }
+                }
+            }
+        }
+    }
+    if (first < 0)
+        return 0;
+    return first == player ? e->runner_race : -e->runner_race / (n - 1);
 }
 
 /* What the evaluator knows of each piece's cell from the rules' moves,
@@ -330,19 +588,13 @@ static bool estimate_cells(evaluator *e, const game *g, bool bonus)
     int *table = bonus ? calloc(size, sizeof *table) : NULL;
     cellset *near = reaching ? calloc((size_t)n * (size_t)types, sizeof *near) : NULL;
     cellset *goals = reaching ? calloc((size_t)n, sizeof *goals) : NULL;
-    uint16_t *alone = calloc((size_t)cells, sizeof *alone);
     int *next = malloc((size_t)cells * REACH_FARTHEST * sizeof *next);   /* where a piece's moves go */
     int *scope = malloc((size_t)cells * sizeof *scope);                 /* how many cells */
     int *distance = malloc((size_t)cells * sizeof *distance);
-    int *stamp = calloc((size_t)cells, sizeof *stamp);
-    movegen *m = movegen_new(g);
-    position *p = malloc(sizeof *p);
-    move_list list;
-    bool list_ok = move_list_init(&list);
-    bool ok = (table || !bonus) && (!reaching || (near && goals)) && alone && next && scope && distance && stamp && m
-              && p && list_ok && pos_init(p, g);
+    lone_board lone;
+    bool ok = lone_board_open(&lone, g) && (table || !bonus) && (!reaching || (near && goals)) && next && scope
+              && distance;
     bool any = false;
-    int mark = 0;
     for (int q = 0; ok && q < n; q++)
         for (int t = 0; ok && t < types; t++) {
             bool scope_counts = bonus && e->value[t] > 0;
@@ -351,8 +603,7 @@ static bool estimate_cells(evaluator *e, const game *g, bool bonus)
             long total = 0;
             int from = 0;
             for (int c = 0; c < cells; c++) {
-                scope[c] = lone_moves(g, m, p, &list, alone, q, t, c, next + c * REACH_FARTHEST, REACH_FARTHEST,
-                                      stamp, ++mark);
+                scope[c] = lone_moves(&lone, q, t, c, next + c * REACH_FARTHEST, REACH_FARTHEST);
                 for (int k = scope[c] < REACH_FARTHEST ? scope[c] : REACH_FARTHEST; k < REACH_FARTHEST; k++)
                     next[c * REACH_FARTHEST + k] = -1;
                 total += scope[c];
@@ -395,6 +646,7 @@ static bool estimate_cells(evaluator *e, const game *g, bool bonus)
                 }
             }
         }
+    ok = ok && (!reaching || estimate_runners(e, g, goal, has));
     if (ok) {
         e->cell_estimate = any ? table : NULL;
         e->reach_near = near;
@@ -406,17 +658,10 @@ static bool estimate_cells(evaluator *e, const game *g, bool bonus)
         free(near);
         free(goals);
     }
-    if (p && ok)
-        pos_free(p);
-    free(p);
-    if (list_ok)
-        move_list_free(&list);
-    movegen_free(m);
-    free(stamp);
+    lone_board_close(&lone);
     free(distance);
     free(scope);
     free(next);
-    free(alone);
     return ok;
 }
 
@@ -470,6 +715,10 @@ void evaluator_free(evaluator *e)
     free(e->cell_estimate);
     free(e->reach_near);
     free(e->reach_goal);
+    free(e->runner_distance);
+    free(e->runner_stoppers);
+    e->runner_distance = NULL;
+    e->runner_stoppers = NULL;
     e->cell_estimate = NULL;
     e->reach_near = NULL;
     e->reach_goal = NULL;
@@ -488,6 +737,7 @@ bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *we
     e->mobility = EVALUATE_MOBILITY;
     e->goal_weight = EVALUATE_GOAL_CELL;
     e->score_weight = EVALUATE_SCORE_POINT;
+    e->runner_race = EVALUATE_RUNNER_RACE;
     for (int i = 0; i < g->end_count; i++) {
         if (g->exprs[g->ends[i].condition].op == C_COND_CONNECTED && g->ends[i].outcome == OUTCOME_WIN)
             e->goals = true;

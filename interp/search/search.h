@@ -178,6 +178,16 @@ typedef struct evaluator {
      * for each player's type (reach_near[player * type_count + type]);
      * else NULL (owned) */
     cellset *reach_goal, *reach_near;
+    /* in such a game on a board of at most 256 cells, without stacks,
+     * whose moves are steps, slides and leaps in a fixed turn order: for
+     * each player's type and cell (laid out as eval_weights.cells) how many
+     * moves a piece there is from its goal region (0: on it, or more than
+     * 8), and for each such cell two sets of words (by whether the piece's
+     * side moves next, then not) of the cells where an enemy piece could
+     * stop it on its way (evaluate.c); else NULL (owned) */
+    uint8_t *runner_distance;
+    uint64_t *runner_stoppers;
+    int runner_race;            /* to the player whose free runner arrives first */
     int mobility;               /* per legal move more than the opponent */
     int goal_weight;            /* per cell fewer to fill to connect */
     int score_weight;           /* per point of the rules' score */
@@ -197,6 +207,9 @@ typedef struct evaluator {
 #define EVALUATE_SCORE_POINT 100
 
 #define EVALUATE_MOBILITY 12
+/* In a game won by reaching a region: hundredths to the player whose
+ * piece no enemy can stop arrives first. */
+#define EVALUATE_RUNNER_RACE 600
 
 /* Sets the piece values: the rules' `value N` when any type declares one,
  * else estimated from up to PLAYOUTS seeded random games (at most 40000
@@ -221,6 +234,11 @@ bool evaluate_reaches_goal(const evaluator *e, const move_list *list, int index,
 /* Whether move INDEX of LIST brings a piece of MOVER's one move from its
  * goal region (a threat to win on its next turn). */
 bool evaluate_threatens_goal(const evaluator *e, const move_list *list, int index, int mover);
+/* In a game won by reaching a region (with E->runner_distance): E->runner_race
+ * for PLAYER when a piece of its arrives first, in plies from P, that no
+ * enemy piece can stop on its way (evaluate.c), as much less shared among
+ * the others when another player's does; 0 when no piece is so free. */
+int evaluate_runner_race(const evaluator *e, const position *p, int player);
 /* In a game won by connecting: the cells the others still have to fill,
  * on average, less PLAYER's (a cut off player counts the board's cells). */
 int evaluate_goal_cells(const game *g, movegen *gen, position *p, int player);
