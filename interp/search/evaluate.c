@@ -382,18 +382,21 @@ static void all_distances(int cells, const int *moves, const int *count, uint16_
 }
 
 /* Whether a piece's ways are its own moves, one a turn, in turn order:
- * every move moves pieces on the board and takes what it lands on, and
- * the players take turns in a fixed cycle.  A placement, a hop (taking a
- * piece it does not land on), a push, a capture or change elsewhere, or
- * dice could stop a runner the tables do not see. */
+ * every move is one step or leap that takes what it lands on, and the
+ * players take turns in a fixed cycle.  A slide or a move of several
+ * steps can be blocked on its way, which a lone piece's moves do not show
+ * (a queen one slide from the far rank behind a wall of pawns is no
+ * runner); a placement, a hop (taking a piece it does not land on), a
+ * push, a capture or change elsewhere, or dice could stop a runner the
+ * tables do not see.  (A runner's own pieces in its way are not counted.) */
 static bool runners_countable(const game *g)
 {
     if (!g->order_by_side || g->turn_ruled)
         return false;
     for (int i = 0; i < g->node_count; i++)
         switch (g->nodes[i].op) {
-        case M_ALT: case M_SEQ: case M_REPEAT: case M_GUARD: case M_SELECT:
-        case M_STEP: case M_SLIDE: case M_LEAP: case M_APPLY: case M_SET_VAR: case M_SET_FLAG:
+        case M_ALT: case M_GUARD: case M_SELECT: case M_STEP: case M_LEAP: case M_APPLY: case M_SET_VAR:
+        case M_SET_FLAG:
             break;
         default:
             return false;

@@ -179,7 +179,7 @@ typedef struct evaluator {
      * else NULL (owned) */
     cellset *reach_goal, *reach_near;
     /* in such a game on a board of at most 256 cells, without stacks,
-     * whose moves are steps, slides and leaps in a fixed turn order: for
+     * whose moves are single steps and leaps in a fixed turn order: for
      * each player's type and cell (laid out as eval_weights.cells) how many
      * moves a piece there is from its goal region (0: on it, or more than
      * 8), and for each such cell two sets of words (by whether the piece's

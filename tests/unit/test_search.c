@@ -1561,6 +1561,25 @@ static void reach_goal_nearness(void **state)
         evaluator_free(&e);
         game_free(g);
     }
+    /* a slide can be blocked on its way, which a lone piece's moves do not
+     * show: no free runners are counted where a piece slides */
+    game *sliding = text_game("game \"Race\" {\n players white black\n board square 8x8\n"
+                              " piece pawn \"P\"\n piece queen \"Q\"\n"
+                              " setup {\n white pawn: rank 2\n white queen: d1\n"
+                              " black pawn: rank 7\n black queen: d8\n }\n"
+                              " moves pawn {\n step forward, forward-left, forward-right\n"
+                              " step forward-left, forward-right to enemy\n }\n"
+                              " moves queen {\n slide orthogonal, diagonal\n }\n"
+                              " end {\n count(pieces(white) & rank 8) > 0: white wins\n"
+                              " count(pieces(black) & rank 1) > 0: black wins\n"
+                              " no moves: next loses\n repetition 3: draw\n }\n}\n");
+    assert_non_null(sliding);
+    evaluator slides;
+    assert_true(evaluator_init_weighted(&slides, sliding, NULL, 0, 1));
+    assert_non_null(slides.reach_goal);
+    assert_null(slides.runner_distance);
+    evaluator_free(&slides);
+    game_free(sliding);
     game *chess = shipped_game("chess", NULL);
     game *breakthrough = shipped_game("breakthrough", NULL);
     assert_true(chess && breakthrough && breakthrough->weights);
