@@ -215,7 +215,8 @@ typedef struct evaluator {
  * else estimated from up to PLAYOUTS seeded random games (at most 40000
  * moves in all; how a type's count
  * difference, at the same ply, goes with the result); then the cells'
- * estimate and the goal regions (estimate_cells in evaluate.c).  With the
+ * estimate, the goal regions and the free runners' tables (estimate_cells
+ * and estimate_runners in evaluate.c).  With the
  * game's weights (G->weights, from its weights file) when it has them,
  * which stand for the values and the cells' estimate.  The evaluator
  * holds memory: evaluator_free. */
@@ -249,7 +250,8 @@ long evaluate_score_points(const game *g, movegen *gen, position *p, int player,
 /* The material balance for PLAYER: its pieces (on the board and in finite
  * reserves) and the rules' cell bonuses (`bonus TYPE { CELLS: N }`), or
  * with weights each piece's material and cell weight, against the average
- * of the others'. */
+ * of the others'; with the race of the free runners
+ * (evaluate_runner_race) added either way. */
 int evaluate_material(const evaluator *e, const position *p, int player);
 
 /* What the game counts, for each player: its score by the rules' `score:`
