@@ -22,7 +22,14 @@
  * - reduced (alphabeta_set_reductions): first searched less deep, by
  *   ln(depth) ln(place) / 2.25 plies rounded, a ply less in the principal
  *   variation or with a good history, a ply more with a bad one, and again
- *   in full where it does better; a move that gives check is not reduced;
+ *   in full where it does better; a move that gives check is not reduced,
+ *   nor, where the evaluator knows what each piece takes (evaluate_attacks:
+ *   games of steps and leaps), an offer: a move onto a cell where a piece
+ *   of the player who moves next would take it, as a sacrifice that opens
+ *   a way is.  There the other quiet moves are reduced by ln(depth)
+ *   ln(place) / 1.6: in Breakthrough at 100 ms a move, 95 of 160 games
+ *   (59%) against the search that reduced every quiet move by / 2.25,
+ *   where reducing more without sparing the offers scored 81 of 160;
  * - pruned (alphabeta_set_pruning), in a window of zero width with at most
  *   PRUNE_MAX_DEPTH plies left, once a move has kept the node from a lost
  *   end: not searched when 3 + depth^2 moves came before it, nor when the
@@ -180,6 +187,10 @@
 #define ASPIRATION_MAX 1000
 
 #define REDUCTION_TABLE 64
+/* Late move reductions: ln(depth) ln(place) over this many plies, or over
+ * the second where offers are known (evaluate_attacks) and not reduced. */
+#define REDUCTION_DIVISOR 2.25
+#define REDUCTION_DIVISOR_OFFERS 1.6
 #define PRUNE_MAX_DEPTH 3
 #define FUTILITY_MARGIN 120
 
@@ -313,9 +324,12 @@ alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eva
     s->quiesce = alphabeta_quiesces(eval);
     s->reduce = true;
     s->prune = true;
+    /* where offers are known and never reduced, the other quiet moves are
+     * reduced more (see the top) */
+    double divisor = eval->takes ? REDUCTION_DIVISOR_OFFERS : REDUCTION_DIVISOR;
     for (int d = 1; d < REDUCTION_TABLE; d++)
         for (int m = 1; m < REDUCTION_TABLE; m++)
-            s->reductions[d][m] = (int8_t)(0.5 + log((double)d) * log((double)m) / 2.25);
+            s->reductions[d][m] = (int8_t)(0.5 + log((double)d) * log((double)m) / divisor);
     s->null_moves = alphabeta_null_moves(eval);
     s->aspiration = true;
     s->extensions = true;
@@ -994,6 +1008,27 @@ static bool recurs(const alphabeta *s)
     return pos_occurrences(p, g->identity ? pos_identity(p) : p->hash) > 0;
 }
 
+/* Whether move I of LIST is an offer: it puts a piece of the side to move
+ * on a cell where a piece of the player who moves next would take it.
+ * ATTACKS holds the cells that player takes on once *KNOWN is 1 (0: not
+ * asked yet, -1: the game has no such tables). */
+static bool offer(const alphabeta *s, const move_list *list, int i, int *known, uint64_t *attacks)
+{
+    position *p = s->p;
+    if (*known == 0)
+        *known = evaluate_attacks(s->eval, p, s->g->side_after[p->side], attacks) ? 1 : -1;
+    if (*known < 0)
+        return false;
+    const move *mv = &list->moves[i];
+    for (int k = mv->first; k < mv->first + mv->count; k++) {
+        const change *ch = &list->changes[k];
+        if (ch->kind == CHANGE_CELL && ch->after > 0 && PIECE_OWNER((uint16_t)ch->after) == p->side
+            && (attacks[ch->index / 64] >> (ch->index % 64) & 1))
+            return true;
+    }
+    return false;
+}
+
 static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
 {
     position *p = s->p;
@@ -1073,6 +1108,8 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
     int static_value = -INFINITE_SCORE;   /* (asked once, where pruning needs it) */
     int threatened = -1;                  /* in check or raced: asked once, where needed */
     order_moves(s, list, ply, table_move);
+    int attacks_known = 0;                /* the next player's attacks: asked once, where needed */
+    uint64_t attacks[CELLSET_WORDS];
     for (int k = 0; k < list->count; k++) {
         int i = (int)(uint32_t)s->order[ply][k];
         /* late quiet moves (no table move, capture, goal reached, threat
@@ -1091,6 +1128,8 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
             }
             if (s->reduce && depth >= 3)
                 reduction = late_move_reduction(s, list, i, depth, k, beta - alpha > 1);
+            if (reduction && offer(s, list, i, &attacks_known, attacks))
+                reduction = 0;   /* an offer, as a capture, is searched in full */
         }
         undo u;
         move_make(p, list, i, &u);

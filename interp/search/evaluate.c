@@ -404,6 +404,97 @@ static bool runners_countable(const game *g)
     return true;
 }
 
+/* What a piece takes.  In a game whose every move is one step or leap
+ * that takes what it lands on (runners_countable), a piece takes on a
+ * cell where an enemy piece stands and one of its moves lands: for each
+ * player's type and cell, the cells where it would take, read off the
+ * rules' own moves with the piece on a board otherwise full of enemy
+ * pieces (each other player's of each type in turn), every move that
+ * lands on one of them a capture there.  A step that only moves onto
+ * empty cells (Breakthrough's straight step) takes nothing.  The search
+ * reads it (evaluate_attacks) to tell an offer, a quiet move onto a cell
+ * an enemy piece could take on, from the other quiet moves. */
+
+/* Adds to TAKES the cells where a piece of TYPE and PLAYER's on CELL takes
+ * a piece of ENEMY's of type VICTIM that stands there. */
+static void lone_takes(lone_board *b, int player, int type, int cell, int enemy, int victim, uint64_t *takes)
+{
+    const game *g = b->game;
+    int cells = g->board.cell_count;
+    int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES] = { { 0 } };
+    for (int c = 0; c < cells; c++)
+        b->alone[c] = PIECE_CODE(victim, enemy, 0);
+    b->alone[cell] = PIECE_CODE(type, player, 0);
+    pos_load(b->p, b->alone, NULL, NULL, reserve, g->var_initial, 0, 0, player);
+    for (int c = 0; c < cells; c++)
+        b->alone[c] = 0;
+    movegen_generate(b->gen, b->p, &b->list);
+    const move_list *list = &b->list;
+    for (int i = 0; i < list->count; i++) {
+        if (!(list->moves[i].flags & MOVE_CAPTURE))
+            continue;
+        for (int k = list->moves[i].first; k < list->moves[i].first + list->moves[i].count; k++) {
+            const change *ch = &list->changes[k];
+            if (ch->kind == CHANGE_CELL && ch->index != cell && ch->after > 0
+                && PIECE_OWNER((uint16_t)ch->after) == player)
+                takes[ch->index / 64] |= 1ull << (ch->index % 64);
+        }
+    }
+}
+
+/* E->takes (see above), left NULL where the board has more than
+ * RUNNER_MAX_CELLS cells, cells hold stacks or the moves are not all
+ * steps and leaps; false when memory runs out. */
+static bool estimate_takes(evaluator *e, const game *g)
+{
+    int n = g->player_count, types = g->type_count, cells = g->board.cell_count, words = g->words;
+    if (n < 2 || types <= 0 || cells <= 0 || cells > RUNNER_MAX_CELLS || g->stack_height > 1 || !runners_countable(g))
+        return true;
+    uint64_t *takes = calloc((size_t)n * (size_t)types * (size_t)cells * (size_t)words, sizeof *takes);
+    lone_board lone;
+    bool ok = lone_board_open(&lone, g) && takes;
+    bool any = false;
+    for (int q = 0; ok && q < n; q++)
+        for (int t = 0; t < types; t++)
+            for (int c = 0; c < cells; c++) {
+                uint64_t *row = takes + (((size_t)q * (size_t)types + (size_t)t) * (size_t)cells + (size_t)c) * (size_t)words;
+                for (int enemy = 0; enemy < n; enemy++)
+                    for (int victim = 0; enemy != q && victim < types; victim++)
+                        lone_takes(&lone, q, t, c, enemy, victim, row);
+                for (int k = 0; k < words; k++)
+                    any = any || row[k];
+            }
+    if (ok && any)
+        e->takes = takes;
+    else
+        free(takes);
+    lone_board_close(&lone);
+    return ok;
+}
+
+bool evaluate_attacks(const evaluator *e, const position *p, int player, uint64_t *attacks)
+{
+    if (!e->takes)
+        return false;
+    const game *g = e->game;
+    int types = g->type_count, cells = g->board.cell_count, words = g->words;
+    for (int k = 0; k < words; k++)
+        attacks[k] = 0;
+    for (int t = 0; t < types; t++) {
+        const uint64_t *table = e->takes + ((size_t)player * (size_t)types + (size_t)t) * (size_t)cells * (size_t)words;
+        for (int k = 0; k < words; k++) {
+            uint64_t bits = p->owned[player].w[k] & p->typed[t].w[k];
+            while (bits) {
+                const uint64_t *row = table + (size_t)(k * 64 + __builtin_ctzll(bits)) * (size_t)words;
+                bits &= bits - 1;
+                for (int j = 0; j < words; j++)
+                    attacks[j] |= row[j];
+            }
+        }
+    }
+    return true;
+}
+
 /* The runner tables (see above) for each player's type in HAS, whose goal
  * region is GOAL.  Left NULL where the board is too big or the game's
  * moves are not all the runners' kind (runners_countable).  False when
@@ -720,6 +811,8 @@ void evaluator_free(evaluator *e)
     free(e->reach_goal);
     free(e->runner_distance);
     free(e->runner_stoppers);
+    free(e->takes);
+    e->takes = NULL;
     e->runner_distance = NULL;
     e->runner_stoppers = NULL;
     e->cell_estimate = NULL;
@@ -767,7 +860,7 @@ bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *we
             e->value[t] = weights->material[t];
     }
     if (playouts <= 0 || g->type_count == 0)
-        return estimate_cells(e, g, !weights);
+        return estimate_cells(e, g, !weights) && estimate_takes(e, g);
     /* with hints the games only measure how often random play decides */
     long max_moves = e->hinted ? ESTIMATE_HINTED_MOVES : ESTIMATE_MAX_MOVES;
     /* with weights the same games are played as without, so that the
@@ -877,7 +970,7 @@ bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *we
     free(acc);
     /* the nearness to a goal region, from the values (with weights: their
      * cells stand for it) */
-    return ok && estimate_cells(e, g, !weights);
+    return ok && estimate_cells(e, g, !weights) && estimate_takes(e, g);
 }
 
 void evaluate_counts(const game *g, movegen *gen, position *p, game_counts *out)

@@ -188,6 +188,12 @@ typedef struct evaluator {
     uint8_t *runner_distance;
     uint64_t *runner_stoppers;
     int runner_race;            /* to the player whose free runner arrives first */
+    /* in a game whose every move is one step or leap that takes what it
+     * lands on, on a board of at most 256 cells, without stacks: for each
+     * player's type and cell (laid out as eval_weights.cells), a set of
+     * words of the cells where a piece there would take an enemy piece
+     * standing on them (evaluate.c); else NULL (owned) */
+    uint64_t *takes;
     int mobility;               /* per legal move more than the opponent */
     int goal_weight;            /* per cell fewer to fill to connect */
     int score_weight;           /* per point of the rules' score */
@@ -215,8 +221,9 @@ typedef struct evaluator {
  * else estimated from up to PLAYOUTS seeded random games (at most 40000
  * moves in all; how a type's count
  * difference, at the same ply, goes with the result); then the cells'
- * estimate, the goal regions and the free runners' tables (estimate_cells
- * and estimate_runners in evaluate.c).  With the
+ * estimate, the goal regions, the free runners' tables and what each
+ * piece takes (estimate_cells, estimate_runners and estimate_takes in
+ * evaluate.c).  With the
  * game's weights (G->weights, from its weights file) when it has them,
  * which stand for the values and the cells' estimate.  The evaluator
  * holds memory: evaluator_free. */
@@ -240,6 +247,10 @@ bool evaluate_threatens_goal(const evaluator *e, const move_list *list, int inde
  * enemy piece can stop on its way (evaluate.c), as much less shared among
  * the others when another player's does; 0 when no piece is so free. */
 int evaluate_runner_race(const evaluator *e, const position *p, int player);
+/* With E->takes: sets ATTACKS (the game's words of them) to the cells
+ * where some piece of PLAYER's would take an enemy piece standing there,
+ * and returns true; false (ATTACKS untouched) without the tables. */
+bool evaluate_attacks(const evaluator *e, const position *p, int player, uint64_t *attacks);
 /* In a game won by connecting: the cells the others still have to fill,
  * on average, less PLAYER's (a cut off player counts the board's cells). */
 int evaluate_goal_cells(const game *g, movegen *gen, position *p, int player);

@@ -1643,11 +1643,59 @@ static int breakthrough_free_arrival(const game *g, const position *p, int playe
     return best;
 }
 
+/* Plays GAMES seeded random games of G (from SEED) to their ends and calls
+ * VISIT with CONTEXT on every position before the end; returns how many
+ * it visited. */
+static long each_random_position(const game *g, uint64_t seed, int games,
+                                 void (*visit)(const game *g, const position *p, void *context), void *context)
+{
+    position *p = malloc(sizeof *p);
+    assert_true(p && pos_init(p, g));
+    movegen *m = movegen_new(g);
+    move_list list;
+    assert_true(m && move_list_init(&list));
+    uint64_t rng = rng_seed(seed);
+    long visited = 0;
+    for (int k = 0; k < games; k++) {
+        pos_reset(p);
+        for (;;) {
+            movegen_generate(m, p, &list);
+            game_result result;
+            movegen_result(m, p, &list, &result);
+            if (result.over || list.count == 0)
+                break;
+            visit(g, p, context);
+            visited++;
+            move_play(p, &list, (int)(rng_next(&rng) % (uint64_t)list.count));
+        }
+    }
+    move_list_free(&list);
+    movegen_free(m);
+    pos_free(p);
+    free(p);
+    return visited;
+}
+
 /* The race of the free runners (evaluate.c, from the rules' moves) against
  * a count that knows only Breakthrough, in every position of 300 seeded
  * random games: the player whose free runner arrives first gets
  * e.runner_race.  Both players win races in them, and many positions
  * have none. */
+typedef struct race_count {
+    evaluator *e;
+    int won[3];     /* white first, black first, no free runner */
+} race_count;
+
+static void check_race(const game *g, const position *p, void *context)
+{
+    race_count *count = context;
+    int white = breakthrough_free_arrival(g, p, 0), black = breakthrough_free_arrival(g, p, 1);
+    int expect = white < black ? count->e->runner_race : black < white ? -count->e->runner_race : 0;
+    count->won[white < black ? 0 : black < white ? 1 : 2]++;
+    assert_int_equal(evaluate_runner_race(count->e, p, 0), expect);
+    assert_int_equal(evaluate_runner_race(count->e, p, 1), -expect);
+}
+
 static void free_runners_race(void **state)
 {
     (void)state;
@@ -1657,37 +1705,79 @@ static void free_runners_race(void **state)
     assert_true(evaluator_init(&e, g, 0, 1));
     assert_non_null(e.runner_distance);
     assert_true(e.runner_race > 0);
-    position *p = malloc(sizeof *p);
-    assert_true(p && pos_init(p, g));
-    movegen *m = movegen_new(g);
-    move_list list;
-    assert_true(m && move_list_init(&list));
-    uint64_t rng = rng_seed(5);
-    int won[3] = { 0 };
-    for (int k = 0; k < 300; k++) {
-        pos_reset(p);
-        for (;;) {
-            movegen_generate(m, p, &list);
-            game_result result;
-            movegen_result(m, p, &list, &result);
-            if (result.over || list.count == 0)
-                break;
-            int white = breakthrough_free_arrival(g, p, 0), black = breakthrough_free_arrival(g, p, 1);
-            int expect = white < black ? e.runner_race : black < white ? -e.runner_race : 0;
-            won[white < black ? 0 : black < white ? 1 : 2]++;
-            assert_int_equal(evaluate_runner_race(&e, p, 0), expect);
-            assert_int_equal(evaluate_runner_race(&e, p, 1), -expect);
-            move_play(p, &list, (int)(rng_next(&rng) % (uint64_t)list.count));
-        }
-    }
-    printf("races: %d %d %d\n", won[0], won[1], won[2]);
-    assert_true(won[0] > 100 && won[1] > 100 && won[2] > 100);
-    move_list_free(&list);
-    movegen_free(m);
-    pos_free(p);
-    free(p);
+    race_count count = { &e, { 0 } };
+    each_random_position(g, 5, 300, check_race, &count);
+    printf("races: %d %d %d\n", count.won[0], count.won[1], count.won[2]);
+    assert_true(count.won[0] > 100 && count.won[1] > 100 && count.won[2] > 100);
     evaluator_free(&e);
     game_free(g);
+}
+
+/* What the pieces take (evaluate_attacks, from the rules' moves) against a
+ * count that knows only Breakthrough's pawns (white's take one rank up and
+ * a file aside, black's one rank down), in every position of 200 seeded
+ * random games, for both players; and which shipped games have the
+ * tables: those whose every move is a step or leap that takes what it
+ * lands on, not chess (slides), checkers (hops) nor Othello (placements). */
+/* Checks evaluate_attacks (CONTEXT: the evaluator) for both players of
+ * P against Breakthrough's pawns; counts the pieces attacked. */
+typedef struct take_count {
+    evaluator *e;
+    long attacked;
+} take_count;
+
+static void check_takes(const game *g, const position *p, void *context)
+{
+    take_count *count = context;
+    for (int player = 0; player < 2; player++) {
+        uint64_t expect = 0, attacks[CELLSET_WORDS];
+        int dir = player == 0 ? 1 : -1;
+        for (int c = 0; c < 64; c++) {
+            if (!cellset_has(&p->owned[player], c))
+                continue;
+            int f = g->board.x[c], r = g->board.y[c] + dir;
+            for (int df = -1; df <= 1; df += 2)
+                for (int z = 0; z < 64; z++)
+                    if (g->board.x[z] == f + df && g->board.y[z] == r)
+                        expect |= 1ull << z;
+        }
+        assert_true(evaluate_attacks(count->e, p, player, attacks));
+        assert_true(attacks[0] == expect);
+        count->attacked += __builtin_popcountll(expect & p->owned[1 - player].w[0]);
+    }
+}
+
+static void pieces_take(void **state)
+{
+    (void)state;
+    game *g = shipped_game("breakthrough", NULL);
+    assert_non_null(g);
+    evaluator e;
+    assert_true(evaluator_init(&e, g, 0, 1));
+    assert_non_null(e.takes);
+    take_count count = { &e, 0 };
+    long positions = each_random_position(g, 9, 200, check_takes, &count);
+    printf("pieces take: %ld positions, %ld pieces attacked\n", positions, count.attacked);
+    assert_true(positions > 10000 && count.attacked > 10000);
+    evaluator_free(&e);
+    game_free(g);
+
+    static const char *const without[] = { "chess", "checkers", "othello", "xiangqi", "lasca", "connect4" };
+    for (size_t i = 0; i < sizeof without / sizeof *without; i++) {
+        game *other = shipped_game(without[i], NULL);
+        assert_non_null(other);
+        evaluator oe;
+        assert_true(evaluator_init(&oe, other, 0, 1));
+        position *op = malloc(sizeof *op);
+        assert_true(op && pos_init(op, other));
+        uint64_t attacks[CELLSET_WORDS];
+        if (oe.takes || evaluate_attacks(&oe, op, 0, attacks))
+            fail_msg("%s has tables of what its pieces take", without[i]);
+        pos_free(op);
+        free(op);
+        evaluator_free(&oe);
+        game_free(other);
+    }
 }
 
 /* Threads: an mcts engine in three threads shares its 3000 playouts out
@@ -1818,6 +1908,7 @@ int main(void)
         cmocka_unit_test(hex_goal_distance),
         cmocka_unit_test(reach_goal_nearness),
         cmocka_unit_test(free_runners_race),
+        cmocka_unit_test(pieces_take),
         cmocka_unit_test(quiescence_sees_the_runner),
         cmocka_unit_test(quiescence_sees_a_threat_to_reach),
         cmocka_unit_test(threats_to_reach_are_not_quiet),
