@@ -1676,16 +1676,14 @@ static long each_random_position(const game *g, uint64_t seed, int games,
     return visited;
 }
 
-/* The race of the free runners (evaluate.c, from the rules' moves) against
- * a count that knows only Breakthrough, in every position of 300 seeded
- * random games: the player whose free runner arrives first gets
- * e.runner_race.  Both players win races in them, and many positions
- * have none. */
+/* The evaluator and the races counted so far, for check_race. */
 typedef struct race_count {
     evaluator *e;
     int won[3];     /* white first, black first, no free runner */
 } race_count;
 
+/* Checks the race term (CONTEXT: a race_count) in P against the count
+ * that knows only Breakthrough. */
 static void check_race(const game *g, const position *p, void *context)
 {
     race_count *count = context;
@@ -1696,6 +1694,11 @@ static void check_race(const game *g, const position *p, void *context)
     assert_int_equal(evaluate_runner_race(count->e, p, 1), -expect);
 }
 
+/* The race of the free runners (evaluate.c, from the rules' moves) against
+ * a count that knows only Breakthrough, in every position of 300 seeded
+ * random games: the player whose free runner arrives first gets
+ * e.runner_race.  Both players win races in them, and many positions
+ * have none. */
 static void free_runners_race(void **state)
 {
     (void)state;
@@ -1713,19 +1716,14 @@ static void free_runners_race(void **state)
     game_free(g);
 }
 
-/* What the pieces take (evaluate_attacks, from the rules' moves) against a
- * count that knows only Breakthrough's pawns (white's take one rank up and
- * a file aside, black's one rank down), in every position of 200 seeded
- * random games, for both players; and which shipped games have the
- * tables: those whose every move is a step or leap that takes what it
- * lands on, not chess (slides), checkers (hops) nor Othello (placements). */
-/* Checks evaluate_attacks (CONTEXT: the evaluator) for both players of
- * P against Breakthrough's pawns; counts the pieces attacked. */
+/* The evaluator and the pieces attacked so far, for check_takes. */
 typedef struct take_count {
     evaluator *e;
     long attacked;
 } take_count;
 
+/* Checks evaluate_attacks (CONTEXT: a take_count) for both players of P
+ * against Breakthrough's pawns; counts the pieces attacked. */
 static void check_takes(const game *g, const position *p, void *context)
 {
     take_count *count = context;
@@ -1747,6 +1745,12 @@ static void check_takes(const game *g, const position *p, void *context)
     }
 }
 
+/* What the pieces take (evaluate_attacks, from the rules' moves) against a
+ * count that knows only Breakthrough's pawns (white's take one rank up and
+ * a file aside, black's one rank down), in every position of 200 seeded
+ * random games, for both players; and which shipped games have the
+ * tables: those whose every move is a step or leap that takes what it
+ * lands on, not chess (slides), checkers (hops) nor Othello (placements). */
 static void pieces_take(void **state)
 {
     (void)state;
