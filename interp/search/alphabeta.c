@@ -1014,7 +1014,7 @@ static bool recurs(const alphabeta *s)
  * on a cell where a piece of the player who moves next would take it.
  * ATTACKS holds the cells that player takes on once *KNOWN is 1 (0: not
  * asked yet, -1: the game has no such tables). */
-static bool offer(const alphabeta *s, const move_list *list, int i, int *known, uint64_t *attacks)
+static bool offer(const alphabeta *s, const move_list *list, int i, int *known, cellset *attacks)
 {
     position *p = s->p;
     if (*known == 0)
@@ -1025,7 +1025,7 @@ static bool offer(const alphabeta *s, const move_list *list, int i, int *known, 
     for (int k = mv->first; k < mv->first + mv->count; k++) {
         const change *ch = &list->changes[k];
         if (ch->kind == CHANGE_CELL && ch->after > 0 && PIECE_OWNER((uint16_t)ch->after) == p->side
-            && (attacks[ch->index / 64] >> (ch->index % 64) & 1))
+            && cellset_has(attacks, ch->index))
             return true;
     }
     return false;
@@ -1111,7 +1111,7 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
     int threatened = -1;                  /* in check or raced: asked once, where needed */
     order_moves(s, list, ply, table_move);
     int attacks_known = 0;                /* the next player's attacks: asked once, where needed */
-    uint64_t attacks[CELLSET_WORDS];
+    cellset attacks;
     for (int k = 0; k < list->count; k++) {
         int i = (int)(uint32_t)s->order[ply][k];
         /* late quiet moves (no table move, capture, goal reached, threat
@@ -1130,7 +1130,7 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
             }
             if (s->reduce && depth >= 3)
                 reduction = late_move_reduction(s, list, i, depth, k, beta - alpha > 1);
-            if (reduction && offer(s, list, i, &attacks_known, attacks))
+            if (reduction && offer(s, list, i, &attacks_known, &attacks))
                 reduction = 0;   /* an offer, as a capture, is searched in full */
         }
         undo u;

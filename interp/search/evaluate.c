@@ -306,15 +306,21 @@ static void lone_board_close(lone_board *b)
 /* The cells a lone piece of TYPE and PLAYER's on CELL moves to: at most
  * MAX of them into TO (each once); returns how many there are, all of
  * them counted. */
+/* PLAYER's moves on the board B->alone holds (with PLAYER to move and
+ * nothing in reserve), generated into B->list. */
+static const move_list *lone_generate(lone_board *b, int player)
+{
+    int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES] = { { 0 } };
+    pos_load(b->p, b->alone, NULL, NULL, reserve, b->game->var_initial, 0, 0, player);
+    movegen_generate(b->gen, b->p, &b->list);
+    return &b->list;
+}
+
 static int lone_moves(lone_board *b, int player, int type, int cell, int *to, int max)
 {
-    const game *g = b->game;
-    int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES] = { { 0 } };
     b->alone[cell] = PIECE_CODE(type, player, 0);
-    pos_load(b->p, b->alone, NULL, NULL, reserve, g->var_initial, 0, 0, player);
+    const move_list *list = lone_generate(b, player);
     b->alone[cell] = 0;
-    movegen_generate(b->gen, b->p, &b->list);
-    const move_list *list = &b->list;
     int found = 0, mark = ++b->mark;
     for (int i = 0; i < list->count; i++)
         for (int k = list->moves[i].first; k < list->moves[i].first + list->moves[i].count; k++) {
@@ -419,17 +425,13 @@ static bool runners_countable(const game *g)
  * a piece of ENEMY's of type VICTIM that stands there. */
 static void lone_takes(lone_board *b, int player, int type, int cell, int enemy, int victim, uint64_t *takes)
 {
-    const game *g = b->game;
-    int cells = g->board.cell_count;
-    int32_t reserve[GAME_MAX_PLAYERS][GAME_MAX_TYPES] = { { 0 } };
+    int cells = b->game->board.cell_count;
     for (int c = 0; c < cells; c++)
         b->alone[c] = PIECE_CODE(victim, enemy, 0);
     b->alone[cell] = PIECE_CODE(type, player, 0);
-    pos_load(b->p, b->alone, NULL, NULL, reserve, g->var_initial, 0, 0, player);
+    const move_list *list = lone_generate(b, player);
     for (int c = 0; c < cells; c++)
         b->alone[c] = 0;
-    movegen_generate(b->gen, b->p, &b->list);
-    const move_list *list = &b->list;
     for (int i = 0; i < list->count; i++) {
         if (!(list->moves[i].flags & MOVE_CAPTURE))
             continue;
@@ -472,14 +474,13 @@ static bool estimate_takes(evaluator *e, const game *g)
     return ok;
 }
 
-bool evaluate_attacks(const evaluator *e, const position *p, int player, uint64_t *attacks)
+bool evaluate_attacks(const evaluator *e, const position *p, int player, cellset *attacks)
 {
     if (!e->takes)
         return false;
     const game *g = e->game;
     int types = g->type_count, cells = g->board.cell_count, words = g->words;
-    for (int k = 0; k < words; k++)
-        attacks[k] = 0;
+    cellset_clear(attacks, words);
     for (int t = 0; t < types; t++) {
         const uint64_t *table = e->takes + ((size_t)player * (size_t)types + (size_t)t) * (size_t)cells * (size_t)words;
         for (int k = 0; k < words; k++) {
@@ -488,7 +489,7 @@ bool evaluate_attacks(const evaluator *e, const position *p, int player, uint64_
                 const uint64_t *row = table + (size_t)(k * 64 + __builtin_ctzll(bits)) * (size_t)words;
                 bits &= bits - 1;
                 for (int j = 0; j < words; j++)
-                    attacks[j] |= row[j];
+                    attacks->w[j] |= row[j];
             }
         }
     }

@@ -247,10 +247,10 @@ bool evaluate_threatens_goal(const evaluator *e, const move_list *list, int inde
  * enemy piece can stop on its way (evaluate.c), as much less shared among
  * the others when another player's does; 0 when no piece is so free. */
 int evaluate_runner_race(const evaluator *e, const position *p, int player);
-/* With E->takes: sets ATTACKS (the game's words of them) to the cells
- * where some piece of PLAYER's would take an enemy piece standing there,
- * and returns true; false (ATTACKS untouched) without the tables. */
-bool evaluate_attacks(const evaluator *e, const position *p, int player, uint64_t *attacks);
+/* With E->takes: sets ATTACKS to the cells where some piece of PLAYER's
+ * would take an enemy piece standing there, and returns true; false
+ * (ATTACKS untouched) without the tables. */
+bool evaluate_attacks(const evaluator *e, const position *p, int player, cellset *attacks);
 /* In a game won by connecting: the cells the others still have to fill,
  * on average, less PLAYER's (a cut off player counts the board's cells). */
 int evaluate_goal_cells(const game *g, movegen *gen, position *p, int player);

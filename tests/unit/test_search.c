@@ -1728,7 +1728,8 @@ static void check_takes(const game *g, const position *p, void *context)
 {
     take_count *count = context;
     for (int player = 0; player < 2; player++) {
-        uint64_t expect = 0, attacks[CELLSET_WORDS];
+        uint64_t expect = 0;
+        cellset attacks;
         int dir = player == 0 ? 1 : -1;
         for (int c = 0; c < 64; c++) {
             if (!cellset_has(&p->owned[player], c))
@@ -1739,8 +1740,8 @@ static void check_takes(const game *g, const position *p, void *context)
                     if (g->board.x[z] == f + df && g->board.y[z] == r)
                         expect |= 1ull << z;
         }
-        assert_true(evaluate_attacks(count->e, p, player, attacks));
-        assert_true(attacks[0] == expect);
+        assert_true(evaluate_attacks(count->e, p, player, &attacks));
+        assert_true(attacks.w[0] == expect);
         count->attacked += __builtin_popcountll(expect & p->owned[1 - player].w[0]);
     }
 }
@@ -1774,8 +1775,8 @@ static void pieces_take(void **state)
         assert_true(evaluator_init(&oe, other, 0, 1));
         position *op = malloc(sizeof *op);
         assert_true(op && pos_init(op, other));
-        uint64_t attacks[CELLSET_WORDS];
-        if (oe.takes || evaluate_attacks(&oe, op, 0, attacks))
+        cellset attacks;
+        if (oe.takes || evaluate_attacks(&oe, op, 0, &attacks))
             fail_msg("%s has tables of what its pieces take", without[i]);
         pos_free(op);
         free(op);
