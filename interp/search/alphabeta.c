@@ -53,6 +53,9 @@
  * HISTORY_BONUS_MAX) and lowers as much for each quiet move tried before
  * it, each step the smaller the nearer the score is to +-HISTORY_MAX
  * (history with gravity, as Stockfish keeps it), halved between searches.
+ * Every move is scored, but only the first is picked out before it is
+ * searched: the others are sorted where it does not make the node fail
+ * high, and most nodes that fail high do on their first move.
  *
  * Null moves: where alphabeta_null_moves (the rules make zugzwang rare),
  * a node searched with a window of zero width whose side to move is not
@@ -595,23 +598,50 @@ static void sort_descending(uint64_t *a, int n)
     }
 }
 
+/* Puts the largest of the N entries of ORDER first (swapped with the
+ * first): the move to try first, the others left to be sorted only where
+ * it does not make the node fail high. */
+static void pick_first(uint64_t *order, int n)
+{
+    int top = 0;
+    for (int i = 1; i < n; i++)
+        if (order[i] > order[top])
+            top = i;
+    uint64_t t = order[0];
+    order[0] = order[top];
+    order[top] = t;
+}
+
+/* The N entries of ORDER as sorted (an index counting down in the low
+ * bits, so that equal priorities keep the generator's order) made entries
+ * of the order (the move's index in the low bits). */
+static void order_indices(uint64_t *order, int n)
+{
+    for (int i = 0; i < n; i++)
+        order[i] = (order[i] & 0xFFFFFFFF00000000ull) | (uint32_t)(MOVELIST_MAX_MOVES - 1 - (int)(uint32_t)order[i]);
+}
+
 /* Orders LIST's moves into s->order[ply]: each entry is a priority in the
- * high 32 bits and the move's index in the low. */
-static void order_moves(alphabeta *s, const move_list *list, int ply, uint64_t first)
+ * high 32 bits and the move's index in the low.  Where LAZY, only the
+ * first entry is put in place (the highest priority), and order_rest
+ * orders the others when they are needed: most nodes fail high on their
+ * first move, and there sorting the others would be spent for nothing.
+ * The order is the same either way. */
+static void order_moves(alphabeta *s, const move_list *list, int ply, uint64_t first, bool lazy)
 {
     int side = s->p->side;
     uint64_t *order = s->order[ply];
-    bool reaching = s->eval->reach_goal != NULL;
     for (int i = 0; i < list->count; i++) {
         const move *mv = &list->moves[i];
         uint32_t priority;
+        int reach = evaluate_move_reach(s->eval, list, i, side);
         if (first && mv->hash == first) {
             priority = 1u << 31;
-        } else if (reaching && evaluate_reaches_goal(s->eval, list, i, side)) {
+        } else if (reach == REACH_WINS) {
             priority = (1u << 31) - 1;   /* it wins */
         } else if (mv->flags & MOVE_CAPTURE) {
             priority = 1u << 30;
-        } else if (reaching && evaluate_threatens_goal(s->eval, list, i, side)) {
+        } else if (reach == REACH_THREATENS) {
             priority = 1u << 28;         /* as the second killer: not a quiet move */
         } else {
             uint32_t key = move_path_key(list, i);
@@ -622,12 +652,25 @@ static void order_moves(alphabeta *s, const move_list *list, int ply, uint64_t f
             else
                 priority = (uint32_t)(s->history[side][key & (HISTORY_SIZE - 1)] + HISTORY_MAX);
         }
-        /* equal priorities keep the generator's order */
+        /* equal priorities keep the generator's order: the low bits
+         * count down with the index while sorting (every entry differs) */
         order[i] = ((uint64_t)priority << 32) | (uint32_t)(MOVELIST_MAX_MOVES - 1 - i);
     }
-    sort_descending(order, list->count);
-    for (int i = 0; i < list->count; i++)
-        order[i] = (order[i] & 0xFFFFFFFF00000000ull) | (uint32_t)(MOVELIST_MAX_MOVES - 1 - (int)(uint32_t)order[i]);
+    if (lazy && list->count > 1) {
+        pick_first(order, list->count);
+        order_indices(order, 1);
+    } else {
+        sort_descending(order, list->count);
+        order_indices(order, list->count);
+    }
+}
+
+/* After order_moves(..., lazy): puts the COUNT - 1 entries after the first
+ * of s->order[ply] in their order. */
+static void order_rest(alphabeta *s, int ply, int count)
+{
+    sort_descending(s->order[ply] + 1, count - 1);
+    order_indices(s->order[ply] + 1, count - 1);
 }
 
 /* Moves the history score H towards the bound of BONUS's sign, by less
@@ -644,7 +687,7 @@ static void history_update(int32_t *h, int bonus)
 static bool quiet_move(const alphabeta *s, const move_list *list, int i)
 {
     return !(list->moves[i].flags & MOVE_CAPTURE)
-           && !(s->eval->reach_goal && evaluate_reaches_goal(s->eval, list, i, s->p->side));
+           && evaluate_move_reach(s->eval, list, i, s->p->side) != REACH_WINS;
 }
 
 /* Move K of the order at PLY (DEPTH left) made the node fail high: a
@@ -810,11 +853,16 @@ static int quiescence(alphabeta *s, int ply, int qply, int alpha, int beta, int 
     /* the moves played out: captures, and in a game won by reaching a
      * region the moves that reach it (wins) */
     bool reaching = s->eval->reach_goal != NULL;
+    /* each move's reach (evaluate_move_reach) is read once, and kept in
+     * the order's entry of the same index until the order is made (which
+     * writes an entry only once the moves up to it have been read) */
+    uint64_t *order = s->order[ply];
     int captures = 0;
-    for (int i = 0; i < list->count; i++)
-        captures += (list->moves[i].flags & MOVE_CAPTURE) != 0;
-    for (int i = 0; reaching && i < list->count; i++)
-        captures += !(list->moves[i].flags & MOVE_CAPTURE) && evaluate_reaches_goal(s->eval, list, i, p->side);
+    for (int i = 0; i < list->count; i++) {
+        int reach = reaching ? evaluate_move_reach(s->eval, list, i, p->side) : REACH_NONE;
+        order[i] = (uint64_t)reach;
+        captures += (list->moves[i].flags & MOVE_CAPTURE) || reach == REACH_WINS;
+    }
     /* in check every move is tried, the evasions that capture nothing too:
      * standing, or looking only at captures, could call a position lost
      * that a quiet step out of check saves.  Where an opponent's piece is
@@ -847,14 +895,13 @@ static int quiescence(alphabeta *s, int ply, int qply, int alpha, int beta, int 
     /* the captures (every move in check) and the threats to reach the
      * goal: a move that wins by reaching the goal first, then the most
      * valuable victim, the threats last */
-    uint64_t *order = s->order[ply];
     int n = 0;
     for (int i = 0; i < list->count; i++) {
-        bool wins = reaching && evaluate_reaches_goal(s->eval, list, i, p->side);
+        int reach = (int)order[i];
+        bool wins = reach == REACH_WINS;
         bool taken = (list->moves[i].flags & MOVE_CAPTURE)
                      && (!recapturing || recaptures(s, list, i, &s->lists[ply - 1], previous));
-        bool threat = threatening && !wins && !(list->moves[i].flags & MOVE_CAPTURE)
-                      && evaluate_threatens_goal(s->eval, list, i, p->side);
+        bool threat = threatening && reach == REACH_THREATENS && !(list->moves[i].flags & MOVE_CAPTURE);
         if (in_check || wins || taken || threat) {
             uint32_t priority = wins ? 1u << 31 : (uint32_t)victim_value(s, list, i);
             order[n++] = ((uint64_t)priority << 32) | (uint32_t)(MOVELIST_MAX_MOVES - 1 - i);
@@ -862,9 +909,11 @@ static int quiescence(alphabeta *s, int ply, int qply, int alpha, int beta, int 
     }
     if (n == 0)
         return stand;
-    sort_descending(order, n);
+    pick_first(order, n);   /* the others are sorted where it does not cut off */
     int my_team = team(s, p->side);
     for (int k = 0; k < n; k++) {
+        if (k == 1)
+            sort_descending(order + 1, n - 1);
         int i = MOVELIST_MAX_MOVES - 1 - (int)(uint32_t)order[k];
         undo u;
         move_make(p, list, i, &u);
@@ -1109,10 +1158,12 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
     uint64_t best_move = 0;
     int static_value = -INFINITE_SCORE;   /* (asked once, where pruning needs it) */
     int threatened = -1;                  /* in check or raced: asked once, where needed */
-    order_moves(s, list, ply, table_move);
+    order_moves(s, list, ply, table_move, true);
     int attacks_known = 0;                /* the next player's attacks: asked once, where needed */
     cellset attacks;
     for (int k = 0; k < list->count; k++) {
+        if (k == 1)
+            order_rest(s, ply, list->count);
         int i = (int)(uint32_t)s->order[ply][k];
         /* late quiet moves (no table move, capture, goal reached, threat
          * to reach it or killer) are searched less deep, and near the
@@ -1300,7 +1351,7 @@ static int search_root(alphabeta *s, const move_list *root, int depth, int low, 
     *pass_value = -INFINITE_SCORE;
     s->horizon = 0;
     s->pv_length[0] = 0;
-    order_moves(s, root, 0, first);
+    order_moves(s, root, 0, first, false);
     for (int k = 0; k < root->count; k++) {
         int i = (int)(uint32_t)s->order[0][k];
         /* a pass is searched with a window AB_PASS_MARGIN lower, so that

@@ -774,35 +774,25 @@ bool evaluate_reach_threat(const evaluator *e, const position *p, int player)
     return false;
 }
 
-bool evaluate_reaches_goal(const evaluator *e, const move_list *list, int index, int mover)
+int evaluate_move_reach(const evaluator *e, const move_list *list, int index, int mover)
 {
     if (!e->reach_goal)
-        return false;
-    const move *mv = &list->moves[index];
-    for (int k = mv->first; k < mv->first + mv->count; k++) {
-        const change *c = &list->changes[k];
-        if (c->kind == CHANGE_CELL && c->after > 0 && PIECE_OWNER((uint16_t)c->after) == mover
-            && cellset_has(&e->reach_goal[mover], c->index))
-            return true;
-    }
-    return false;
-}
-
-bool evaluate_threatens_goal(const evaluator *e, const move_list *list, int index, int mover)
-{
-    if (!e->reach_near)
-        return false;
+        return REACH_NONE;
     const game *g = e->game;
     const move *mv = &list->moves[index];
+    int reach = REACH_NONE;
     for (int k = mv->first; k < mv->first + mv->count; k++) {
         const change *c = &list->changes[k];
         if (c->kind != CHANGE_CELL || c->after <= 0 || PIECE_OWNER((uint16_t)c->after) != mover)
             continue;
+        if (cellset_has(&e->reach_goal[mover], c->index))
+            return REACH_WINS;
         int t = PIECE_TYPE((uint16_t)c->after);
-        if (t >= 0 && t < g->type_count && cellset_has(&e->reach_near[mover * g->type_count + t], c->index))
-            return true;
+        if (e->reach_near && t >= 0 && t < g->type_count
+            && cellset_has(&e->reach_near[mover * g->type_count + t], c->index))
+            reach = REACH_THREATENS;
     }
-    return false;
+    return reach;
 }
 
 void evaluator_free(evaluator *e)

@@ -237,11 +237,13 @@ void evaluator_free(evaluator *e);
 /* In a game won by reaching a region: whether PLAYER has a piece one of
  * its moves from its goal (it wins on its turn unless stopped). */
 bool evaluate_reach_threat(const evaluator *e, const position *p, int player);
-/* Whether move INDEX of LIST brings a piece of MOVER's to its goal region. */
-bool evaluate_reaches_goal(const evaluator *e, const move_list *list, int index, int mover);
-/* Whether move INDEX of LIST brings a piece of MOVER's one move from its
- * goal region (a threat to win on its next turn). */
-bool evaluate_threatens_goal(const evaluator *e, const move_list *list, int index, int mover);
+/* What move INDEX of LIST does towards MOVER's goal region, read off its
+ * changes in one pass: REACH_WINS where it brings a piece of MOVER's
+ * there, else REACH_THREATENS where it brings one a move from it (a
+ * threat to win on its next turn), else REACH_NONE (always, in a game not
+ * won by reaching a region). */
+enum { REACH_NONE, REACH_THREATENS, REACH_WINS };
+int evaluate_move_reach(const evaluator *e, const move_list *list, int index, int mover);
 /* In a game won by reaching a region (with E->runner_distance): E->runner_race
  * for PLAYER when a piece of its arrives first, in plies from P, that no
  * enemy piece can stop on its way (evaluate.c), as much less shared among
