@@ -631,10 +631,11 @@ static void order_moves(alphabeta *s, const move_list *list, int ply, uint64_t f
 {
     int side = s->p->side;
     uint64_t *order = s->order[ply];
+    bool reaching = s->eval->reach_goal != NULL;   /* (else no move reaches: no call) */
     for (int i = 0; i < list->count; i++) {
         const move *mv = &list->moves[i];
         uint32_t priority;
-        int reach = evaluate_move_reach(s->eval, list, i, side);
+        int reach = reaching ? evaluate_move_reach(s->eval, list, i, side) : REACH_NONE;
         if (first && mv->hash == first) {
             priority = 1u << 31;
         } else if (reach == REACH_WINS) {
@@ -687,7 +688,7 @@ static void history_update(int32_t *h, int bonus)
 static bool quiet_move(const alphabeta *s, const move_list *list, int i)
 {
     return !(list->moves[i].flags & MOVE_CAPTURE)
-           && evaluate_move_reach(s->eval, list, i, s->p->side) != REACH_WINS;
+           && !(s->eval->reach_goal && evaluate_move_reach(s->eval, list, i, s->p->side) == REACH_WINS);
 }
 
 /* Move K of the order at PLY (DEPTH left) made the node fail high: a
