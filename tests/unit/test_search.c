@@ -1676,6 +1676,16 @@ static long each_random_position(const game *g, uint64_t seed, int games,
     return visited;
 }
 
+/* Breakthrough, shipped, with its evaluator made in E (the tables the
+ * tests below check against counts that know only Breakthrough). */
+static game *breakthrough_evaluated(evaluator *e)
+{
+    game *g = shipped_game("breakthrough", NULL);
+    assert_non_null(g);
+    assert_true(evaluator_init(e, g, 0, 1));
+    return g;
+}
+
 /* The evaluator and the races counted so far, for check_race. */
 typedef struct race_count {
     evaluator *e;
@@ -1702,10 +1712,8 @@ static void check_race(const game *g, const position *p, void *context)
 static void free_runners_race(void **state)
 {
     (void)state;
-    game *g = shipped_game("breakthrough", NULL);
-    assert_non_null(g);
     evaluator e;
-    assert_true(evaluator_init(&e, g, 0, 1));
+    game *g = breakthrough_evaluated(&e);
     assert_non_null(e.runner_distance);
     assert_true(e.runner_race > 0);
     race_count count = { &e, { 0 } };
@@ -1755,10 +1763,8 @@ static void check_takes(const game *g, const position *p, void *context)
 static void pieces_take(void **state)
 {
     (void)state;
-    game *g = shipped_game("breakthrough", NULL);
-    assert_non_null(g);
     evaluator e;
-    assert_true(evaluator_init(&e, g, 0, 1));
+    game *g = breakthrough_evaluated(&e);
     assert_non_null(e.takes);
     take_count count = { &e, 0 };
     long positions = each_random_position(g, 9, 200, check_takes, &count);
@@ -1830,12 +1836,9 @@ static void check_reach(const game *g, const position *p, void *context)
 static void moves_reach(void **state)
 {
     (void)state;
-    game *g = shipped_game("breakthrough", NULL);
-    assert_non_null(g);
-    reach_count count = { 0 };
     evaluator e;
-    assert_true(evaluator_init(&e, g, 0, 1));
-    count.e = &e;
+    game *g = breakthrough_evaluated(&e);
+    reach_count count = { .e = &e };
     count.m = movegen_new(g);
     assert_true(count.m && move_list_init(&count.list));
     each_random_position(g, 13, 100, check_reach, &count);
