@@ -1136,6 +1136,8 @@ void movegen_generate(movegen *m, position *p, move_list *list)
     const game *g = m->g;
     gen x;
     start_list(&x, m, p, list);
+    if (g->spec.unique_shifts)     /* (select_list in select.c) */
+        memset(x.shift_landed, 0, (size_t)g->board.direction_count * sizeof *x.shift_landed);
     bool only = only_captures(&x);
     gen_run(&x, g->turn, NULL);
     if (prefers_captures(g, only)) {

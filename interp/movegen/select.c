@@ -373,16 +373,15 @@ static bool by_cells_here(const gen *x, int kind)
     return (kind == LANDING_QUIET_AFTER) == (x->g->after >= 0) && x->pos->log_length == x->turn_mark;
 }
 
-/* Builds the landing of the piece on FROM on TO: the piece chosen as
- * choose_piece chooses it, but for the cells visited and jumped, which
- * landing_changes does not read. */
-static void build_landing(gen *x, const batch *b, int from, int to)
+/* Writes out the landing on TO of the piece chosen (x->anchor, its
+ * PATH_FROM pushed), a turn that ends there: its changes worked out
+ * without being made (FILTERED: landing_unmade_changes, else
+ * landing_changes; AFTER: with the after-rules) and stored, without the
+ * test of gen_emit (the caller knows the landing is new and legal). */
+static inline void store_landing(gen *x, bool filtered, bool after, int to)
 {
     bool captured = x->captured;
-    int anchor = x->anchor, origin = x->origin, last = x->last, path = x->path_length, moved_type = x->moved_type;
-    x->anchor = x->origin = x->last = from;
-    x->moved_type = PIECE_TYPE(x->pos->cells[from]);
-    gen_path_push(x, PATH_FROM, from);
+    int path = x->path_length;
     /* the changes written where gen_store would copy them to (nothing
      * logged before them, room for them), else kept here */
     move_list *out = x->out;
@@ -390,15 +389,43 @@ static void build_landing(gen *x, const batch *b, int from, int to)
     change *c = x->pos->log_length == x->turn_mark && out->change_count + LANDING_UNMADE_CHANGES <= MOVELIST_MAX_CHANGES
                 ? out->changes + out->change_count : kept;
     uint64_t hash;
-    int count = b->filtered ? landing_unmade_changes(x, to, b->after_actions, c, &hash)
-                            : landing_changes(x, to, b->after, c, &hash);
+    int count = filtered ? landing_unmade_changes(x, to, after, c, &hash) : landing_changes(x, to, after, c, &hash);
     gen_store(x, c, count, hash);
-    x->anchor = anchor;
-    x->origin = origin;
-    x->last = last;
     x->path_length = path;
-    x->moved_type = moved_type;
     x->captured = captured;
+}
+
+/* What choosing the piece on FROM for its landings alone changes (the
+ * anchor, the type moved and the path; not the cells visited and jumped,
+ * which landing_changes does not read), to be put back. */
+typedef struct chosen_for_landing {
+    int anchor, origin, last, path_length, moved_type;
+} chosen_for_landing;
+
+static inline void choose_for_landing(gen *x, int from, chosen_for_landing *saved)
+{
+    *saved = (chosen_for_landing){ x->anchor, x->origin, x->last, x->path_length, x->moved_type };
+    x->anchor = x->origin = x->last = from;
+    x->moved_type = PIECE_TYPE(x->pos->cells[from]);
+    gen_path_push(x, PATH_FROM, from);
+}
+
+static inline void unchoose_for_landing(gen *x, const chosen_for_landing *saved)
+{
+    x->anchor = saved->anchor;
+    x->origin = saved->origin;
+    x->last = saved->last;
+    x->path_length = saved->path_length;
+    x->moved_type = saved->moved_type;
+}
+
+/* Builds the landing of the piece on FROM on TO, one of B's. */
+static void build_landing(gen *x, const batch *b, int from, int to)
+{
+    chosen_for_landing saved;
+    choose_for_landing(x, from, &saved);
+    store_landing(x, b->filtered, b->filtered ? b->after_actions : b->after, to);
+    unchoose_for_landing(x, &saved);
 }
 
 /* Draws from the landings of B of one KIND (DRAW_*, select.h): all of
@@ -507,6 +534,87 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
     }
 }
 
+/* select_list's moves of the piece chosen (x->anchor), leaf by leaf of
+ * LEAVES: its landings, read from FROM and OFFSET (select_list), and
+ * where WHOLE (the piece chosen by choose_piece) the other alternatives
+ * that can start from it, run followed by K. */
+static inline void list_piece(gen *x, const int16_t *leaves, const uint64_t *from, const int *offset, bool whole,
+                              bool after, const cont *k, hop_cache *hops)
+{
+    const game *g = x->g;
+    int cell = x->anchor, group = 0;
+    for (; *leaves >= 0 && !x->stop; leaves++) {
+        const mnode *l = &g->nodes[*leaves];
+        if (!(l->spec.flags & NF_LANDING)) {
+            if (whole && may_start(x, l, hops))
+                gen_run(x, *leaves, k);
+            continue;
+        }
+        for (int i = g->dlists[l->directions].count[x->player]; i > 0 && !x->stop; i--, group++)
+            if ((from[group] >> cell) & 1)
+                store_landing(x, false, after, cell + offset[group]);
+    }
+}
+
+/* A select N of steps told apart by their cells (NF_UNIQUE, NF_SHIFTS:
+ * game.unique_shifts) over CELLS, followed by K, while movegen_generate
+ * lists every move, the landings recorded as KIND (LANDING_DIRECT or
+ * LANDING_AFTER) says.  The steps' landings of all the pieces are found at
+ * once, direction by direction, as select_batch finds them for
+ * movegen_sample (shift_fresh_landings: a landing found before this turn
+ * is one move), and written out piece by piece in the order the run of
+ * each piece finds them (action_select below): leaf by leaf, direction by
+ * direction.  No node runs for them, no position is hashed to tell them
+ * apart.  The other alternatives (NF_MIXED: hops) run for each piece that
+ * can start them, in their place among its leaves.  The list is the one
+ * the run of each piece makes, move for move. */
+static void select_list(gen *x, const mnode *n, const cellset *cells, const cont *k, int kind)
+{
+    const game *g = x->g;
+    const int16_t *leaves = g->select_leaves + n->spec.leaves;
+    bool after = kind == LANDING_AFTER;
+    uint64_t pieces = cells->w[0], empty = g->board_word & ~x->pos->occupied.w[0];
+    /* each landing leaf's directions in turn: the pieces that land by it,
+     * and how far (every direction kept, none found or not, so that a
+     * piece's landings are read in order) */
+    uint64_t from[GAME_MAX_SHIFT_GROUPS];
+    int offset[GAME_MAX_SHIFT_GROUPS], groups = 0;
+    for (const int16_t *leaf = leaves; *leaf >= 0; leaf++) {
+        const mnode *l = &g->nodes[*leaf];
+        if (!(l->spec.flags & NF_LANDING))
+            continue;
+        uint64_t target = l->target < 0 ? empty : eval_set_word(x, l->target);
+        const dlist *d = &g->dlists[l->directions];
+        for (int i = 0; i < d->count[x->player]; i++) {
+            int dir = d->steps[x->player][i].direction;
+            offset[groups] = g->spec.shift_offset[dir];
+            from[groups++] = shift_word_back(g, dir, shift_fresh_landings(g, dir, pieces, target, x->shift_landed));
+        }
+    }
+    /* the pieces another alternative can start from are chosen as the run
+     * of each piece chooses them */
+    hop_cache hops;
+    hops.count = 0;
+    cellset starts;
+    starts.w[0] = 0;
+    if (n->spec.flags & NF_MIXED)
+        leaf_starts(x, leaves, &hops, &starts);
+    for (uint64_t rest = pieces; rest && !x->stop; rest &= rest - 1) {
+        int cell = __builtin_ctzll(rest);
+        if ((starts.w[0] >> cell) & 1) {
+            chosen saved;
+            choose_piece(x, cell, n->type, &saved);
+            list_piece(x, leaves, from, offset, true, after, k, &hops);
+            unchoose_piece(x, &saved);
+        } else {
+            chosen_for_landing saved;
+            choose_for_landing(x, cell, &saved);
+            list_piece(x, leaves, from, offset, false, after, k, &hops);
+            unchoose_for_landing(x, &saved);
+        }
+    }
+}
+
 void action_select(gen *x, const mnode *n, const cont *k)
 {
     const game *g = x->g;
@@ -529,6 +637,14 @@ void action_select(gen *x, const mnode *n, const cont *k)
         }
         if (kind != LANDING_MADE) {
             select_batch(x, n, &cells, k, kind);
+            return;
+        }
+    }
+    if (x->mode == GEN_LIST && (n->spec.flags & NF_UNIQUE) && (n->spec.flags & NF_SHIFTS) && g->spec.unique_shifts
+        && !x->pos->under && !(x->chain_flags & MF_IN_CHAIN)) {
+        int kind = landing_kind(x, k);
+        if (kind != LANDING_MADE) {
+            select_list(x, n, &cells, k, kind);
             return;
         }
     }

@@ -8,7 +8,11 @@
  * one word the steps' landings are found for all the pieces at once, as
  * groups (select_shift_groups), and drawn from by their kind
  * (shift_groups_at): the word playout (playout_shifts.c) finds and draws
- * its landings by the same calls. */
+ * its landings by the same calls.  While movegen_generate lists every
+ * move, such a select's steps (game.unique_shifts) are found the same way
+ * and written out piece by piece, in the order the run of each piece
+ * would find them: the same list, without running a node for them (the
+ * engines' searches list every node's moves so). */
 #ifndef TABULA_SELECT_H
 #define TABULA_SELECT_H
 
