@@ -16,14 +16,6 @@
 
 /* --- changing the position during a turn */
 
-void gen_path_push(gen *x, int kind, int value)
-{
-    if (x->path_length < (int)(sizeof x->path / sizeof x->path[0]))
-        x->path[x->path_length++] = PATH_TOKEN(kind, value);
-    else
-        gen_limit(x, MOVEGEN_LIMIT_TURN_PATH, x->node);
-}
-
 /* What the game's capture effect leaves on a cell that held CODE (a
  * capture into the reserve also counts the piece there): the piece turned
  * the mover's, or nothing.  CODE itself: the capture changes nothing. */
@@ -143,33 +135,6 @@ static void restore(gen *x, const saved_state *s)
     x->captured = s->captured;
     cellset_copy(&x->visited, &s->visited, x->g->words);
     cellset_copy(&x->jumped, &s->jumped, x->g->words);
-}
-
-int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after)
-{
-    const game *g = x->g;
-    const position *p = x->pos;
-    int from = x->anchor;
-    uint16_t code = p->cells[from], victim = p->cells[to];
-    int n = 0;
-    uint64_t hash = p->hash;
-    if (victim) {
-        if (c)
-            c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, victim, 0 };
-        hash ^= pos_piece_key(g, to, victim);
-        x->captured = true;
-    }
-    if (c) {
-        c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)from, code, 0 };
-        c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, 0, code };
-        gen_path_push(x, victim ? PATH_TO_CAPTURE : PATH_TO, to);
-    }
-    hash ^= pos_piece_key(g, from, code) ^ pos_piece_key(g, to, code);
-    x->applied++;
-    if (after)
-        n = after_landing_changes(x, to, code, c, n, &hash);
-    *hash_after = hash;
-    return n;
 }
 
 bool after_landing_holds(gen *x, int cond, int to)

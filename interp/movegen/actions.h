@@ -4,9 +4,8 @@
  * turn, K, after each, and takes the change back: when it returns the
  * position is as it was.  Where the game allows, a landing, placement or
  * capture that ends the turn is recorded from the changes it would make,
- * without being made (landing_changes; place_sample draws one placement of
- * a whole turn).  Also the path of the move being built (gen_path_push),
- * and the placements read without a generator (place_sample_words, and
+ * without being made (landing_changes, landing.h; place_sample draws one
+ * placement of a whole turn).  Also the placements read without a generator (place_sample_words, and
  * place_owner and place_words_cells, which playout.c's word loop shares). */
 #ifndef TABULA_ACTIONS_H
 #define TABULA_ACTIONS_H
@@ -14,10 +13,6 @@
 #include "movegen/eval.h"
 #include "movegen/movegen_internal.h"
 #include "movegen/set_words.h"
-
-/* Appends the token KIND, VALUE to the path of the move being built (the
- * limit recorded, and the token dropped, when the path is full). */
-void gen_path_push(gen *x, int kind, int value);
 
 void action_step(gen *x, const mnode *n, const cont *k);
 void action_slide(gen *x, const mnode *n, const cont *k);
@@ -57,15 +52,7 @@ void action_sow(gen *x, const mnode *n, const cont *k);
  * each way to drop them; the anchor and `last` are the last cell. */
 void action_carry(gen *x, const mnode *n, const cont *k);
 
-/* The anchor piece moves to TO and the turn ends there: what the landing
- * would change (what move_anchor does), and then, when AFTER
- * (game.after_at_landing), what the after-rules change, as changes into C
- * (room for LANDING_CHANGES), without changing the board.  Returns their
- * number and sets *HASH to the hash after them; pushes the path's tokens
- * and sets x->captured as the landing would (the caller takes both back).
- * With C NULL, only the hash: no changes, no path. */
 #define LANDING_CHANGES (3 + GAME_MAX_AFTER_LANDING)
-int landing_changes(gen *x, int to, bool after, change *c, uint64_t *hash_after);
 /* The anchor piece lands on TO, then K: what a step, leap or slide does
  * for each cell it may land on (actions.c). */
 void gen_land(gen *x, int to, const cont *k);

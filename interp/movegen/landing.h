@@ -4,10 +4,11 @@
  * moves (select.c's batches, hop_chain.c, playout_shifts.c): where a piece
  * may land and in what order (each_landing), where a hop can start
  * (hop_starts_word), whether a landing that ends the turn may be recorded
- * without being made (landing_kind, landing_quiet_kind), and what the
- * after-rules change at a landing (after_landing_changes).  The functions
- * that land are declared by their modules: gen_land and landing_changes
- * in actions.h, land_unmade and landing_verdict in landing_unmade.h. */
+ * without being made (landing_kind, landing_quiet_kind), what such a
+ * landing changes (landing_changes) and what the after-rules change at a
+ * landing (after_landing_changes).  The functions that land are declared
+ * by their modules: gen_land in actions.h, land_unmade and
+ * landing_verdict in landing_unmade.h. */
 #ifndef TABULA_LANDING_H
 #define TABULA_LANDING_H
 
@@ -124,6 +125,43 @@ __attribute__((always_inline)) static inline int after_landing_changes(gen *x, i
         *hash ^= pos_piece_key(g, to, landed) ^ pos_piece_key(g, to, code);
     return n;
 }
+
+/* The anchor piece moves to TO and the turn ends there: what the landing
+ * would change (what move_anchor does), and then, when AFTER
+ * (game.after_at_landing), what the after-rules change, as changes into C
+ * (room for LANDING_CHANGES), without changing the board.  Returns their
+ * number and sets *HASH to the hash after them; pushes the path's tokens
+ * and sets x->captured as the landing would (the caller takes both back).
+ * With C NULL, only the hash: no changes, no path.  (Inline: every
+ * landing recorded without being made is worked out here.) */
+__attribute__((always_inline)) static inline int landing_changes(gen *x, int to, bool after, change *c,
+                                                                 uint64_t *hash_after)
+{
+    const game *g = x->g;
+    const position *p = x->pos;
+    int from = x->anchor;
+    uint16_t code = p->cells[from], victim = p->cells[to];
+    int n = 0;
+    uint64_t hash = p->hash;
+    if (victim) {
+        if (c)
+            c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, victim, 0 };
+        hash ^= pos_piece_key(g, to, victim);
+        x->captured = true;
+    }
+    if (c) {
+        c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)from, code, 0 };
+        c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, 0, code };
+        gen_path_push(x, victim ? PATH_TO_CAPTURE : PATH_TO, to);
+    }
+    hash ^= pos_piece_key(g, from, code) ^ pos_piece_key(g, to, code);
+    x->applied++;
+    if (after)
+        n = after_landing_changes(x, to, code, c, n, &hash);
+    *hash_after = hash;
+    return n;
+}
+
 /* The code the piece CODE has once it has landed on TO and the after-rules
  * are applied: after_landing_changes without changes, hash or count. */
 __attribute__((always_inline)) static inline uint16_t after_landing_code(gen *x, int to, uint16_t code)

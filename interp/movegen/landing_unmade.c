@@ -29,6 +29,7 @@
 #include "movegen/actions.h"
 #include "movegen/cell_program.h"
 #include "movegen/eval.h"
+#include "movegen/landing.h"
 #include "movegen/movegen_internal.h"
 #include "movegen/rays.h"
 

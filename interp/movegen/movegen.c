@@ -253,10 +253,7 @@ bool movegen_count_alternatives(movegen *m, position *p, const move_list *legal,
     return true;
 }
 
-/* The counting of a move, leaving HASH, for the alternatives it went
- * through, if it is a legal move: by store (REPEATED false) or, when an
- * earlier alternative made it, by accept (out of line: analyze only). */
-static __attribute__((noinline)) void count_alternatives(movegen *m, uint64_t hash, bool repeated)
+void gen_count_alternatives(movegen *m, uint64_t hash, bool repeated)
 {
     if (!bsearch(&hash, m->legal_hashes, (size_t)m->legal_count, sizeof hash, compare_hashes))
         return;
@@ -667,7 +664,7 @@ static inline bool accept(gen *x, const change *extra, int extra_count, uint64_t
     }
     if (seen_before(x, key)) {
         if (x->m->alternative_moves && x->level == 0)
-            count_alternatives(x->m, hash, true);
+            gen_count_alternatives(x->m, hash, true);
         return false;
     }
     if (x->quiet_cells && !apart_from_landings(x, extra, extra_count, hash))
@@ -677,43 +674,6 @@ static inline bool accept(gen *x, const change *extra, int extra_count, uint64_t
         return false;
     }
     return x->mode != GEN_SAMPLE || sample_keeps(x);
-}
-
-static inline void store(gen *x, const change *extra, int extra_count, uint64_t hash)
-{
-    const game *g = x->g;
-    const position *p = x->pos;
-    move_list *out = x->out;
-    int logged = p->log_length - x->turn_mark, changes = logged + extra_count;
-    if (out->count >= MOVELIST_MAX_MOVES || out->change_count + changes > MOVELIST_MAX_CHANGES
-        || out->path_count + x->path_length > MOVELIST_MAX_PATH) {
-        gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
-        return;
-    }
-    move *mv = &out->moves[out->count++];
-    mv->first = out->change_count;
-    mv->count = changes;
-    change *to = out->changes + out->change_count;
-    if (logged)     /* none when the move was recorded without being made */
-        memcpy(to, p->log + x->turn_mark, (size_t)logged * sizeof *p->log);
-    if (extra != to + logged)   /* (written in place: build_landing) */
-        for (int i = 0; i < extra_count; i++)
-            to[logged + i] = extra[i];
-    out->change_count += changes;
-    /* (a few tokens: no call) */
-    mv->path_first = out->path_count;
-    mv->path_count = x->path_length;
-    int32_t *path = out->path + out->path_count;
-    for (int i = 0; i < x->path_length; i++)
-        path[i] = x->path[i];
-    out->path_count += x->path_length;
-    bool resets = (x->captured && g->reset_on_capture)
-                  || (x->moved_type >= 0 && (g->reset_types & (1u << x->moved_type)));
-    mv->flags = (x->captured ? MOVE_CAPTURE : 0) | (x->passed ? MOVE_PASS : 0) | (x->chance ? MOVE_CHANCE : 0)
-                | (resets ? MOVE_RESETS : 0);
-    mv->hash = hash;
-    if (x->m->alternative_moves && x->level == 0)
-        count_alternatives(x->m, hash, false);
 }
 
 bool gen_accept(gen *x, uint64_t hash)
@@ -727,15 +687,10 @@ bool gen_fresh(gen *x, uint64_t hash)
     return !seen_before(x, hash);
 }
 
-void gen_store(gen *x, const change *extra, int extra_count, uint64_t hash)
-{
-    store(x, extra, extra_count, hash);
-}
-
 void gen_emit(gen *x, const change *extra, int extra_count, uint64_t hash)
 {
     if (accept(x, extra, extra_count, hash))
-        store(x, extra, extra_count, hash);
+        gen_store(x, extra, extra_count, hash);
 }
 
 /* --- generation */

@@ -16,6 +16,8 @@
 #ifndef TABULA_MOVEGEN_INTERNAL_H
 #define TABULA_MOVEGEN_INTERNAL_H
 
+#include <string.h>
+
 #include "game/rng.h"
 #include "game/steps.h"
 #include "movegen/movegen.h"
@@ -257,6 +259,15 @@ static inline bool gen_records_unmade(const gen *x)
 
 /* Records that LIMIT was hit while NODE ran, and stops the generation. */
 void gen_limit(gen *x, movegen_limit limit, int node);
+/* Appends the token KIND, VALUE to the path of the move being built (the
+ * limit recorded, and the token dropped, when the path is full). */
+static inline void gen_path_push(gen *x, int kind, int value)
+{
+    if (x->path_length < (int)(sizeof x->path / sizeof x->path[0]))
+        x->path[x->path_length++] = PATH_TOKEN(kind, value);
+    else
+        gen_limit(x, MOVEGEN_LIMIT_TURN_PATH, x->node);
+}
 /* One level deeper into the turn, to run NODE: counted against the turn's
  * depth and work (MAX_RECURSION, MOVEGEN_MAX_WORK); false, the limit
  * recorded, when one is hit.  The caller takes x->recursion back. */
@@ -295,10 +306,52 @@ bool gen_accept(gen *x, uint64_t hash);
  * returns which of them to write out (from 0), or -1 for none. */
 bool gen_fresh(gen *x, uint64_t hash);
 int gen_sample_batch(gen *x, int fresh);
+/* The counting of a move, leaving HASH, for the alternatives it went
+ * through (movegen_count_alternatives), if it is a legal move: by
+ * gen_store (REPEATED false) or, when an earlier alternative made it, by
+ * the test before it (out of line: analyze only). */
+void gen_count_alternatives(movegen *m, uint64_t hash, bool repeated);
 /* Writes out the move the turn has made so far (its changes logged since
  * the turn began), with the EXTRA changes after them; EXTRA may already be
- * where they go (x->out's changes, after the logged ones). */
-void gen_store(gen *x, const change *extra, int extra_count, uint64_t hash);
+ * where they go (x->out's changes, after the logged ones).  Inline: every
+ * move of every list is written here. */
+__attribute__((always_inline)) static inline void gen_store(gen *x, const change *extra, int extra_count,
+                                                         uint64_t hash)
+{
+    const game *g = x->g;
+    const position *p = x->pos;
+    move_list *out = x->out;
+    int logged = p->log_length - x->turn_mark, changes = logged + extra_count;
+    if (out->count >= MOVELIST_MAX_MOVES || out->change_count + changes > MOVELIST_MAX_CHANGES
+        || out->path_count + x->path_length > MOVELIST_MAX_PATH) {
+        gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
+        return;
+    }
+    move *mv = &out->moves[out->count++];
+    mv->first = out->change_count;
+    mv->count = changes;
+    change *to = out->changes + out->change_count;
+    if (logged)     /* none when the move was recorded without being made */
+        memcpy(to, p->log + x->turn_mark, (size_t)logged * sizeof *p->log);
+    if (extra != to + logged)   /* (written in place: build_landing) */
+        for (int i = 0; i < extra_count; i++)
+            to[logged + i] = extra[i];
+    out->change_count += changes;
+    /* (a few tokens: no call) */
+    mv->path_first = out->path_count;
+    mv->path_count = x->path_length;
+    int32_t *path = out->path + out->path_count;
+    for (int i = 0; i < x->path_length; i++)
+        path[i] = x->path[i];
+    out->path_count += x->path_length;
+    bool resets = (x->captured && g->reset_on_capture)
+                  || (x->moved_type >= 0 && (g->reset_types & (1u << x->moved_type)));
+    mv->flags = (x->captured ? MOVE_CAPTURE : 0) | (x->passed ? MOVE_PASS : 0) | (x->chance ? MOVE_CHANCE : 0)
+                | (resets ? MOVE_RESETS : 0);
+    mv->hash = hash;
+    if (x->m->alternative_moves && x->level == 0)
+        gen_count_alternatives(x->m, hash, false);
+}
 void gen_run(gen *x, int node, const cont *k);
 /* PLAYER's moves in PARENT's position, as the game allows them (its
  * filters, `only captures if` included: gen_count), counted up to the
