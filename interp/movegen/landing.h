@@ -137,24 +137,25 @@ __attribute__((always_inline)) static inline int after_landing_changes(gen *x, i
 __attribute__((always_inline)) static inline int landing_changes(gen *x, int to, bool after, change *c,
                                                                  uint64_t *hash_after)
 {
+    /* (all read before anything is written: a write to C could alias the
+     * position, which would then be read again) */
     const game *g = x->g;
     const position *p = x->pos;
     int from = x->anchor;
     uint16_t code = p->cells[from], victim = p->cells[to];
     int n = 0;
-    uint64_t hash = p->hash;
+    uint64_t hash = p->hash ^ pos_piece_key(g, from, code) ^ pos_piece_key(g, to, code);
     if (victim) {
-        if (c)
-            c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, victim, 0 };
         hash ^= pos_piece_key(g, to, victim);
         x->captured = true;
     }
     if (c) {
+        if (victim)
+            c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, victim, 0 };
         c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)from, code, 0 };
         c[n++] = (change){ CHANGE_CELL, 0, (uint16_t)to, 0, code };
         gen_path_push(x, victim ? PATH_TO_CAPTURE : PATH_TO, to);
     }
-    hash ^= pos_piece_key(g, from, code) ^ pos_piece_key(g, to, code);
     x->applied++;
     if (after)
         n = after_landing_changes(x, to, code, c, n, &hash);

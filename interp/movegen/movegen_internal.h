@@ -311,6 +311,42 @@ int gen_sample_batch(gen *x, int fresh);
  * gen_store (REPEATED false) or, when an earlier alternative made it, by
  * the test before it (out of line: analyze only). */
 void gen_count_alternatives(movegen *m, uint64_t hash, bool repeated);
+/* The flags of the move the turn has made so far (MOVE_*). */
+static inline uint32_t gen_move_flags(const gen *x)
+{
+    const game *g = x->g;
+    bool resets = (x->captured && g->reset_on_capture)
+                  || (x->moved_type >= 0 && (g->reset_types & (1u << x->moved_type)));
+    return (x->captured ? MOVE_CAPTURE : 0) | (x->passed ? MOVE_PASS : 0) | (x->chance ? MOVE_CHANCE : 0)
+           | (resets ? MOVE_RESETS : 0);
+}
+
+/* Appends to the list OUT the move whose CHANGES changes are written at
+ * the end of its changes already, with the path x->path, FLAGS and HASH
+ * (the room for it and its path checked by the caller). */
+__attribute__((always_inline)) static inline void gen_append_move(gen *x, move_list *out, int changes, uint32_t flags,
+                                                               uint64_t hash)
+{
+    int length = x->path_length, path_count = out->path_count;
+    int32_t *path = out->path + path_count;
+    for (int i = 0; i < length; i++)    /* (a few tokens: no call) */
+        path[i] = x->path[i];
+    out->moves[out->count++] = (move){ .first = out->change_count, .count = changes, .path_first = path_count,
+                                       .path_count = length, .flags = flags, .hash = hash };
+    out->change_count += changes;
+    out->path_count = path_count + length;
+    if (x->m->alternative_moves && x->level == 0)
+        gen_count_alternatives(x->m, hash, false);
+}
+
+/* Whether OUT has room for one more move of CHANGES changes and a path
+ * of LENGTH tokens. */
+static inline bool gen_list_room(const move_list *out, int changes, int length)
+{
+    return out->count < MOVELIST_MAX_MOVES && out->change_count + changes <= MOVELIST_MAX_CHANGES
+           && out->path_count + length <= MOVELIST_MAX_PATH;
+}
+
 /* Writes out the move the turn has made so far (its changes logged since
  * the turn began), with the EXTRA changes after them; EXTRA may already be
  * where they go (x->out's changes, after the logged ones).  Inline: every
@@ -318,39 +354,20 @@ void gen_count_alternatives(movegen *m, uint64_t hash, bool repeated);
 __attribute__((always_inline)) static inline void gen_store(gen *x, const change *extra, int extra_count,
                                                          uint64_t hash)
 {
-    const game *g = x->g;
     const position *p = x->pos;
     move_list *out = x->out;
     int logged = p->log_length - x->turn_mark, changes = logged + extra_count;
-    if (out->count >= MOVELIST_MAX_MOVES || out->change_count + changes > MOVELIST_MAX_CHANGES
-        || out->path_count + x->path_length > MOVELIST_MAX_PATH) {
+    if (!gen_list_room(out, changes, x->path_length)) {
         gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
         return;
     }
-    move *mv = &out->moves[out->count++];
-    mv->first = out->change_count;
-    mv->count = changes;
     change *to = out->changes + out->change_count;
     if (logged)     /* none when the move was recorded without being made */
         memcpy(to, p->log + x->turn_mark, (size_t)logged * sizeof *p->log);
-    if (extra != to + logged)   /* (written in place: build_landing) */
+    if (extra != to + logged)   /* (written in place: store_landing) */
         for (int i = 0; i < extra_count; i++)
             to[logged + i] = extra[i];
-    out->change_count += changes;
-    /* (a few tokens: no call) */
-    mv->path_first = out->path_count;
-    mv->path_count = x->path_length;
-    int32_t *path = out->path + out->path_count;
-    for (int i = 0; i < x->path_length; i++)
-        path[i] = x->path[i];
-    out->path_count += x->path_length;
-    bool resets = (x->captured && g->reset_on_capture)
-                  || (x->moved_type >= 0 && (g->reset_types & (1u << x->moved_type)));
-    mv->flags = (x->captured ? MOVE_CAPTURE : 0) | (x->passed ? MOVE_PASS : 0) | (x->chance ? MOVE_CHANCE : 0)
-                | (resets ? MOVE_RESETS : 0);
-    mv->hash = hash;
-    if (x->m->alternative_moves && x->level == 0)
-        gen_count_alternatives(x->m, hash, false);
+    gen_append_move(x, out, changes, gen_move_flags(x), hash);
 }
 void gen_run(gen *x, int node, const cont *k);
 /* PLAYER's moves in PARENT's position, as the game allows them (its

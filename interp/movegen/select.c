@@ -377,20 +377,35 @@ static bool by_cells_here(const gen *x, int kind)
  * PATH_FROM pushed), a turn that ends there: its changes worked out
  * without being made (FILTERED: landing_unmade_changes, else
  * landing_changes; AFTER: with the after-rules) and stored, without the
- * test of gen_emit (the caller knows the landing is new and legal). */
-static inline void store_landing(gen *x, bool filtered, bool after, int to)
+ * test of gen_emit (the caller knows the landing is new and legal).  The
+ * changes are written where gen_store would copy them to, when nothing
+ * was logged before them and the list has room (store_landing);
+ * store_landing_kept keeps them here first (out of line: its room is
+ * large, and the list's limit is then near). */
+static __attribute__((noinline)) void store_landing_kept(gen *x, bool filtered, bool after, int to)
+{
+    change kept[LANDING_UNMADE_CHANGES];
+    uint64_t hash;
+    int count = filtered ? landing_unmade_changes(x, to, after, kept, &hash) : landing_changes(x, to, after, kept, &hash);
+    gen_store(x, kept, count, hash);
+}
+
+__attribute__((always_inline)) static inline void store_landing(gen *x, bool filtered, bool after, int to)
 {
     bool captured = x->captured;
     int path = x->path_length;
-    /* the changes written where gen_store would copy them to (nothing
-     * logged before them, room for them), else kept here */
     move_list *out = x->out;
-    change kept[LANDING_UNMADE_CHANGES];
-    change *c = x->pos->log_length == x->turn_mark && out->change_count + LANDING_UNMADE_CHANGES <= MOVELIST_MAX_CHANGES
-                ? out->changes + out->change_count : kept;
-    uint64_t hash;
-    int count = filtered ? landing_unmade_changes(x, to, after, c, &hash) : landing_changes(x, to, after, c, &hash);
-    gen_store(x, c, count, hash);
+    if (x->pos->log_length == x->turn_mark && out->change_count + LANDING_UNMADE_CHANGES <= MOVELIST_MAX_CHANGES) {
+        change *c = out->changes + out->change_count;
+        uint64_t hash;
+        int count = filtered ? landing_unmade_changes(x, to, after, c, &hash) : landing_changes(x, to, after, c, &hash);
+        if (gen_list_room(out, count, x->path_length))  /* (as gen_store) */
+            gen_append_move(x, out, count, gen_move_flags(x), hash);
+        else
+            gen_limit(x, MOVEGEN_LIMIT_MOVES, x->node);
+    } else {
+        store_landing_kept(x, filtered, after, to);
+    }
     x->path_length = path;
     x->captured = captured;
 }
@@ -534,19 +549,19 @@ static void select_batch(gen *x, const mnode *n, const cellset *cells, const con
     }
 }
 
-/* select_list's moves of the piece chosen (x->anchor), leaf by leaf of
- * LEAVES: its landings, read from FROM and OFFSET (select_list), and
- * where WHOLE (the piece chosen by choose_piece) the other alternatives
- * that can start from it, run followed by K. */
-static inline void list_piece(gen *x, const int16_t *leaves, const uint64_t *from, const int *offset, bool whole,
-                              bool after, const cont *k, hop_cache *hops)
+/* select_list's moves of the piece chosen (choose_piece: x->anchor) that
+ * can start another alternative than its landings, leaf by leaf of
+ * LEAVES: its landings, read from FROM and OFFSET (select_list), and the
+ * other alternatives that can start from it, run followed by K. */
+static void list_piece(gen *x, const int16_t *leaves, const uint64_t *from, const int *offset, bool after,
+                       const cont *k, hop_cache *hops)
 {
     const game *g = x->g;
     int cell = x->anchor, group = 0;
     for (; *leaves >= 0 && !x->stop; leaves++) {
         const mnode *l = &g->nodes[*leaves];
         if (!(l->spec.flags & NF_LANDING)) {
-            if (whole && may_start(x, l, hops))
+            if (may_start(x, l, hops))
                 gen_run(x, *leaves, k);
             continue;
         }
@@ -599,19 +614,25 @@ static void select_list(gen *x, const mnode *n, const cellset *cells, const cont
     starts.w[0] = 0;
     if (n->spec.flags & NF_MIXED)
         leaf_starts(x, leaves, &hops, &starts);
-    for (uint64_t rest = pieces; rest && !x->stop; rest &= rest - 1) {
+    uint64_t landing = 0;
+    for (int i = 0; i < groups; i++)
+        landing |= from[i];
+    for (uint64_t rest = pieces & (landing | starts.w[0]); rest && !x->stop; rest &= rest - 1) {
         int cell = __builtin_ctzll(rest);
         if ((starts.w[0] >> cell) & 1) {
             chosen saved;
             choose_piece(x, cell, n->type, &saved);
-            list_piece(x, leaves, from, offset, true, after, k, &hops);
+            list_piece(x, leaves, from, offset, after, k, &hops);
             unchoose_piece(x, &saved);
-        } else {
-            chosen_for_landing saved;
-            choose_for_landing(x, cell, &saved);
-            list_piece(x, leaves, from, offset, false, after, k, &hops);
-            unchoose_for_landing(x, &saved);
+            continue;
         }
+        /* (only landings: the groups in order are its leaves' directions) */
+        chosen_for_landing saved;
+        choose_for_landing(x, cell, &saved);
+        for (int i = 0; i < groups; i++)
+            if ((from[i] >> cell) & 1)
+                store_landing(x, false, after, cell + offset[i]);
+        unchoose_for_landing(x, &saved);
     }
 }
 
