@@ -742,10 +742,18 @@ static bool estimate_cells(evaluator *e, const game *g, bool bonus)
             }
         }
     ok = ok && (!reaching || estimate_runners(e, g, goal, has));
+    cellset *reach = reaching && ok ? calloc((size_t)n, sizeof *reach) : NULL;
+    ok = ok && (!reaching || reach);
+    for (int q = 0; reach && q < n; q++) {
+        cellset_copy(&reach[q], &goals[q], g->words);
+        for (int t = 0; t < types; t++)
+            cellset_or(&reach[q], &near[q * types + t], g->words);
+    }
     if (ok) {
         e->cell_estimate = any ? table : NULL;
         e->reach_near = near;
         e->reach_goal = goals;
+        e->reach_cells = reach;
     }
     if (!ok || !any)
         free(table);
@@ -774,32 +782,12 @@ bool evaluate_reach_threat(const evaluator *e, const position *p, int player)
     return false;
 }
 
-int evaluate_move_reach(const evaluator *e, const move_list *list, int index, int mover)
-{
-    if (!e->reach_goal)
-        return REACH_NONE;
-    const game *g = e->game;
-    const move *mv = &list->moves[index];
-    int reach = REACH_NONE;
-    for (int k = mv->first; k < mv->first + mv->count; k++) {
-        const change *c = &list->changes[k];
-        if (c->kind != CHANGE_CELL || c->after <= 0 || PIECE_OWNER((uint16_t)c->after) != mover)
-            continue;
-        if (cellset_has(&e->reach_goal[mover], c->index))
-            return REACH_WINS;
-        int t = PIECE_TYPE((uint16_t)c->after);
-        if (e->reach_near && t >= 0 && t < g->type_count
-            && cellset_has(&e->reach_near[mover * g->type_count + t], c->index))
-            reach = REACH_THREATENS;
-    }
-    return reach;
-}
-
 void evaluator_free(evaluator *e)
 {
     free(e->cell_estimate);
     free(e->reach_near);
     free(e->reach_goal);
+    free(e->reach_cells);
     free(e->runner_distance);
     free(e->runner_stoppers);
     free(e->takes);
@@ -809,6 +797,7 @@ void evaluator_free(evaluator *e)
     e->cell_estimate = NULL;
     e->reach_near = NULL;
     e->reach_goal = NULL;
+    e->reach_cells = NULL;
 }
 
 bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)

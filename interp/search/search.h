@@ -175,9 +175,10 @@ typedef struct evaluator {
     int *cell_estimate;
     /* in such a game, with weights or without: the cells where a piece of
      * each player wins (reach_goal[player]), and those one move from it
-     * for each player's type (reach_near[player * type_count + type]);
-     * else NULL (owned) */
-    cellset *reach_goal, *reach_near;
+     * for each player's type (reach_near[player * type_count + type]),
+     * and for each player the union of its (reach_cells: a cell outside
+     * it reaches nothing); else NULL (owned) */
+    cellset *reach_goal, *reach_near, *reach_cells;
     /* in such a game on a board of at most 256 cells, without stacks,
      * whose moves are single steps and leaps in a fixed turn order: for
      * each player's type and cell (laid out as eval_weights.cells) how many
@@ -243,7 +244,27 @@ bool evaluate_reach_threat(const evaluator *e, const position *p, int player);
  * threat to win on its next turn), else REACH_NONE (always, in a game not
  * won by reaching a region). */
 enum { REACH_NONE, REACH_THREATENS, REACH_WINS };
-int evaluate_move_reach(const evaluator *e, const move_list *list, int index, int mover);
+static inline int evaluate_move_reach(const evaluator *e, const move_list *list, int index, int mover)
+{
+    if (!e->reach_goal)
+        return REACH_NONE;
+    /* (inline: the search asks it of every move it orders) */
+    int types = e->game->type_count, reach = REACH_NONE;
+    const cellset *cells = &e->reach_cells[mover];
+    const move *mv = &list->moves[index];
+    const change *c = list->changes + mv->first, *end = c + mv->count;
+    for (; c < end; c++) {
+        if (c->kind != CHANGE_CELL || !cellset_has(cells, c->index) || c->after <= 0
+            || PIECE_OWNER((uint16_t)c->after) != mover)
+            continue;
+        if (cellset_has(&e->reach_goal[mover], c->index))
+            return REACH_WINS;
+        int t = PIECE_TYPE((uint16_t)c->after);
+        if (t < types && cellset_has(&e->reach_near[mover * types + t], c->index))
+            reach = REACH_THREATENS;
+    }
+    return reach;
+}
 /* In a game won by reaching a region (with E->runner_distance): E->runner_race
  * for PLAYER when a piece of its arrives first, in plies from P, that no
  * enemy piece can stop on its way (evaluate.c), as much less shared among
