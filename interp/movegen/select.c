@@ -629,7 +629,7 @@ static void select_list(gen *x, const mnode *n, const cellset *cells, const cont
         /* (only landings: the groups in order are its leaves' directions) */
         chosen_for_landing saved;
         choose_for_landing(x, cell, &saved);
-        for (int i = 0; i < groups; i++)
+        for (int i = 0; i < groups && !x->stop; i++)
             if ((from[i] >> cell) & 1)
                 store_landing(x, false, after, cell + offset[i]);
         unchoose_for_landing(x, &saved);

@@ -176,8 +176,8 @@ typedef struct evaluator {
     /* in such a game, with weights or without: the cells where a piece of
      * each player wins (reach_goal[player]), and those one move from it
      * for each player's type (reach_near[player * type_count + type]),
-     * and for each player the union of its (reach_cells: a cell outside
-     * it reaches nothing); else NULL (owned) */
+     * and for each player all of those cells together (reach_cells: a
+     * piece landing elsewhere reaches nothing); else NULL (owned) */
     cellset *reach_goal, *reach_near, *reach_cells;
     /* in such a game on a board of at most 256 cells, without stacks,
      * whose moves are single steps and leaps in a fixed turn order: for
