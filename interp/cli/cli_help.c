@@ -129,9 +129,11 @@ static const struct help {
       "step direction's landings are one word, the chains are searched on\n"
       "words, and the move drawn is played.  The games are the same.\n"
       "--lists builds every move into a list first, as perft and the engines\n"
-      "do, and draws from the list.  --time MS plays for MS milliseconds (the\n"
-      "clock read about once a millisecond).  --json prints the same figures\n"
-      "unrounded as JSON, with the seconds taken (see tabula(1), JSON OUTPUT).\n" },
+      "do, and draws from the list; in such games of steps the list's steps\n"
+      "are found on words too, all the pieces' at once, and written out piece\n"
+      "by piece.  --time MS plays for MS milliseconds (the clock read about\n"
+      "once a millisecond).  --json prints the same figures unrounded as JSON,\n"
+      "with the seconds taken (see tabula(1), JSON OUTPUT).\n" },
     { "position",
       "usage: tabula position [--variant NAME] [--position POS] [--json] FILE\n"
       "\n"
