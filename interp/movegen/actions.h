@@ -5,8 +5,9 @@
  * position is as it was.  Where the game allows, a landing, placement or
  * capture that ends the turn is recorded from the changes it would make,
  * without being made (landing_changes, landing.h; place_sample draws one
- * placement of a whole turn).  Also the placements read without a generator (place_sample_words, and
- * place_owner and place_words_cells, which playout.c's word loop shares). */
+ * placement of a whole turn).  Also the placements read without a
+ * generator (place_sample_words, and place_owner and place_words_cells,
+ * which playout.c's word loop shares). */
 #ifndef TABULA_ACTIONS_H
 #define TABULA_ACTIONS_H
 
@@ -52,6 +53,9 @@ void action_sow(gen *x, const mnode *n, const cont *k);
  * each way to drop them; the anchor and `last` are the last cell. */
 void action_carry(gen *x, const mnode *n, const cont *k);
 
+/* The most changes a landing recorded without being made writes
+ * (landing_changes, landing.h): a piece taken, the piece moved, the
+ * after-rules' changes. */
 #define LANDING_CHANGES (3 + GAME_MAX_AFTER_LANDING)
 /* The anchor piece lands on TO, then K: what a step, leap or slide does
  * for each cell it may land on (actions.c). */
