@@ -306,10 +306,36 @@ static void shift_leaves(gen *x, const int16_t *leaves, const cellset *cells, ba
     }
 }
 
+/* What choosing the piece on FROM for its landings alone changes (the
+ * anchor, the type moved and the path; not the cells visited and jumped,
+ * which landing_changes does not read), to be put back; choose_piece
+ * changes these and more. */
+typedef struct chosen_for_landing {
+    int anchor, origin, last, path_length, moved_type;
+} chosen_for_landing;
+
+static inline void choose_for_landing(gen *x, int from, chosen_for_landing *saved)
+{
+    *saved = (chosen_for_landing){ x->anchor, x->origin, x->last, x->path_length, x->moved_type };
+    x->anchor = x->origin = x->last = from;
+    x->moved_type = PIECE_TYPE(x->pos->cells[from]);
+    gen_path_push(x, PATH_FROM, from);
+}
+
+static inline void unchoose_for_landing(gen *x, const chosen_for_landing *saved)
+{
+    x->anchor = saved->anchor;
+    x->origin = saved->origin;
+    x->last = saved->last;
+    x->path_length = saved->path_length;
+    x->moved_type = saved->moved_type;
+}
+
 /* What choosing the piece on a cell changes in the generator, to be put
- * back when the moves of that piece are done. */
+ * back when the moves of that piece are done (choose_piece). */
 typedef struct chosen {
-    int anchor, origin, last, path_length, moved_type, anchor_level;
+    chosen_for_landing landing;
+    int anchor_level;
     cellset visited, jumped;
 } chosen;
 
@@ -331,34 +357,23 @@ static int chosen_level(const gen *x, int cell, int type)
 static inline void choose_piece(gen *x, int cell, int type, chosen *saved)
 {
     int words = x->g->words;
-    saved->anchor = x->anchor;
-    saved->origin = x->origin;
-    saved->last = x->last;
-    saved->path_length = x->path_length;
-    saved->moved_type = x->moved_type;
+    choose_for_landing(x, cell, &saved->landing);
     saved->anchor_level = x->anchor_level;
     cellset_copy(&saved->visited, &x->visited, words);   /* only the board's words: the sets are large */
     cellset_copy(&saved->jumped, &x->jumped, words);
-    x->anchor = x->origin = x->last = cell;
     cellset_clear(&x->visited, words);
     cellset_add(&x->visited, cell);
     cellset_clear(&x->jumped, words);
-    x->moved_type = PIECE_TYPE(x->pos->cells[cell]);
     if (x->pos->under) {
         x->anchor_level = chosen_level(x, cell, type);
         x->moved_type = PIECE_TYPE(pos_piece_at(x->pos, cell, x->anchor_level));
     }
-    gen_path_push(x, PATH_FROM, cell);
 }
 
 static inline void unchoose_piece(gen *x, const chosen *saved)
 {
     int words = x->g->words;
-    x->anchor = saved->anchor;
-    x->origin = saved->origin;
-    x->last = saved->last;
-    x->path_length = saved->path_length;
-    x->moved_type = saved->moved_type;
+    unchoose_for_landing(x, &saved->landing);
     x->anchor_level = saved->anchor_level;
     cellset_copy(&x->visited, &saved->visited, words);
     cellset_copy(&x->jumped, &saved->jumped, words);
@@ -408,30 +423,6 @@ __attribute__((always_inline)) static inline void store_landing(gen *x, bool fil
     }
     x->path_length = path;
     x->captured = captured;
-}
-
-/* What choosing the piece on FROM for its landings alone changes (the
- * anchor, the type moved and the path; not the cells visited and jumped,
- * which landing_changes does not read), to be put back. */
-typedef struct chosen_for_landing {
-    int anchor, origin, last, path_length, moved_type;
-} chosen_for_landing;
-
-static inline void choose_for_landing(gen *x, int from, chosen_for_landing *saved)
-{
-    *saved = (chosen_for_landing){ x->anchor, x->origin, x->last, x->path_length, x->moved_type };
-    x->anchor = x->origin = x->last = from;
-    x->moved_type = PIECE_TYPE(x->pos->cells[from]);
-    gen_path_push(x, PATH_FROM, from);
-}
-
-static inline void unchoose_for_landing(gen *x, const chosen_for_landing *saved)
-{
-    x->anchor = saved->anchor;
-    x->origin = saved->origin;
-    x->last = saved->last;
-    x->path_length = saved->path_length;
-    x->moved_type = saved->moved_type;
 }
 
 /* Builds the landing of the piece on FROM on TO, one of B's. */
