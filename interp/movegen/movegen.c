@@ -1381,6 +1381,11 @@ void movegen_result(movegen *m, position *p, const move_list *moves, game_result
     result_of(m, p, moves->count == 0 || moves->stuck, moves->count == 0, result);
 }
 
+void movegen_result_counted(movegen *m, position *p, const move_list *list, int count, game_result *result)
+{
+    result_of(m, p, count == 0 || list->stuck, count == 0, result);
+}
+
 void movegen_result_of(movegen *m, position *p, bool no_moves, bool none, game_result *result)
 {
     result_of(m, p, no_moves, none, result);

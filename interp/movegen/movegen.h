@@ -202,5 +202,8 @@ bool movegen_checked(movegen *m, position *p);
 
 /* Whether the game is over in P, whose legal moves are MOVES. */
 void movegen_result(movegen *m, position *p, const move_list *moves, game_result *result);
+/* The same, where P's moves were counted by movegen_sample: COUNT of
+ * them, LIST the list it kept one in. */
+void movegen_result_counted(movegen *m, position *p, const move_list *list, int count, game_result *result);
 
 #endif
