@@ -48,11 +48,18 @@
  * is: neither reduced nor pruned, it scored 51 of 80 games in
  * Breakthrough at 100 ms a move against the search that treated it as
  * quiet, and ordered with the second killer 44 of 80 against that), then
- * the history: a score per player and
+ * the counter-move (the quiet reply that last failed high after the move
+ * just made, per player and that move's path, as Stockfish keeps it:
+ * still a quiet move, reduced and pruned as one), then the history: a
+ * score per player and
  * move path that a quiet move's cut-off raises by depth^2 (scaled, at most
  * HISTORY_BONUS_MAX) and lowers as much for each quiet move tried before
  * it, each step the smaller the nearer the score is to +-HISTORY_MAX
  * (history with gravity, as Stockfish keeps it), halved between searches.
+ * The counter-moves scored 172 of 720 games (23.9%) in Breakthrough
+ * against Fairy-Stockfish at 100 ms a move, where the search without
+ * them scored 68 of the same 360 openings that day and 299 of 1,440 in
+ * four runs before (20.4% in all), and 42 of 80 against it.
  * Every move is scored, but only the first is picked out before it is
  * searched: the others are sorted where it does not make the node fail
  * high, and most nodes that fail high do on their first move.
@@ -239,6 +246,11 @@ struct alphabeta {
     int path_order[SEARCH_MAX_PLY + 1][MOVELIST_MAX_MOVES];
     uint32_t killers[SEARCH_MAX_PLY + 1][2];
     int32_t history[GAME_MAX_PLAYERS][HISTORY_SIZE];
+    /* the counter-moves: for each player and the path key of the move
+     * before (HISTORY_SIZE buckets), the quiet reply that last failed
+     * high (a path key; 0: none) */
+    uint32_t counters[GAME_MAX_PLAYERS][HISTORY_SIZE];
+    int playing[SEARCH_MAX_PLY + 1];    /* the index of the move searched at each ply */
     int sides[SEARCH_MAX_PLY + 1];
     uint64_t pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1];
     int pv_length[SEARCH_MAX_PLY + 1];
@@ -396,6 +408,7 @@ void alphabeta_new_game(alphabeta *s)
     /* what one search leaves the next: the move ordering's memory */
     memset(s->killers, 0, sizeof s->killers);
     memset(s->history, 0, sizeof s->history);
+    memset(s->counters, 0, sizeof s->counters);
 }
 
 void alphabeta_set_quiescence(alphabeta *s, bool on)
@@ -646,6 +659,15 @@ static void order_indices(uint64_t *order, int n)
         order[i] = (order[i] & 0xFFFFFFFF00000000ull) | (uint32_t)(MOVELIST_MAX_MOVES - 1 - (int)(uint32_t)order[i]);
 }
 
+/* The path key of the move that led to PLY (made at PLY - 1), for the
+ * counter-moves; 0 at the root and after a null move. */
+static uint32_t previous_key(const alphabeta *s, int ply)
+{
+    if (ply == 0 || s->after_null[ply])
+        return 0;
+    return move_path_key(ply == 1 ? s->root_list : &s->lists[ply - 1], s->playing[ply - 1]);
+}
+
 /* Orders LIST's moves into s->order[ply]: each entry is a priority in the
  * high 32 bits and the move's index in the low.  Where LAZY, only the
  * first entry is put in place (the highest priority), and order_rest
@@ -657,6 +679,8 @@ static void order_moves(alphabeta *s, const move_list *list, int ply, uint64_t f
     int side = s->p->side;
     uint64_t *order = s->order[ply];
     bool reaching = s->eval->reach_goal != NULL;   /* (else no move reaches: no call) */
+    uint32_t before = previous_key(s, ply);
+    uint32_t counter = before ? s->counters[side][before & (HISTORY_SIZE - 1)] : 0;
     for (int i = 0; i < list->count; i++) {
         const move *mv = &list->moves[i];
         uint32_t priority;
@@ -675,6 +699,8 @@ static void order_moves(alphabeta *s, const move_list *list, int ply, uint64_t f
                 priority = 1u << 29;
             else if (key == s->killers[ply][1])
                 priority = 1u << 28;
+            else if (counter && key == counter)
+                priority = 2 * HISTORY_MAX + 1;   /* before any history, still quiet */
             else
                 priority = (uint32_t)(s->history[side][key & (HISTORY_SIZE - 1)] + HISTORY_MAX);
         }
@@ -729,6 +755,9 @@ static void note_cutoff(alphabeta *s, const move_list *list, int k, int ply, int
         s->killers[ply][1] = s->killers[ply][0];
         s->killers[ply][0] = key;
     }
+    uint32_t before = previous_key(s, ply);
+    if (before)
+        s->counters[s->p->side][before & (HISTORY_SIZE - 1)] = key;
     int bonus = depth * depth * 32 < HISTORY_BONUS_MAX ? depth * depth * 32 : HISTORY_BONUS_MAX;
     int32_t *table = s->history[s->p->side];
     history_update(&table[key & (HISTORY_SIZE - 1)], bonus);
@@ -770,6 +799,7 @@ static bool search_all(alphabeta *s, const move_list *list, int ply, int depth, 
     *best_index = 0;
     for (int i = 0; i < list->count; i++) {
         undo u;
+        s->playing[ply] = i;
         move_make(p, list, i, &u);
         if (ply == 0)
             s->nodes++;
@@ -1255,6 +1285,7 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
                 reduction = 0;   /* an offer, as a capture, is searched in full */
         }
         undo u;
+        s->playing[ply] = i;
         move_make(p, list, i, &u);
         bool same = team(s, p->side) == my_team;
         int v;
@@ -1354,6 +1385,7 @@ static int pass_if_as_good(alphabeta *s, const move_list *root, int depth, int b
         return best;
     /* the pass's line: the principal variation below it */
     undo u;
+    s->playing[0] = pass;
     move_make(s->p, root, pass, &u);
     s->pv_length[1] = 1;
     negamax(s, 1, depth - 1, -INFINITE_SCORE, INFINITE_SCORE);   /* (only its line is wanted) */
@@ -1430,6 +1462,7 @@ static int search_root(alphabeta *s, const move_list *root, int depth, int low, 
         bool passing = (root->moves[i].flags & MOVE_PASS) != 0;
         int floor = passing && alpha > -INFINITE_SCORE + AB_PASS_MARGIN ? alpha - AB_PASS_MARGIN : alpha;
         undo u;
+        s->playing[0] = i;
         move_make(p, root, i, &u);
         s->nodes++;
         int v = team(s, p->side) == my_team ? negamax(s, 1, depth - 1, floor, high)
