@@ -43,7 +43,10 @@
  * Sapos, and 45% and 52.5% in two runs of Desdemona.
  *
  * Move ordering: the table move, a move that reaches a goal region,
- * captures, two killers a ply with the moves that bring a piece one move
+ * captures (the most valuable victim first, by its value and what it adds
+ * where it stands: a Breakthrough piece near its goal before one at home;
+ * 96 of 360 games against Fairy-Stockfish with the counter-moves below,
+ * 82 and 90 without), two killers a ply with the moves that bring a piece one move
  * from its goal region (a threat to win, answered by force as a check
  * is: neither reduced nor pruned, it scored 51 of 80 games in
  * Breakthrough at 100 ms a move against the search that treated it as
@@ -91,7 +94,8 @@
  *
  * Leaves (quiescence): where alphabeta_quiesces, a leaf is not scored in
  * the middle of an exchange: the side to move may stand on the
- * evaluator's value or capture, the most valuable victim first, and so on
+ * evaluator's value or capture, the most valuable victim first (where it
+ * stands too, as above), and so on
  * for up to QUIESCE_MAX_PLY plies (in check, or where every move
  * captures, every move is tried and there is no standing).  From its
  * QUIESCE_RECAPTURE_PLY-th ply on, where the side to move may stand, it
@@ -208,6 +212,9 @@
 #define REDUCTION_DIVISOR 2.25
 #define REDUCTION_DIVISOR_OFFERS 1.6
 #define PRUNE_MAX_DEPTH 3
+/* A capture's victim's value for ordering stays below this (1 << 28: the
+ * priorities above a capture's in order_moves stay above every capture's) */
+#define VICTIM_MAX (1 << 28)
 #define FUTILITY_MARGIN 120
 
 enum { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
@@ -659,6 +666,28 @@ static void order_indices(uint64_t *order, int n)
         order[i] = (order[i] & 0xFFFFFFFF00000000ull) | (uint32_t)(MOVELIST_MAX_MOVES - 1 - (int)(uint32_t)order[i]);
 }
 
+/* The value of the pieces move I of LIST takes or turns: the most valuable
+ * of the side to move's opponents' pieces it changes (a capture's victim),
+ * with what it adds where it stands (a Breakthrough piece near its goal
+ * more than one at home), for trying the best captures first; at least 0,
+ * below VICTIM_MAX. */
+static int victim_value(const alphabeta *s, const move_list *list, int i)
+{
+    const move *mv = &list->moves[i];
+    int side = s->p->side, best = 0;
+    for (int k = mv->first; k < mv->first + mv->count; k++) {
+        const change *c = &list->changes[k];
+        if (c->kind != CHANGE_CELL || !c->before || PIECE_OWNER((uint16_t)c->before) == side)
+            continue;
+        int t = PIECE_TYPE((uint16_t)c->before);
+        int v = t >= 0 && t < s->g->type_count
+                    ? evaluate_piece_value(s->eval, PIECE_OWNER((uint16_t)c->before), t, c->index) : 0;
+        if (v > best)
+            best = v;
+    }
+    return best < VICTIM_MAX ? best : VICTIM_MAX - 1;
+}
+
 /* The path key of the move that led to PLY (made at PLY - 1), for the
  * counter-moves; 0 at the root and after a null move. */
 static uint32_t previous_key(const alphabeta *s, int ply)
@@ -690,7 +719,7 @@ static void order_moves(alphabeta *s, const move_list *list, int ply, uint64_t f
         } else if (reach == REACH_WINS) {
             priority = (1u << 31) - 1;   /* it wins */
         } else if (mv->flags & MOVE_CAPTURE) {
-            priority = 1u << 30;
+            priority = (1u << 30) + (uint32_t)victim_value(s, list, i);   /* the most valuable victim first */
         } else if (reach == REACH_THREATENS) {
             priority = 1u << 28;         /* as the second killer: not a quiet move */
         } else {
@@ -836,24 +865,6 @@ static int chance_node(alphabeta *s, const move_list *list, int ply, int depth)
     tt_store(s, s->p->hash, list->moves[best_index].hash, v, ply, depth, BOUND_EXACT,
              s->horizon == horizon_before);
     return v;
-}
-
-/* The value of the pieces move I of LIST takes or turns: the most valuable
- * of the side to move's opponents' pieces it changes (a capture's victim),
- * for trying the best captures first. */
-static int victim_value(const alphabeta *s, const move_list *list, int i)
-{
-    const move *mv = &list->moves[i];
-    int side = s->p->side, best = 0;
-    for (int k = mv->first; k < mv->first + mv->count; k++) {
-        const change *c = &list->changes[k];
-        if (c->kind != CHANGE_CELL || !c->before || PIECE_OWNER((uint16_t)c->before) == side)
-            continue;
-        int t = PIECE_TYPE((uint16_t)c->before), v = t >= 0 && t < GAME_MAX_TYPES ? s->eval->value[t] : 0;
-        if (v > best)
-            best = v;
-    }
-    return best;
 }
 
 /* Whether an opponent of the side to move has a piece one move from its

@@ -172,6 +172,16 @@ int evaluate_material(const evaluator *e, const position *p, int player)
     return v + evaluate_runner_race(e, p, player);
 }
 
+int evaluate_piece_value(const evaluator *e, int player, int type, int cell)
+{
+    const game *g = e->game;
+    const int *cells = e->weights ? e->weights->cells : e->cell_estimate;
+    if (!cells || player < 0 || player >= g->player_count || cell < 0 || cell >= g->board.cell_count)
+        return e->value[type];
+    return e->value[type]
+           + cells[((size_t)player * (size_t)g->type_count + (size_t)type) * (size_t)g->board.cell_count + (size_t)cell];
+}
+
 typedef struct sums {
     double n, d, o, dd, dout;
 } sums;
