@@ -212,8 +212,9 @@
 #define REDUCTION_DIVISOR 2.25
 #define REDUCTION_DIVISOR_OFFERS 1.6
 #define PRUNE_MAX_DEPTH 3
-/* A capture's victim's value for ordering stays below this (1 << 28: the
- * priorities above a capture's in order_moves stay above every capture's) */
+/* A capture's victim's value for ordering stays below this, so that a
+ * capture's priority in order_moves (1 << 30 and the value) stays below
+ * a winning move's and the table move's. */
 #define VICTIM_MAX (1 << 28)
 #define FUTILITY_MARGIN 120
 
