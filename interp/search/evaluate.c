@@ -175,11 +175,19 @@ int evaluate_material(const evaluator *e, const position *p, int player)
 int evaluate_piece_value(const evaluator *e, int player, int type, int cell)
 {
     const game *g = e->game;
+    int v = e->value[type];
+    if (player < 0 || player >= g->player_count || cell < 0 || cell >= g->board.cell_count)
+        return v;
     const int *cells = e->weights ? e->weights->cells : e->cell_estimate;
-    if (!cells || player < 0 || player >= g->player_count || cell < 0 || cell >= g->board.cell_count)
-        return e->value[type];
-    return e->value[type]
-           + cells[((size_t)player * (size_t)g->type_count + (size_t)type) * (size_t)g->board.cell_count + (size_t)cell];
+    if (cells)
+        v += cells[((size_t)player * (size_t)g->type_count + (size_t)type) * (size_t)g->board.cell_count + (size_t)cell];
+    for (int i = 0; !e->weights && i < g->bonus_count; i++) {
+        /* the rules' cell bonuses, which estimated_material counts */
+        const cell_bonus *b = &g->bonuses[i];
+        if (b->type == type && cellset_has(&g->sets[b->sets[player]], cell))
+            v += b->value;
+    }
+    return v;
 }
 
 typedef struct sums {

@@ -288,9 +288,10 @@ long evaluate_score_points(const game *g, movegen *gen, position *p, int player,
  * (evaluate_runner_race) added either way. */
 int evaluate_material(const evaluator *e, const position *p, int player);
 
-/* What a piece of PLAYER's of TYPE on CELL counts in evaluate_material:
- * its type's value and what it adds on that cell (the weights' table, or
- * the estimate without weights), for ordering captures by their victim. */
+/* What a piece of PLAYER's of TYPE on CELL counts in evaluate_material
+ * (the race of free runners aside): its type's value and what it adds on
+ * that cell (the weights' table; without weights the estimate and the
+ * rules' cell bonuses), for ordering captures by their victim. */
 int evaluate_piece_value(const evaluator *e, int player, int type, int cell);
 
 /* What the game counts, for each player: its score by the rules' `score:`

@@ -724,6 +724,46 @@ static void scope_of_a_cell(void **state)
     game_free(g);
 }
 
+/* What a piece counts where it stands (evaluate_piece_value, by which the
+ * search orders captures) is what evaluate_material gains or loses when
+ * that piece is put on an empty cell: for each player's piece on every
+ * cell of the start position's board, emptied there first.  Chess with
+ * its weights and without (the estimate of each cell's scope), and
+ * Othello, whose corners and edges are the rules' cell bonuses. */
+static void piece_value_is_what_material_counts(void **state)
+{
+    (void)state;
+    static const struct { const char *game; bool weights; } cases[] = {
+        { "chess", true }, { "chess", false }, { "othello", false },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        game *g = shipped_game(cases[i].game, NULL);
+        assert_non_null(g);
+        evaluator e;
+        assert_true(evaluator_init_weighted(&e, g, cases[i].weights ? g->weights : NULL, 0, 1));
+        assert_true(!cases[i].weights || e.weights);
+        position *p = malloc(sizeof *p);
+        assert_true(p && pos_init(p, g));
+        int checked = 0;
+        for (int c = 0; c < g->board.cell_count; c++)
+            for (int q = 0; q < 2; q++)
+                for (int t = 0; t < g->type_count; t++) {
+                    pos_reset(p);
+                    pos_set_cell(p, c, 0);
+                    int before = evaluate_material(&e, p, 0);
+                    pos_set_cell(p, c, (uint16_t)PIECE_CODE(t, q, 0));
+                    int gain = evaluate_material(&e, p, 0) - before;
+                    assert_int_equal(q == 0 ? gain : -gain, evaluate_piece_value(&e, q, t, c));
+                    checked++;
+                }
+        assert_true(checked > 0);
+        pos_free(p);
+        free(p);
+        evaluator_free(&e);
+        game_free(g);
+    }
+}
+
 /* In a game won by reaching a region, the quiescence search plays out a
  * move to the goal as it does a capture, and where the opponent has a
  * piece one move from its goal it tries every move, as in check.
@@ -2007,6 +2047,7 @@ int main(void)
         cmocka_unit_test(quiescence_sees_a_threat_to_reach),
         cmocka_unit_test(threats_to_reach_are_not_quiet),
         cmocka_unit_test(scope_of_a_cell),
+        cmocka_unit_test(piece_value_is_what_material_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
