@@ -183,11 +183,14 @@ typedef struct evaluator {
      * whose moves are single steps and leaps in a fixed turn order: for
      * each player's type and cell (laid out as eval_weights.cells) how many
      * moves a piece there is from its goal region (0: on it, or more than
-     * 8), and for each such cell two sets of words (by whether the piece's
-     * side moves next, then not) of the cells where an enemy piece could
-     * stop it on its way (evaluate.c); else NULL (owned) */
+     * 8); for each player's type a set of words of the cells with a
+     * distance; and for each player's type, whether its side moves next
+     * (0) or not (1), and each cell Y, a set of words of the cells where a
+     * piece of that type is stopped on its way by an enemy piece on Y
+     * (evaluate.c); else NULL (owned) */
     uint8_t *runner_distance;
-    uint64_t *runner_stoppers;
+    uint64_t *runner_cells;
+    uint64_t *runner_guards;
     int runner_race;            /* to the player whose free runner arrives first */
     /* in a game whose every move is one step or leap that takes what it
      * lands on, on a board of at most 256 cells, without stacks: for each
