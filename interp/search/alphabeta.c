@@ -682,9 +682,8 @@ static int victim_value(const alphabeta *s, const move_list *list, int i)
         const change *c = &list->changes[k];
         if (c->kind != CHANGE_CELL || !c->before || PIECE_OWNER((uint16_t)c->before) == side)
             continue;
-        int t = PIECE_TYPE((uint16_t)c->before);
-        int v = t >= 0 && t < s->g->type_count
-                    ? evaluate_piece_value(s->eval, PIECE_OWNER((uint16_t)c->before), t, c->index) : 0;
+        int v = evaluate_piece_value(s->eval, PIECE_OWNER((uint16_t)c->before), PIECE_TYPE((uint16_t)c->before),
+                                     c->index);
         if (v > best)
             best = v;
     }

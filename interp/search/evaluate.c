@@ -175,6 +175,8 @@ int evaluate_material(const evaluator *e, const position *p, int player)
 int evaluate_piece_value(const evaluator *e, int player, int type, int cell)
 {
     const game *g = e->game;
+    if (type < 0 || type >= g->type_count)
+        return 0;
     int v = e->value[type];
     if (player < 0 || player >= g->player_count || cell < 0 || cell >= g->board.cell_count)
         return v;

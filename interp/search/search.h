@@ -294,7 +294,9 @@ int evaluate_material(const evaluator *e, const position *p, int player);
 /* What a piece of PLAYER's of TYPE on CELL counts in evaluate_material
  * (the race of free runners aside): its type's value and what it adds on
  * that cell (the weights' table; without weights the estimate and the
- * rules' cell bonuses), for ordering captures by their victim. */
+ * rules' cell bonuses), for ordering captures by their victim; 0 for a
+ * type the game does not have, the type's value alone for a player or
+ * cell it does not have. */
 int evaluate_piece_value(const evaluator *e, int player, int type, int cell);
 
 /* What the game counts, for each player: its score by the rules' `score:`
