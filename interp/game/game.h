@@ -318,6 +318,12 @@ typedef struct pattern_facts {
      * rounds: 2^bulk_rounds is at least the number of cells of the
      * board's longest line any step goes along */
     int bulk_rounds;
+    /* pattern.first_cells holds where each group's first step can go
+     * (spec/pattern_reach_build.h) */
+    bool first_reach;
+    /* and every group's first step has the same test, so that
+     * pattern.first_any can refuse an anchor for all of them at once */
+    bool first_shared;
 } pattern_facts;
 #define PATTERN_FACTS_NONE ((pattern_facts){ .bulk = false })
 
@@ -340,6 +346,14 @@ typedef struct pattern {
     /* on a board of one word: bulk_dirs' steps as the words and rotations
      * the kernels use, [player][value][step] */
     struct bulk_word_step *bulk_word;
+    /* the first-step tables (pattern_facts.first_reach): the cells the
+     * first step of each group's first path takes from each anchor, in
+     * words, [player][value][group][anchor], first_values values of the
+     * variable (1 without one); and with first_shared, their union over
+     * the values and groups, [player][anchor] */
+    uint64_t *first_cells;
+    uint64_t *first_any;
+    int first_values;
 } pattern;
 
 /* A bulk pattern's step on a board of one word, for one direction: the

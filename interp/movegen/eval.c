@@ -869,7 +869,12 @@ static bool walk_steps(gen *x, const walk *w, int step, int last_step, int cell,
  * path would fail at once.  Asked before each group's walk, as most
  * anchors of most patterns fail there (Sáto's bracket: a move's landing
  * cell seldom has an enemy beside it in the variable's direction), and
- * the walk's set-up costs more than this. */
+ * the walk's set-up costs more than this.  A pattern with first-step
+ * tables (spec/pattern_reach_build.h) reads them instead, and where its
+ * groups share the first step's test, refuses the anchor for every value
+ * and group at once before any of the other tests is read: in Sáto's
+ * search two calls in three end there, and its instructions a node fell
+ * by a fifth. */
 static bool first_step_taken(gen *x, const walk *w, int step, int cell)
 {
     const pstep *ps = &w->pt->steps[step];
@@ -885,6 +890,27 @@ static bool first_step_taken(gen *x, const walk *w, int step, int cell)
     return false;
 }
 
+/* Whether the first-step cells of one group (words at CELLS) hold a cell
+ * that passes the step PS's test (TEST): first_step_taken from the
+ * tables (pattern.first_cells). */
+static inline bool first_cells_pass(const gen *x, const uint64_t *cells, const pstep *ps, const cellset *test)
+{
+    uint64_t hit = 0;
+    for (int k = 0; k < x->g->words; k++)
+        hit |= cells[k] & (ps->negate ? ~test->w[k] : test->w[k]);
+    return hit != 0;
+}
+
+/* The step that starts group GROUP's walk: the first step of its first
+ * path (pattern_reach_prepare made the tables only where there is one). */
+static inline int first_step_of(const pattern *pt, int group)
+{
+    int p = 0;
+    while (pt->paths[p].group != group)
+        p++;
+    return pt->paths[p].first;
+}
+
 /* Counts (and, with OUT, records) the matches of a pattern at ANCHOR. */
 int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int max, bool any)
 {
@@ -893,10 +919,24 @@ int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int 
     cellset tests[GAME_MAX_PATTERN_STEPS];
     int saved_anchor = x->pattern_anchor, saved_variable = x->variable;
     x->pattern_anchor = anchor;
+    const dlist *vd = gen_directions(x, pt->variable_directions);
+    if (pt->spec.first_shared && (!vd || vd->count[x->player] > 0)) {
+        /* no group's walk can take its first step, for any value: no
+         * match, the labels as failed walks leave them */
+        int first = first_step_of(pt, 0);
+        eval_set(x, pt->steps[first].test, &tests[first]);
+        const uint64_t *reach = pt->first_any + ((size_t)x->player * (size_t)g->board.cell_count + (size_t)anchor)
+                                                    * (size_t)g->words;
+        if (!first_cells_pass(x, reach, &pt->steps[first], &tests[first])) {
+            for (int l = 0; l < GAME_MAX_LABELS; l++)
+                cellset_clear(&x->labels[l], g->words);
+            x->pattern_anchor = saved_anchor;
+            return 0;
+        }
+    }
     for (int i = 0; i < pt->step_count; i++)
         eval_set(x, pt->steps[i].test, &tests[i]);
     walk w = { pt, tests };
-    const dlist *vd = gen_directions(x, pt->variable_directions);
     int bindings = vd ? vd->count[x->player] : 1;
     int found = 0;
     /* the labels as a group's walk leaves them: cleared, unless it matched */
@@ -907,8 +947,18 @@ int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int 
             int first_path = 0;
             while (first_path < pt->path_count && pt->paths[first_path].group != group)
                 first_path++;
-            if (first_path < pt->path_count && pt->paths[first_path].count > 0
-                && !first_step_taken(x, &w, pt->paths[first_path].first, anchor)) {
+            bool taken;
+            if (pt->spec.first_reach) {
+                const uint64_t *cells = pt->first_cells
+                    + ((((size_t)x->player * (size_t)pt->first_values + (size_t)bi) * (size_t)pt->group_count
+                        + (size_t)group) * (size_t)g->board.cell_count + (size_t)anchor) * (size_t)g->words;
+                int first = pt->paths[first_path].first;
+                taken = first_cells_pass(x, cells, &pt->steps[first], &tests[first]);
+            } else {
+                taken = first_path >= pt->path_count || pt->paths[first_path].count <= 0
+                        || first_step_taken(x, &w, pt->paths[first_path].first, anchor);
+            }
+            if (!taken) {
                 /* no match: the labels as a failed walk leaves them */
                 if (!labels_clear)
                     for (int l = 0; l < GAME_MAX_LABELS; l++)

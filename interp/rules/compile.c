@@ -1096,6 +1096,8 @@ void game_free(game *g)
     for (int i = 0; i < g->pattern_count; i++) {
         free(g->patterns[i].bulk_dirs);
         free(g->patterns[i].bulk_word);
+        free(g->patterns[i].first_cells);
+        free(g->patterns[i].first_any);
     }
     free(g->patterns);
     free(g->initial_cells);

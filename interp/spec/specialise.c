@@ -6,6 +6,7 @@
 #include "spec/cell_program_build.h"
 #include "spec/landing_unmade_build.h"
 #include "spec/pattern_bulk_build.h"
+#include "spec/pattern_reach_build.h"
 #include "spec/set_words_build.h"
 
 #include <stdlib.h>
@@ -1124,8 +1125,10 @@ bool specialise_game(game *g)
         g->exprs[e].spec.cell_test = cell_test(g, e);
     if (!content_tables(g))
         return false;
-    for (int i = 0; i < g->pattern_count; i++)
+    for (int i = 0; i < g->pattern_count; i++) {
         g->patterns[i].spec.bulk = pattern_bulk_prepare(g, &g->patterns[i]);
+        pattern_reach_prepare(g, &g->patterns[i]);
+    }
     /* legality is the one test run on a finished turn's position */
     g->spec.direct_emit = true;
     for (int i = 0; i < g->filter_count; i++)

@@ -187,7 +187,8 @@ static void switch_takes_facts_back(void **state)
             assert_false(c->cell_test || c->sight_shifts || c->count_words || c->content_placed);
         }
         for (int i = 0; i < g->pattern_count; i++)
-            assert_false(g->patterns[i].spec.bulk);
+            assert_false(g->patterns[i].spec.bulk || g->patterns[i].spec.first_reach
+                         || g->patterns[i].spec.first_shared);
     }
     game_free(othello);
     game_free(connect4);
@@ -206,6 +207,17 @@ static void specialisations_apply(void **state)
     for (int i = 0; i < othello->pattern_count; i++)
         bulk = bulk || othello->patterns[i].spec.bulk;
     assert_true(bulk);
+    /* Sáto's bracket (a hex board: not bulk) refuses a landing with no
+     * enemy beside it from its first-step tables, for all six values of
+     * its direction at once */
+    game *sato = shipped_game("sato", NULL);
+    assert_non_null(sato);
+    bool reach = false;
+    for (int i = 0; i < sato->pattern_count; i++)
+        reach = reach || (sato->patterns[i].spec.first_reach && sato->patterns[i].spec.first_shared
+                          && !sato->patterns[i].spec.bulk);
+    assert_true(reach);
+    game_free(sato);
     for (int d = 0; d < connect4->board.direction_count; d++)
         assert_true(connect4->spec.shift_valid[d]);
     /* its 42 cells fit a word: `empty & (rank 1 | adjacent(occupied, n))`
