@@ -357,6 +357,10 @@ int cli_tune(int argc, char **argv)
     }
     spec.no_weights = true;   /* the games do not depend on the weights they make */
     spec.threads = 1;         /* nor on timing */
+    /* one engine plays every seat: a draw is a draw (and the games are
+     * those the weights files' commands made before contempt) */
+    spec.contempt_given = true;
+    spec.contempt = 0;
     cli_loaded l;
     int status = cli_load("tune", o.path, o.variant, &l);
     if (status != EXIT_VALID) {

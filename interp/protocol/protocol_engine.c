@@ -225,6 +225,8 @@ static void say_options(server *s)
     say(s, "option name NullMove type combo default %s var auto var true var false", switch_name(s->spec.null_moves));
     say(s, "option name Aspiration type check default %s", s->spec.aspiration == SWITCH_OFF ? "false" : "true");
     say(s, "option name Extensions type check default %s", s->spec.extensions == SWITCH_OFF ? "false" : "true");
+    say(s, "option name Contempt type spin default %d min %d max %d", engine_spec_contempt(&s->spec),
+        -SEARCH_MAX_CONTEMPT, SEARCH_MAX_CONTEMPT);
     say(s, "option name Hash type spin default %d min 1 max %d",
         s->spec.hash_mb > 0 ? s->spec.hash_mb : search_default_hash_mb(s->spec.kind), SEARCH_MAX_HASH_MB);
     say(s, "option name Exploration type spin default %d min 1 max %d",
@@ -249,7 +251,9 @@ static bool run_hello(server *s)
 /* A whole decimal number within LOW..HIGH. */
 static bool read_number(const char *text, long low, long high, long *out)
 {
-    if (!text || !isdigit((unsigned char)text[0]))
+    /* (a sign only where the range goes below 0: Contempt) */
+    bool negative = low < 0 && text && text[0] == '-';
+    if (!text || !isdigit((unsigned char)text[negative ? 1 : 0]))
         return false;
     char *end;
     errno = 0;
@@ -342,6 +346,12 @@ static bool run_setoption(server *s, char **words, int count)
         if (!read_check(value, &flag))
             return refuse(s, "option Extensions is true or false, not '%s'", value);
         spec.extensions = flag ? SWITCH_ON : SWITCH_OFF;
+    } else if (!strcasecmp(name, "Contempt")) {
+        if (!read_number(value, -SEARCH_MAX_CONTEMPT, SEARCH_MAX_CONTEMPT, &number))
+            return refuse(s, "option Contempt is a number of hundredths from %d to %d, not '%s'",
+                          -SEARCH_MAX_CONTEMPT, SEARCH_MAX_CONTEMPT, value);
+        spec.contempt = (int)number;
+        spec.contempt_given = true;
     } else if (!strcasecmp(name, "Hash")) {
         if (!read_number(value, 1, SEARCH_MAX_HASH_MB, &number))
             return refuse(s, "option Hash is a number of MiB from 1 to %d, not '%s'", SEARCH_MAX_HASH_MB, value);
@@ -367,7 +377,7 @@ static bool run_setoption(server *s, char **words, int count)
         s->seed = (uint64_t)number;
     } else {
         return refuse(s, "no option '%s' (the options: Engine, Threads, Depth, MoveTime, Quiescence, "
-                      "Reductions, Pruning, NullMove, Aspiration, Extensions, Hash, Exploration, Bias, Mast, Seed)", name);
+                      "Reductions, Pruning, NullMove, Aspiration, Extensions, Contempt, Hash, Exploration, Bias, Mast, Seed)", name);
     }
     s->spec = spec;
     engine_free(s->engine);   /* made again with the new settings at the next go */

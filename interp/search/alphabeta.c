@@ -147,6 +147,13 @@
  * history.  (Against the random player, xiangqi at 100 ms a move drew 3
  * and 4 of 40 games by repetition before, none after.)
  *
+ * Contempt (alphabeta_set_contempt): in two-player games a drawn end is
+ * worth -contempt to the root player and +contempt to the other, so that
+ * the engine plays on where it stands better than that rather than
+ * repeat a position; the table then holds values for one root player,
+ * and is cleared when another comes to move at the root (as paranoid
+ * values are), and a proven draw at the root is still reported as one.
+ *
  * Known limits: the values above such a position, and those that depend
  * on plies counted since a capture, are stored as if the history did not
  * count, and can be reused where they do not hold; the Zobrist key has
@@ -283,6 +290,7 @@ struct alphabeta {
     bool null_moves;            /* null-move pruning (alphabeta_null_moves) */
     bool aspiration;            /* aspiration windows at the root */
     bool extensions;            /* check extensions */
+    int contempt;               /* a draw is worth -contempt to the root player (alphabeta_set_contempt) */
     bool save_time;             /* stop after half the time (alphabeta_set_time_saving) */
     int extend_below;           /* ... at plies below this one: twice the iteration's depth */
     bool after_null[SEARCH_MAX_PLY + 2];    /* the move into this ply was a null move */
@@ -330,11 +338,11 @@ void search_table_clear(search_table *t)
     t->root_player = -1;
 }
 
-void search_table_prepare(search_table *t, const game *g, int root_player)
+void search_table_prepare(search_table *t, const game *g, int root_player, bool contempt)
 {
-    if (g->player_count <= 2 || t->root_player == root_player)
+    if ((g->player_count <= 2 && !contempt) || t->root_player == root_player)
         return;
-    for (uint64_t i = 0; i <= t->mask; i++) {   /* paranoid values depend on the root player */
+    for (uint64_t i = 0; i <= t->mask; i++) {   /* paranoid values, and draws, depend on the root player */
         atomic_store_explicit(&t->slots[i].check, 0, memory_order_relaxed);
         atomic_store_explicit(&t->slots[i].move, 0, memory_order_relaxed);
         atomic_store_explicit(&t->slots[i].data, 0, memory_order_relaxed);
@@ -389,6 +397,7 @@ alphabeta *alphabeta_new(const game *g, movegen *generator, const evaluator *eva
     s->null_moves = alphabeta_null_moves(eval);
     s->aspiration = true;
     s->extensions = true;
+    s->contempt = SEARCH_DEFAULT_CONTEMPT;
     bool ok = true;
     for (int i = 1; ok && i <= SEARCH_MAX_PLY; i++)
         ok = move_list_init(&s->lists[i]);
@@ -468,6 +477,22 @@ void alphabeta_set_aspiration(alphabeta *s, bool on)
 void alphabeta_set_extensions(alphabeta *s, bool on)
 {
     s->extensions = on;
+}
+
+void alphabeta_set_contempt(alphabeta *s, int hundredths)
+{
+    s->contempt = hundredths;
+}
+
+/* What a drawn end is worth to SIDE, the player to move there: with two
+ * players, -contempt for the root player and +contempt for the other (0
+ * without contempt); with more, 0 (paranoid values are the root
+ * player's share). */
+static int draw_value(const alphabeta *s, int side)
+{
+    if (s->g->player_count > 2)
+        return 0;
+    return side == s->root_player ? -s->contempt : s->contempt;
 }
 
 void alphabeta_set_time_saving(alphabeta *s, bool on)
@@ -572,6 +597,8 @@ static int terminal_value(const alphabeta *s, const game_result *r, int side, in
         v = SEARCH_MATE - ply;
     else if (result <= 1e-9)
         v = -(SEARCH_MATE - ply);
+    else if (n <= 2 && result * n - 1.0 > -1e-9 && result * n - 1.0 < 1e-9)
+        v = draw_value(s, side);
     else
         v = (int)((result * n - 1.0) * 1000.0);   /* a share: 0 when all share equally */
     if (n > 2 && team(s, side) != team(s, s->root_player))
@@ -1038,7 +1065,7 @@ static int quiescence(alphabeta *s, int ply, int qply, int alpha, int beta, int 
         bool same = team(s, p->side) == my_team;
         int v;
         if (r.over || next_count == 0)
-            v = r.over ? terminal_value(s, &r, p->side, ply + 1) : 0;
+            v = r.over ? terminal_value(s, &r, p->side, ply + 1) : draw_value(s, p->side);
         else
             v = same ? quiescence(s, ply + 1, qply + 1, alpha, beta, i, next_count)
                  : -quiescence(s, ply + 1, qply + 1, -beta, -alpha, i, next_count);
@@ -1234,7 +1261,7 @@ static int negamax(alphabeta *s, int ply, int depth, int alpha, int beta)
     game_result r;
     int count = list_moves(s, ply, quiescing, &r);
     if (r.over || count == 0) {
-        int v = r.over ? terminal_value(s, &r, p->side, ply) : 0;
+        int v = r.over ? terminal_value(s, &r, p->side, ply) : draw_value(s, p->side);
         if (recurring) {
             /* an end that may come of the history (a repetition): neither
              * stored for the position nor a proof of what is above it */
@@ -1499,7 +1526,8 @@ static int search_root(alphabeta *s, const move_list *root, int depth, int low, 
     return best;
 }
 
-static void describe(int v, bool proven, search_result *out)
+/* OUT's score V (DRAW: what a draw is worth at the root), proven or not. */
+static void describe(int v, int draw, bool proven, search_result *out)
 {
     out->score = v;
     out->distance = 0;
@@ -1509,8 +1537,9 @@ static void describe(int v, bool proven, search_result *out)
     } else if (v <= -SEARCH_MATE_BOUND) {
         out->kind = SCORE_LOSS;
         out->distance = SEARCH_MATE + v;
-    } else if (proven && v == 0) {
+    } else if (proven && v == draw) {
         out->kind = SCORE_DRAW;
+        out->score = 0;
     } else {
         out->kind = SCORE_VALUE;
     }
@@ -1525,7 +1554,7 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
     s->p = p;
     s->root_list = root;
     s->root_player = p->side;
-    search_table_prepare(s->table, s->g, s->root_player);   /* a no-op for helpers: done first */
+    search_table_prepare(s->table, s->g, s->root_player, s->contempt != 0);   /* a no-op for helpers: done first */
     s->nodes = 0;
     s->node_limit = nodes > 0 ? (uint64_t)nodes : 0;
     s->start = search_clock();
@@ -1578,7 +1607,7 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
             update_pv(s, 0, root->moves[best_index].hash);
             result->best = best_index;
             result->depth = d;
-            describe(best, proven, result);
+            describe(best, draw_value(s, s->root_player), proven, result);
             previous_best = root->moves[best_index].hash;
             double elapsed = search_clock() - s->start;
             if (progress) {
@@ -1632,14 +1661,14 @@ void alphabeta_search(alphabeta *s, position *p, move_list *root, int depth, lon
             }
             if (best_index >= 0 && (result->depth == 0 || root->moves[best_index].hash != previous_best)) {
                 result->best = best_index;
-                describe(best, false, result);
+                describe(best, draw_value(s, s->root_player), false, result);
             }
             break;
         }
         bool proven = s->horizon == 0;
         result->best = best_index;
         result->depth = d;
-        describe(best, proven, result);
+        describe(best, draw_value(s, s->root_player), proven, result);
         last.depth = d;
         last.best = best_index;
         last.value = best;

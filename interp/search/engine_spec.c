@@ -169,6 +169,10 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 10 && !strncmp(at, "extensions", 10)) {
             ok = read_switch(value, value_length, &spec->extensions);
             expected = " (on or off)";
+        } else if (spec->kind == ENGINE_ALPHABETA && key_length == 8 && !strncmp(at, "contempt", 8)) {
+            ok = read_number(value, value_length, -SEARCH_MAX_CONTEMPT, SEARCH_MAX_CONTEMPT, &number);
+            spec->contempt = (int)number;
+            spec->contempt_given = true;
         } else if (spec->kind != ENGINE_RANDOM && key_length == 7 && !strncmp(at, "weights", 7)) {
             ok = (value_length == 2 && !strncmp(value, "on", 2)) || (value_length == 3 && !strncmp(value, "off", 3));
             expected = " (on or off)";
@@ -189,7 +193,7 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
             expected = " (on or off)";
         } else {
             snprintf(error, error_size, "unknown setting '%.*s' for %s", (int)key_length, at,
-                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, pruning, null, aspiration, extensions, weights, threads, hash)"
+                     spec->kind == ENGINE_ALPHABETA ? "ab (depth, time, nodes, quiescence, reductions, pruning, null, aspiration, extensions, contempt, weights, threads, hash)"
                                                     : "mcts (playouts, time, weights, threads, hash, exploration, bias, mast)");
             return false;
         }
@@ -258,6 +262,12 @@ static void alphabeta_configure(alphabeta *s, const engine_spec *spec)
         alphabeta_set_aspiration(s, spec->aspiration == SWITCH_ON);
     if (spec->extensions != SWITCH_DEFAULT)
         alphabeta_set_extensions(s, spec->extensions == SWITCH_ON);
+    alphabeta_set_contempt(s, engine_spec_contempt(spec));
+}
+
+int engine_spec_contempt(const engine_spec *spec)
+{
+    return spec->contempt_given ? spec->contempt : SEARCH_DEFAULT_CONTEMPT;
 }
 
 /* The settings of SPEC an mcts tree takes from it (each thread's alike);
@@ -350,7 +360,7 @@ static void *helper_run(void *argument)
 static void alphabeta_threads(engine *e, position *p, search_result *result,
                               search_progress progress, void *context)
 {
-    search_table_prepare(e->table, e->g, p->side);   /* before any thread reads it */
+    search_table_prepare(e->table, e->g, p->side, engine_spec_contempt(&e->spec) != 0);   /* before any thread reads it */
     atomic_store_explicit(&e->halt, false, memory_order_relaxed);
     int started = 0;
     for (int i = 0; i < e->helper_count; i++) {

@@ -676,6 +676,56 @@ static void repetition_seen_past_the_table(void **state)
     game_free(g);
 }
 
+/* Contempt: a draw costs the engine (ab:contempt=N).  White, a pawn down
+ * (rook against rook and pawn), has shuffled its rook d1-d2-d1 twice while
+ * Black's king went h8-g8-h8; Rd2-d1 now would stand the position a third
+ * time (d2-d1), a draw by repetition.  Valued at 0 that draw is White's best, and
+ * an engine without contempt takes it; at a contempt of 300 hundredths the
+ * draw is worth -300 to White, less than playing on a pawn down, and the
+ * engine plays another move. */
+static void contempt_plays_on(void **state)
+{
+    (void)state;
+    game *g = shipped_game("chess", NULL);
+    assert_non_null(g);
+    movegen *m = movegen_new(g);
+    move_list list;
+    assert_true(m && move_list_init(&list));
+    static const char *const specs[] = { "ab:depth=4,contempt=0", "ab:depth=4", "ab:depth=4,contempt=300" };
+    for (int k = 0; k < 3; k++) {
+        position *p = malloc(sizeof *p);
+        assert_true(p && pos_init(p, g));
+        char error[256];
+        assert_true(posstring_read(p, "1r5k/7p/8/8/8/8/8/K2R4 w - - 0 1", error, sizeof error));
+        static const char *const shuffle[] = { "d1-d2", "h8-g8", "d2-d1", "g8-h8", "d1-d2", "h8-g8",
+                                               "d2-d1", "g8-h8", "d1-d2", "h8-g8" };
+        for (size_t i = 0; i < sizeof shuffle / sizeof *shuffle; i++)
+            play_text(g, m, p, &list, shuffle[i]);
+        engine_spec spec = spec_of(specs[k]);
+        engine *e = engine_new(g, &spec, 1);
+        assert_non_null(e);
+        search_result r;
+        engine_choose(e, p, &r, NULL, NULL);
+        char text[64];
+        notation_move(g, engine_root_moves(e), r.best, text, sizeof text);
+        print_message("%s: %s, score %d\n", specs[k], text, r.score);
+        if (k < 2) {
+            /* without contempt, and at the default (25: less than a pawn) */
+            assert_string_equal(text, "d2-d1");
+            assert_int_equal(r.score, k == 0 ? 0 : -SEARCH_DEFAULT_CONTEMPT);
+        } else {
+            assert_string_not_equal(text, "d2-d1");
+            assert_true(r.score < 0 && r.score > -300);
+        }
+        engine_free(e);
+        pos_free(p);
+        free(p);
+    }
+    move_list_free(&list);
+    movegen_free(m);
+    game_free(g);
+}
+
 /* A type with a value counts the cells it reaches from its own, against
  * its average, at the mobility weight each (12): a chess knight reaches 8
  * cells from d4, 2 from a1 and 3 from b1, 5.25 on average over the board,
@@ -1092,6 +1142,13 @@ static void specs(void **state)
     assert_int_equal(s.threads, 2);
     assert_false(engine_spec_parse("mcts:threads=0", &s, error, sizeof error));
     assert_false(engine_spec_parse("mcts:threads=65", &s, error, sizeof error));
+    assert_true(engine_spec_parse("ab:depth=3", &s, error, sizeof error));
+    assert_false(s.contempt_given);
+    assert_int_equal(engine_spec_contempt(&s), SEARCH_DEFAULT_CONTEMPT);
+    assert_true(engine_spec_parse("ab:depth=3,contempt=-50", &s, error, sizeof error));
+    assert_int_equal(engine_spec_contempt(&s), -50);
+    assert_false(engine_spec_parse("ab:depth=3,contempt=1001", &s, error, sizeof error));
+    assert_false(engine_spec_parse("mcts:time=100,contempt=10", &s, error, sizeof error));
     assert_true(engine_spec_parse("ab:depth=3", &s, error, sizeof error));
     assert_false(s.no_quiescence);
     assert_true(engine_spec_parse("ab:depth=3,quiescence=off", &s, error, sizeof error));
@@ -2019,6 +2076,7 @@ int main(void)
         cmocka_unit_test(quiescence_plays_out_an_exchange),
         cmocka_unit_test(quiescence_recaptures_only_from_its_fourth_ply),
         cmocka_unit_test(repetition_seen_past_the_table),
+        cmocka_unit_test(contempt_plays_on),
         cmocka_unit_test(quiescence_where_captures_are_exchanges),
         cmocka_unit_test(reductions_go_deeper),
         cmocka_unit_test(pruning_goes_deeper),
