@@ -356,6 +356,21 @@ typedef struct pattern {
     int first_values;
 } pattern;
 
+/* The words of pattern.first_cells for PLAYER, the variable's V-th value,
+ * GROUP and ANCHOR, on G's board; and of pattern.first_any for PLAYER
+ * and ANCHOR (the builder and the walk index them alike). */
+static inline size_t pattern_first_cells_at(const pattern *pt, int cells, int words, int player, int v, int group,
+                                            int anchor)
+{
+    return ((((size_t)player * (size_t)pt->first_values + (size_t)v) * (size_t)pt->group_count + (size_t)group)
+                * (size_t)cells + (size_t)anchor) * (size_t)words;
+}
+
+static inline size_t pattern_first_any_at(int cells, int words, int player, int anchor)
+{
+    return ((size_t)player * (size_t)cells + (size_t)anchor) * (size_t)words;
+}
+
 /* A bulk pattern's step on a board of one word, for one direction: the
  * cells with a neighbour that way (FROM) go to it by a rotation left by
  * FORWARD, and come back from it by one by BACK (shift_word_forward and

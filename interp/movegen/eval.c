@@ -920,14 +920,14 @@ int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int 
     int saved_anchor = x->pattern_anchor, saved_variable = x->variable;
     x->pattern_anchor = anchor;
     const dlist *vd = gen_directions(x, pt->variable_directions);
+    int tested = -1;    /* a step whose test is read already */
     if (pt->spec.first_shared && (!vd || vd->count[x->player] > 0)) {
         /* no group's walk can take its first step, for any value: no
          * match, the labels as failed walks leave them */
-        int first = first_step_of(pt, 0);
-        eval_set(x, pt->steps[first].test, &tests[first]);
-        const uint64_t *reach = pt->first_any + ((size_t)x->player * (size_t)g->board.cell_count + (size_t)anchor)
-                                                    * (size_t)g->words;
-        if (!first_cells_pass(x, reach, &pt->steps[first], &tests[first])) {
+        tested = first_step_of(pt, 0);
+        eval_set(x, pt->steps[tested].test, &tests[tested]);
+        const uint64_t *reach = pt->first_any + pattern_first_any_at(g->board.cell_count, g->words, x->player, anchor);
+        if (!first_cells_pass(x, reach, &pt->steps[tested], &tests[tested])) {
             for (int l = 0; l < GAME_MAX_LABELS; l++)
                 cellset_clear(&x->labels[l], g->words);
             x->pattern_anchor = saved_anchor;
@@ -935,7 +935,8 @@ int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int 
         }
     }
     for (int i = 0; i < pt->step_count; i++)
-        eval_set(x, pt->steps[i].test, &tests[i]);
+        if (i != tested)
+            eval_set(x, pt->steps[i].test, &tests[i]);
     walk w = { pt, tests };
     int bindings = vd ? vd->count[x->player] : 1;
     int found = 0;
@@ -949,9 +950,8 @@ int eval_pattern_matches(gen *x, int pattern_index, int anchor, match *out, int 
                 first_path++;
             bool taken;
             if (pt->spec.first_reach) {
-                const uint64_t *cells = pt->first_cells
-                    + ((((size_t)x->player * (size_t)pt->first_values + (size_t)bi) * (size_t)pt->group_count
-                        + (size_t)group) * (size_t)g->board.cell_count + (size_t)anchor) * (size_t)g->words;
+                const uint64_t *cells = pt->first_cells + pattern_first_cells_at(pt, g->board.cell_count, g->words,
+                                                                                 x->player, bi, group, anchor);
                 int first = pt->paths[first_path].first;
                 taken = first_cells_pass(x, cells, &pt->steps[first], &tests[first]);
             } else {

@@ -80,15 +80,14 @@ void pattern_reach_prepare(const game *g, pattern *pt)
                 const pstep *ps = &pt->steps[first[group]];
                 const dlist *d = ps->directions >= 0 ? &g->dlists[ps->directions] : NULL;
                 for (int anchor = 0; anchor < cells; anchor++) {
-                    uint64_t *row = table + ((((size_t)p * (size_t)values + (size_t)bi) * (size_t)pt->group_count
-                                              + (size_t)group) * (size_t)cells + (size_t)anchor) * (size_t)words;
+                    uint64_t *row = table + pattern_first_cells_at(pt, cells, words, p, bi, group, anchor);
+                    uint64_t *all = any + pattern_first_any_at(cells, words, p, anchor);
                     for (int i = 0; d && i < d->count[p]; i++) {
                         const dstep s = step_resolved(g, &d->steps[p][i], variable);
                         int next = step_take(g, anchor, &s, variable);
                         if (next >= 0) {
                             row[next / 64] |= (uint64_t)1 << (next % 64);
-                            any[((size_t)p * (size_t)cells + (size_t)anchor) * (size_t)words + (size_t)(next / 64)]
-                                |= (uint64_t)1 << (next % 64);
+                            all[next / 64] |= (uint64_t)1 << (next % 64);
                         }
                     }
                 }
