@@ -1266,6 +1266,14 @@ static bool attack_condition(const game *g, int e)
     return false;
 }
 
+bool movegen_guards_royal(const game *g)
+{
+    for (int i = 0; i < g->filter_count; i++)
+        if (g->filters[i].kind == FILTER_LEGAL_IF && attack_condition(g, g->filters[i].expr))
+            return true;
+    return false;
+}
+
 bool movegen_checked(movegen *m, position *p)
 {
     const game *g = m->g;

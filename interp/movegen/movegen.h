@@ -199,6 +199,9 @@ long movegen_score(movegen *m, position *p, int player);
  * king)) would refuse P as it stands, were it the position after one of
  * its moves. */
 bool movegen_checked(movegen *m, position *p);
+/* Whether game G has such a filter: a royal piece, so that a position can
+ * be in check at all. */
+bool movegen_guards_royal(const game *g);
 
 /* Whether the game is over in P, whose legal moves are MOVES. */
 void movegen_result(movegen *m, position *p, const move_list *moves, game_result *result);

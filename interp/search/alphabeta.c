@@ -450,11 +450,44 @@ bool alphabeta_can_pass(const game *g)
     return g->player_count == 2 && g->order_by_side && !g->turn_ruled && !rolls_dice(g);
 }
 
+/* Whether condition E holds only where the player to move has no move
+ * (`no moves`, alone or joined to others by `and`). */
+static bool needs_no_moves(const game *g, int e)
+{
+    const cexpr *c = &g->exprs[e];
+    if (c->op == C_COND_NO_MOVES)
+        return true;
+    if (c->op == C_COND_AND)
+        return needs_no_moves(g, c->a) || needs_no_moves(g, c->b);
+    if (c->op == C_COND_OR)
+        return needs_no_moves(g, c->a) && needs_no_moves(g, c->b);
+    return false;
+}
+
+/* Whether the only way G is won or lost is a player left without a move,
+ * where no piece is royal (so that it is not a checkmate): every end rule
+ * that names a winner or a loser needs `no moves` (GTBM's "no moves and
+ * can-move(opponent): opponent wins").  Such a game is played for
+ * zugzwang: shutting the other side in, a move is often worse than none. */
+static bool won_by_shutting_in(const game *g)
+{
+    bool decisive = false;
+    for (int i = 0; i < g->end_count; i++) {
+        const end_rule *r = &g->ends[i];
+        if (r->outcome != OUTCOME_WIN && r->outcome != OUTCOME_LOSS)
+            continue;
+        if (!needs_no_moves(g, r->condition))
+            return false;
+        decisive = true;
+    }
+    return decisive && !movegen_guards_royal(g);
+}
+
 bool alphabeta_null_moves(const evaluator *eval)
 {
     const game *g = eval->game;
     if (!alphabeta_can_pass(g) || !pieces_valued(eval) || g->pass_always || g->pass_when_stuck
-        || (g->filter_kinds & (1u << FILTER_PREFER_CAPTURES | 1u << FILTER_ONLY_CAPTURES_IF)))
+        || (g->filter_kinds & (1u << FILTER_PREFER_CAPTURES | 1u << FILTER_ONLY_CAPTURES_IF)) || won_by_shutting_in(g))
         return false;
     for (int i = 0; i < g->node_count; i++) {
         int op = g->nodes[i].op;

@@ -13,7 +13,7 @@
  *   pieces, captures a minority of the moves); principal variation
  *   search; null-move pruning where the rules make a pass a fair test
  *   (alphabeta_null_moves: chess, xiangqi, Breakthrough; not where
- *   zugzwang is common); aspiration windows at the root; check
+ *   zugzwang is common, as in GTBM); aspiration windows at the root; check
  *   extensions where the game has royal pieces; in searches limited by
  *   time or nodes, late move reductions and late move and futility
  *   pruning (reductions=off, pruning=off turn them off); in two-player
@@ -440,8 +440,12 @@ bool alphabeta_can_pass(const game *g);
  * - placements or sowings (every move adds to the board: tic-tac-toe,
  *   Connect Four, Hex, Othello, Tak, Amazons' arrows; Kalah's seeds);
  * - compulsory captures (`prefer captures`, `only captures if`: checkers,
- *   Lasca, where a player is often forced into a losing capture).
- * Chess, xiangqi, Breakthrough, GTBM and Superial qualify. */
+ *   Lasca, where a player is often forced into a losing capture);
+ * - every end rule with a winner or a loser needs `no moves`, and no piece
+ *   is royal (no `legal unless attacked(...)` filter, which would make it
+ *   a checkmate): the game is won by shutting the other side in, so that
+ *   zugzwang is its aim (GTBM).
+ * Chess, xiangqi, Breakthrough and Superial qualify. */
 bool alphabeta_null_moves(const evaluator *eval);
 /* Turns null-move pruning off, or on: by default where
  * alphabeta_null_moves says, when asked for wherever alphabeta_can_pass

@@ -944,7 +944,9 @@ static void quiescence_where_captures_are_exchanges(void **state)
 
 /* Null-move pruning where the rules make a pass a fair test (the side to
  * move is almost never worse off for moving), decided for every shipped
- * game from its compiled rules and its piece values. */
+ * game from its compiled rules and its piece values.  Chess and xiangqi
+ * are won only by leaving the other side without a move, as GTBM is, but
+ * there a royal piece makes that a checkmate. */
 static void null_moves_where_the_rules_allow(void **state)
 {
     (void)state;
@@ -956,7 +958,8 @@ static void null_moves_where_the_rules_allow(void **state)
         { "chess", NULL, true, true, "moves of pieces with values, and check" },
         { "xiangqi", NULL, true, true, "the same" },
         { "breakthrough", NULL, true, true, "pieces that step and take" },
-        { "gtbm", NULL, true, true, "the same" },
+        { "gtbm", NULL, true, false, "a player who cannot move loses, and no piece is royal" },
+        { "gtbm", "16x16", true, false, "the same" },
         { "superial", NULL, true, true, "the cubes' moves and captures" },
         { "checkers", NULL, true, false, "captures are compulsory" },
         { "lasca", NULL, true, false, "captures are compulsory" },
@@ -989,6 +992,23 @@ static void null_moves_where_the_rules_allow(void **state)
     }
 }
 
+/* Searches START in game NAME to DEPTH (the estimates' evaluation: a
+ * weights file may change), with null moves as the rules decide, which
+ * must end it in KIND after DISTANCE plies, and with them forced on, which
+ * must not: the best move of the first search in BEST. */
+static void null_moves_hide_an_end(const char *name, const char *start, int depth, score_kind kind, int distance,
+                                   char *best, size_t size)
+{
+    char spec[64], other[64];
+    snprintf(spec, sizeof spec, "ab:depth=%d,weights=off", depth);
+    search_result r = search(name, start, spec, best, size);
+    assert_int_equal(r.kind, kind);
+    assert_int_equal(r.distance, distance);
+    snprintf(spec, sizeof spec, "ab:depth=%d,null=on,weights=off", depth);
+    r = search(name, start, spec, other, sizeof other);
+    assert_int_not_equal(r.kind, kind);
+}
+
 /* Checkers, White to move (its men move down the board; Black has three
  * men, at h6, f4 and g3, White eight men and a king):
  *     . . . m . m . m    (rank 8)
@@ -1003,20 +1023,38 @@ static void null_moves_where_the_rules_allow(void **state)
  * a man away to a compulsory capture, until it has none.  Black would rather pass, so a
  * search that lets it pass (null moves forced on) does not see the win at
  * the same depth: why the rules keep null moves off where captures are
- * compulsory. */
+ * compulsory.  (With checkers' weights the pruned search happens to keep
+ * the winning line.) */
 static void null_moves_miss_a_zugzwang(void **state)
 {
     (void)state;
-    const char *start = "3m1m1m/2m3m1/3m3M/2m5/5M2/6M1/8/6k1 w 31";
     char best[64];
-    /* (the estimates' evaluation: with checkers' weights the pruned search
-     * happens to keep the winning line) */
-    search_result r = search("checkers", start, "ab:depth=9,weights=off", best, sizeof best);
-    assert_int_equal(r.kind, SCORE_WIN);
-    assert_int_equal(r.distance, 9);
+    null_moves_hide_an_end("checkers", "3m1m1m/2m3m1/3m3M/2m5/5M2/6M1/8/6k1 w 31", 9, SCORE_WIN, 9, best,
+                           sizeof best);
     assert_true(!strcmp(best, "g7-f6") || !strcmp(best, "g1-f2"));
-    r = search("checkers", start, "ab:depth=9,null=on,weights=off", best, sizeof best);
-    assert_int_not_equal(r.kind, SCORE_WIN);
+}
+
+/* GTBM, Black to move (Black's men step north, White's south):
+ *     . . . . . . . B    (rank 8)
+ *     . . . . . . . .
+ *     . . . . . . . .
+ *     . . . . . . W .
+ *     . . . . . . . .
+ *     . . . . . . . .
+ *     . . W . . . . .
+ *     . W B . . . . .    (rank 1)
+ * Black is lost in 6 plies: c1-b2xb1 c2-b1xb2 h8-h7 g5-g6 h7-g8 g6-g7
+ * shuts its last man in on g8, and a player who cannot move loses (h8-h7
+ * or c1-d2 first loses in 6 as well: White then wins in 5 at depth 8).  The game is won only that way, so its
+ * rules keep null moves off, and the search proves the loss at depth 6;
+ * with null moves forced on, the passes tried on the way cut those lines
+ * short (a null move's bound is never a proof), and the same depth sees
+ * only a man's disadvantage (it proves the loss at depth 10). */
+static void null_moves_miss_a_shutting_in(void **state)
+{
+    (void)state;
+    char best[64];
+    null_moves_hide_an_end("gtbm", "7B/8/8/6W1/8/8/2W5/1WB5 b", 6, SCORE_LOSS, 6, best, sizeof best);
 }
 
 /* Null moves make a depth cheaper (chess after 1.e4 e5 2.Nf3 Nc6, depth
@@ -2082,6 +2120,7 @@ int main(void)
         cmocka_unit_test(pruning_goes_deeper),
         cmocka_unit_test(null_moves_where_the_rules_allow),
         cmocka_unit_test(null_moves_miss_a_zugzwang),
+        cmocka_unit_test(null_moves_miss_a_shutting_in),
         cmocka_unit_test(null_moves_prune),
         cmocka_unit_test(check_extensions_see_a_mate_sooner),
         cmocka_unit_test(one_thread_is_deterministic),
