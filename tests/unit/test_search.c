@@ -1045,11 +1045,12 @@ static void null_moves_miss_a_zugzwang(void **state)
  *     . W B . . . . .    (rank 1)
  * Black is lost in 6 plies: c1-b2xb1 c2-b1xb2 h8-h7 g5-g6 h7-g8 g6-g7
  * shuts its last man in on g8, and a player who cannot move loses (h8-h7
- * or c1-d2 first loses in 6 as well: White then wins in 5 at depth 8).  The game is won only that way, so its
- * rules keep null moves off, and the search proves the loss at depth 6;
- * with null moves forced on, the passes tried on the way cut those lines
- * short (a null move's bound is never a proof), and the same depth sees
- * only a man's disadvantage (it proves the loss at depth 10). */
+ * or c1-d2 first loses in 6 as well: White then wins in 5 at depth 8).
+ * The game is won only that way, so its rules keep null moves off, and
+ * the search proves the loss at depth 6; with null moves forced on, the
+ * passes tried on the way cut those lines short (a null move's bound is
+ * never a proof), and the same depth sees only a man's disadvantage (it
+ * proves the loss at depth 10). */
 static void null_moves_miss_a_shutting_in(void **state)
 {
     (void)state;
