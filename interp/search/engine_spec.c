@@ -138,6 +138,7 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
         long number;
         bool ok;
         const char *expected = "";   /* for a bad value: what the setting takes, where a word helps */
+        char range[48];
         if (key_length == 4 && !strncmp(at, "time", 4)) {
             ok = read_number(value, value_length, 1, 86400000L, &number);
             spec->time_ms = number;
@@ -171,6 +172,8 @@ bool engine_spec_parse(const char *text, engine_spec *spec, char *error, size_t 
             expected = " (on or off)";
         } else if (spec->kind == ENGINE_ALPHABETA && key_length == 8 && !strncmp(at, "contempt", 8)) {
             ok = read_number(value, value_length, -SEARCH_MAX_CONTEMPT, SEARCH_MAX_CONTEMPT, &number);
+            snprintf(range, sizeof range, " (hundredths, %d to %d)", -SEARCH_MAX_CONTEMPT, SEARCH_MAX_CONTEMPT);
+            expected = range;
             spec->contempt = (int)number;
             spec->contempt_given = true;
         } else if (spec->kind != ENGINE_RANDOM && key_length == 7 && !strncmp(at, "weights", 7)) {

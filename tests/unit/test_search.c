@@ -1187,6 +1187,7 @@ static void specs(void **state)
     assert_true(engine_spec_parse("ab:depth=3,contempt=-50", &s, error, sizeof error));
     assert_int_equal(engine_spec_contempt(&s), -50);
     assert_false(engine_spec_parse("ab:depth=3,contempt=1001", &s, error, sizeof error));
+    assert_string_equal(error, "bad value '1001' for contempt (hundredths, -1000 to 1000)");
     assert_false(engine_spec_parse("mcts:time=100,contempt=10", &s, error, sizeof error));
     assert_true(engine_spec_parse("ab:depth=3", &s, error, sizeof error));
     assert_false(s.no_quiescence);
