@@ -221,7 +221,10 @@ static void say_options(server *s)
     say(s, "option name MoveTime type spin default %ld min 1 max %ld", s->default_time_ms, INFINITE_MS);
     say(s, "option name Quiescence type check default %s", s->spec.no_quiescence ? "false" : "true");
     say(s, "option name Reductions type check default %s", s->spec.reductions == SWITCH_OFF ? "false" : "true");
-    say(s, "option name Pruning type check default %s", s->spec.pruning == SWITCH_OFF ? "false" : "true");
+    /* (by default as the rules decide: alphabeta_prunes) */
+    say(s, "option name Pruning type check default %s",
+        (s->spec.pruning == SWITCH_DEFAULT ? alphabeta_prunes(s->g) : s->spec.pruning == SWITCH_ON) ? "true"
+                                                                                                  : "false");
     say(s, "option name NullMove type combo default %s var auto var true var false", switch_name(s->spec.null_moves));
     say(s, "option name Aspiration type check default %s", s->spec.aspiration == SWITCH_OFF ? "false" : "true");
     say(s, "option name Extensions type check default %s", s->spec.extensions == SWITCH_OFF ? "false" : "true");

@@ -16,7 +16,8 @@
  *   zugzwang is common, as in GTBM); aspiration windows at the root; check
  *   extensions where the game has royal pieces; in searches limited by
  *   time or nodes, late move reductions and late move and futility
- *   pruning (reductions=off, pruning=off turn them off); in two-player
+ *   pruning (alphabeta_prunes: not where the score counts territory, as in
+ *   Mynd; reductions=off, pruning=off turn them off); in two-player
  *   games a draw costs the engine a little (contempt=N).  With
  *   three or four players the search is
  *   *paranoid*: the player to move at the root maximises its own result and
@@ -418,8 +419,17 @@ void alphabeta_set_quiescence(alphabeta *s, bool on);
 /* Turns the late move reductions off or on (on by default; they act in
  * searches limited by time or nodes only). */
 void alphabeta_set_reductions(alphabeta *s, bool on);
-/* Turns late move pruning and futility pruning off or on (on by default;
- * in searches limited by time or nodes only). */
+/* Whether late move pruning and futility pruning run by default in game
+ * G (in searches limited by time or nodes only): not where the game is
+ * decided on a score that counts territory (Mynd's
+ * `territory(player, home)`).  There one peg that closes a wall takes a
+ * region at once, so that a move that takes nothing can change the score
+ * by any amount: neither its place in the order nor a margin below alpha
+ * says it cannot matter.  (Where the score counts pieces, as in Othello,
+ * Kalah and Tak, a move changes it by what it takes or turns.) */
+bool alphabeta_prunes(const game *g);
+/* Turns late move pruning and futility pruning off or on (by default where
+ * alphabeta_prunes says). */
 void alphabeta_set_pruning(alphabeta *s, bool on);
 /* Whether the quiescence search runs for the game EVAL is of: two players,
  * pieces with values, and captures a minority of the moves of random play

@@ -920,6 +920,72 @@ static void pruning_goes_deeper(void **state)
     assert_int_equal(search("tictactoe", NULL, "ab:depth=9,pruning=on", best, sizeof best).kind, SCORE_DRAW);
 }
 
+/* Late move pruning and futility pruning where the rules allow: not in a
+ * game decided on a score that counts territory (Mynd, its variants too),
+ * where one placement can close a wall around a region; where the score
+ * counts pieces (Othello, Desdemona, Kalah, Tak) and in games without a
+ * score, on. */
+static void pruning_where_the_rules_allow(void **state)
+{
+    (void)state;
+    static const struct { const char *name, *variant; bool on; } cases[] = {
+        { "chess", NULL, true },      { "breakthrough", NULL, true }, { "checkers", NULL, true },
+        { "othello", NULL, true },    { "desdemona", NULL, true },    { "kalah", NULL, true },
+        { "tak", NULL, true },        { "sato", NULL, true },         { "gtbm", NULL, true },
+        { "mynd", NULL, false },      { "mynd", "3p", false },        { "mynd", "19x19", false },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        game *g = shipped_game(cases[i].name, cases[i].variant);
+        assert_non_null(g);
+        print_message("%s%s%s: pruning %s\n", cases[i].name, cases[i].variant ? " " : "",
+                      cases[i].variant ? cases[i].variant : "", alphabeta_prunes(g) ? "on" : "off");
+        assert_int_equal(alphabeta_prunes(g), cases[i].on);
+        game_free(g);
+    }
+}
+
+/* Mynd, black to move (B: black pegs, W: white's home peg, 5 black pegs
+ * and 19 white ones in reserve):
+ *
+ *        a b c d e f g h i j k
+ *     7  . . B B . B B . . . .
+ *     6  . B . . B . . B . . .
+ *     5  . . . . . . . . . . .
+ *     4  . B . . B . . B . . .
+ *     3  . . B B . B B . . . .
+ *
+ * The black pegs wall in the fifteen cells from b5 to h5 (c4-d6, e5,
+ * f4-g6 and the two ends of rank 5) but for a5 or b5 on the left and h5
+ * or i5 on the right.  A peg on one side leaves two ways to close the
+ * other, and white can block only one: black takes 14 or 15 cells in
+ * three plies (@i5, then @a5 or @b5; or the same from the left), and no
+ * other first move takes as much (@e5, between the halves, leaves each
+ * one peg from closed).  Limited to 40,000 nodes, the search as the rules
+ * choose (no pruning: Mynd counts territory) finishes depth 3 and plays
+ * such a move; with pruning forced on it finishes depth 3 too, but skips
+ * the closing peg at the third ply, a quiet move where the side to move
+ * stands below alpha, and plays @e2.
+ * (The estimates' evaluation, so that a weights file does not move the
+ * tree.) */
+static void pruning_misses_a_wall(void **state)
+{
+    (void)state;
+    const char *start = "10W/11/11/11/2BB1BB4/1B2B2B3/11/1B2B2B3/2BB1BB4/11/B10 b B5/W19 0 20";
+    char best[64], pruned_best[64];
+    search_result r = search("mynd", start, "ab:nodes=40000,weights=off", best, sizeof best);
+    search_result pruned = search("mynd", start, "ab:nodes=40000,weights=off,pruning=on", pruned_best,
+                                  sizeof pruned_best);
+    print_message("as the rules choose: %s (%d, depth %d); pruning on: %s (%d, depth %d)\n", best, r.score,
+                  r.depth, pruned_best, pruned.score, pruned.depth);
+    bool closes = !strcmp(best, "@a5") || !strcmp(best, "@b5") || !strcmp(best, "@h5") || !strcmp(best, "@i5");
+    assert_true(closes);
+    assert_true(r.depth >= 3);
+    assert_true(r.score >= 1300);   /* at least 13 cells more than the other side */
+    assert_true(pruned.depth >= 3);
+    assert_true(strcmp(pruned_best, "@a5") && strcmp(pruned_best, "@b5") && strcmp(pruned_best, "@h5")
+                && strcmp(pruned_best, "@i5"));
+}
+
 /* Quiescence where captures are exchanges (a minority of random play's
  * moves: chess, Breakthrough, xiangqi), not where every move flips or
  * takes (Othello), nor with more than two players (paranoid values). */
@@ -2120,6 +2186,8 @@ int main(void)
         cmocka_unit_test(quiescence_where_captures_are_exchanges),
         cmocka_unit_test(reductions_go_deeper),
         cmocka_unit_test(pruning_goes_deeper),
+        cmocka_unit_test(pruning_where_the_rules_allow),
+        cmocka_unit_test(pruning_misses_a_wall),
         cmocka_unit_test(null_moves_where_the_rules_allow),
         cmocka_unit_test(null_moves_miss_a_zugzwang),
         cmocka_unit_test(null_moves_miss_a_shutting_in),
