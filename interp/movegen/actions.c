@@ -440,6 +440,30 @@ void action_hop(gen *x, const mnode *n, const cont *k)
     }
 }
 
+/* Where K tests the push's result with `majority(line)` (and nothing
+ * else), whether it holds for the LENGTH pieces of LINE before they move:
+ * the line after the push holds the same pieces, one cell further on, so
+ * the answer is the same, and a push that fails it need not be made.
+ * True where K is another continuation (the push is made and K decides). */
+static bool line_may_pass(const gen *x, const cont *k, const int *line, int length)
+{
+    if (!k || k->count != GUARD_CHECK)
+        return true;
+    const game *g = x->g;
+    const mnode *guard = &g->nodes[k->node];
+    const cexpr *c = &g->exprs[guard->cond];
+    if (guard->op != M_GUARD || c->op != C_COND_MAJORITY || c->a < 0 || g->exprs[c->a].op != C_SET_LINE)
+        return true;
+    int count[GAME_MAX_PLAYERS] = { 0 };
+    for (int i = 0; i < length; i++)
+        count[PIECE_OWNER(x->pos->cells[line[i]])]++;
+    int most_other = 0;
+    for (int p = 0; p < g->player_count; p++)
+        if (p != x->player && count[p] > most_other)
+            most_other = count[p];
+    return (count[x->player] > most_other) != ((guard->flags & MF_NEGATE) != 0);
+}
+
 void action_push(gen *x, const mnode *n, const cont *k)
 {
     const game *g = x->g;
@@ -469,6 +493,8 @@ void action_push(gen *x, const mnode *n, const cont *k)
              * itself never (a line of two at least) */
             bool off = cell < 0 && (n->flags & MF_OVER_EDGE) && length >= 2 && length < (int)(sizeof line / sizeof *line);
             if ((cell < 0 && !off) || (cell >= 0 && x->pos->cells[cell]))
+                continue;
+            if (!off && !line_may_pass(x, k, line, length))
                 continue;
             saved_state saved;
             save(x, &saved);
