@@ -124,6 +124,14 @@ static inline bool cellset_empty(const cellset *s, int words)
     return true;
 }
 
+static inline bool cellset_equal(const cellset *a, const cellset *b, int words)
+{
+    for (int i = 0; i < words; i++)
+        if (a->w[i] != b->w[i])
+            return false;
+    return true;
+}
+
 /* The number of bits set in W: the instruction where the build may use
  * it, else a few shifts and adds (the compiler's fallback is a call). */
 static inline int cellset_bits(uint64_t w)

@@ -363,6 +363,11 @@ static void home_areas(gen *x, int player, int home, cellset *areas)
     const game *g = x->g;
     const board *b = &g->board;
     const position *p = x->pos;
+    struct areas_memo *memo = x->m ? &x->m->areas[player] : NULL;
+    if (memo && memo->valid && memo->home == home && cellset_equal(&memo->owned, &p->owned[player], g->words)) {
+        cellset_copy(areas, &memo->areas, g->words);
+        return;
+    }
     int queue[BOARD_MAX_CELLS];   /* on the stack: searches run in threads */
     int step = b->kind == BOARD_SQUARE ? 2 : 1;
     const cellset *own = &g->sets[g->region_sets[home * GAME_MAX_PLAYERS + player]];
@@ -399,6 +404,12 @@ static void home_areas(gen *x, int player, int home, cellset *areas)
         if (!foreign && (homely || !edge))
             for (int i = 0; i < tail; i++)
                 cellset_add(areas, queue[i]);
+    }
+    if (memo) {
+        memo->valid = true;
+        memo->home = home;
+        cellset_copy(&memo->owned, &p->owned[player], g->words);
+        cellset_copy(&memo->areas, areas, g->words);
     }
 }
 

@@ -54,6 +54,15 @@ struct movegen {
     int legal_count;
     int alternatives_open[MAX_RECURSION];
     int alternatives_depth;
+    /* territory(PLAYER, HOME)'s areas of each player, as last found
+     * (home_areas, eval.c), with the home region and the cells the player's
+     * pieces stood on, which are all they depend on: a leaf's scores ask
+     * for every player's areas once for each player */
+    struct areas_memo {
+        bool valid;
+        int home;
+        cellset owned, areas;
+    } areas[GAME_MAX_PLAYERS];
 };
 
 /* small helpers of the hot path, inline */

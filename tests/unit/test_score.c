@@ -142,6 +142,43 @@ static void four_players_on_19x19_composed(void **state)
     expect_scores("4p-19x19", pegs, (long[]){ 0, 0, 0, 1 }, 4);
 }
 
+/* One generator scoring the positions above one after another, forwards
+ * and back, gives each its own scores: the generator keeps each player's
+ * areas from the last position it scored (home_areas), for the next that
+ * has the same pegs of that player.  The first two share Black's pegs and
+ * differ by White's peg on b2, inside Black's area: 3 and then 2. */
+static void one_generator_scores_position_after_position(void **state)
+{
+    (void)state;
+    static const struct { const char *text; long black, white; } cases[] = {
+        { "10W/11/11/11/11/11/11/11/BBB8/2B8/B1B8 b B14/W19 0 20", 3, 0 },
+        { "10W/11/11/11/11/11/11/11/BBB8/1WB8/B1B8 b B14/W18 0 20", 2, 0 },
+        { "10W/11/11/11/5B5/4B1B4/5B5/11/11/11/B10 b B15/W19 0 20", 1, 0 },
+        { "10W/11/11/5W5/4WBW4/3WB1BW3/4WBW4/5W5/11/11/B10 b B15/W11 0 20", 0, 0 },
+        { "1B8W/1B9/BB9/11/11/11/11/11/11/11/B10 b B15/W19 0 20", 0, 0 },
+    };
+    int n = (int)(sizeof cases / sizeof *cases);
+    game *g = shipped_game("mynd", NULL);
+    assert_non_null(g);
+    movegen *m = movegen_new(g);
+    position *p = malloc(sizeof *p);
+    assert_true(m && p && pos_init(p, g));
+    for (int k = 0; k < 2 * n; k++) {
+        int i = k < n ? k : 2 * n - 1 - k;
+        char error[256];
+        if (!posstring_read(p, cases[i].text, error, sizeof error))
+            fail_msg("'%s' does not read: %s", cases[i].text, error);
+        long black = movegen_score(m, p, 0), white = movegen_score(m, p, 1);
+        if (black != cases[i].black || white != cases[i].white)
+            fail_msg("'%s' scored after %d others: %ld and %ld, not %ld and %ld", cases[i].text, k, black, white,
+                     cases[i].black, cases[i].white);
+    }
+    pos_free(p);
+    free(p);
+    movegen_free(m);
+    game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -153,6 +190,7 @@ int main(void)
         cmocka_unit_test(four_players_each_from_its_corner),
         cmocka_unit_test(four_players_on_19x19_composed),
         cmocka_unit_test(three_players_the_third_from_the_middle_of_the_far_edge),
+        cmocka_unit_test(one_generator_scores_position_after_position),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
