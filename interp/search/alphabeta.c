@@ -457,12 +457,7 @@ static bool counts_territory(const game *g, int e, int depth)
 
 bool alphabeta_prunes(const game *g)
 {
-    if (!counts_territory(g, g->score, 64))
-        return true;
-    for (int i = 0; i < g->end_count; i++)
-        if (g->ends[i].outcome == OUTCOME_HIGHEST_SCORE || g->ends[i].outcome == OUTCOME_LOWEST_SCORE)
-            return false;
-    return true;
+    return !(evaluate_score_sign(g) && counts_territory(g, g->score, 64));
 }
 
 void alphabeta_set_pruning(alphabeta *s, bool on)

@@ -868,6 +868,18 @@ bool evaluator_init(evaluator *e, const game *g, int playouts, uint64_t seed)
     return evaluator_init_weighted(e, g, g->weights, playouts, seed);
 }
 
+int evaluate_score_sign(const game *g)
+{
+    int sign = 0;
+    for (int i = 0; g->score >= 0 && i < g->end_count; i++) {
+        if (g->ends[i].outcome == OUTCOME_HIGHEST_SCORE)
+            sign = 1;
+        if (g->ends[i].outcome == OUTCOME_LOWEST_SCORE)
+            sign = -1;
+    }
+    return sign;
+}
+
 bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *weights, int playouts,
                              uint64_t seed)
 {
@@ -877,14 +889,10 @@ bool evaluator_init_weighted(evaluator *e, const game *g, const eval_weights *we
     e->goal_weight = EVALUATE_GOAL_CELL;
     e->score_weight = EVALUATE_SCORE_POINT;
     e->runner_race = EVALUATE_RUNNER_RACE;
-    for (int i = 0; i < g->end_count; i++) {
+    for (int i = 0; i < g->end_count; i++)
         if (g->exprs[g->ends[i].condition].op == C_COND_CONNECTED && g->ends[i].outcome == OUTCOME_WIN)
             e->goals = true;
-        if (g->score >= 0 && g->ends[i].outcome == OUTCOME_HIGHEST_SCORE)
-            e->score_sign = 1;
-        if (g->score >= 0 && g->ends[i].outcome == OUTCOME_LOWEST_SCORE)
-            e->score_sign = -1;
-    }
+    e->score_sign = evaluate_score_sign(g);
     e->decisive = 1;
     e->capture_share = 1;
     for (int t = 0; t < g->type_count; t++) {

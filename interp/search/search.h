@@ -294,6 +294,10 @@ int evaluate_goal_cells(const game *g, movegen *gen, position *p, int player);
 /* WEIGHT times PLAYER's score by the rules' `score:` less the others'
  * average. */
 long evaluate_score_points(const game *g, movegen *gen, position *p, int player, long weight);
+/* Whether game G is decided on the rules' score: 1 where an end rule says
+ * the highest score wins, -1 the lowest (the last such rule decides), 0
+ * where none does or the game has no `score:` (evaluator.score_sign). */
+int evaluate_score_sign(const game *g);
 
 /* The material balance for PLAYER: its pieces (on the board and in finite
  * reserves) and the rules' cell bonuses (`bonus TYPE { CELLS: N }`), or

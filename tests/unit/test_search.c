@@ -958,9 +958,9 @@ static void pruning_where_the_rules_allow(void **state)
  * f4-g6 and the two ends of rank 5) but for a5 or b5 on the left and h5
  * or i5 on the right.  A peg on one side leaves two ways to close the
  * other, and white can block only one: black takes 14 or 15 cells in
- * three plies (@i5, then @a5 or @b5; or the same from the left), and no
- * other first move takes as much (@e5, between the halves, leaves each
- * one peg from closed).  Limited to 40,000 nodes, the search as the rules
+ * three plies (@i5, then @a5 or @b5; or the same from the left); @e5,
+ * between the halves, closes only one of them (six or seven cells) in
+ * the same plies.  Limited to 40,000 nodes, the search as the rules
  * choose (no pruning: Mynd counts territory) finishes depth 3 and plays
  * such a move; with pruning forced on it finishes depth 3 too, but skips
  * the closing peg at the third ply, a quiet move where the side to move
